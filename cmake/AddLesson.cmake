@@ -1,0 +1,50 @@
+# gridlock_add_lesson(ID <id> TITLE <title> TECHNIQUE <entry>)
+#
+# One declarative call per lesson. The lesson folder holds main.cu (host driver), kernels.cuh
+# (the technique), README.md and recorded/. The call
+#   - registers the lesson in the lesson index (the viewer's gallery order), always;
+#   - where CUDA lessons are built: embeds kernels.cuh as text, builds bin/<id>, and adds the
+#     GPU test "lesson.<id>" (label gpu; exit code 77 = skipped on a machine without a GPU).
+function(gridlock_add_lesson)
+  cmake_parse_arguments(L "" "ID;TITLE;TECHNIQUE" "" ${ARGN})
+  if(NOT L_ID OR NOT L_TITLE OR NOT L_TECHNIQUE)
+    message(FATAL_ERROR "gridlock_add_lesson needs ID, TITLE and TECHNIQUE")
+  endif()
+  set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSONS_IN_ORDER
+               "${L_ID}\t${L_TITLE}\t${CMAKE_CURRENT_SOURCE_DIR}")
+  if(NOT GRIDLOCK_LESSONS)
+    return()
+  endif()
+
+  set(kernel ${CMAKE_CURRENT_SOURCE_DIR}/kernels.cuh)
+  file(RELATIVE_PATH kernel_in_repo ${PROJECT_SOURCE_DIR} ${kernel})
+  set(generated ${CMAKE_CURRENT_BINARY_DIR}/generated/kernel_source.hpp)
+  add_custom_command(
+    OUTPUT ${generated}
+    COMMAND ${CMAKE_COMMAND} -DINPUT=${kernel} -DOUTPUT=${generated} -DPATH_IN_REPO=${kernel_in_repo}
+            -P ${PROJECT_SOURCE_DIR}/cmake/EmbedSource.cmake
+    DEPENDS ${kernel} ${PROJECT_SOURCE_DIR}/cmake/EmbedSource.cmake
+    COMMENT "Embedding ${kernel_in_repo}")
+
+  file(GLOB host_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cu)
+  add_executable(${L_ID} ${host_sources} ${generated})
+  target_include_directories(${L_ID} PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/generated)
+  target_link_libraries(${L_ID} PRIVATE gridlock_lesson_common CCCL::CCCL)
+
+  add_test(NAME lesson.${L_ID}
+           COMMAND ${L_ID} --trace ${PROJECT_BINARY_DIR}/traces/${L_ID}.json)
+  set_tests_properties(lesson.${L_ID} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77
+                       FIXTURES_SETUP trace.${L_ID})
+  file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/traces)
+  add_test(NAME lesson.${L_ID}.trace-valid
+           COMMAND gridlock-trace-check ${PROJECT_BINARY_DIR}/traces/${L_ID}.json)
+  set_tests_properties(lesson.${L_ID}.trace-valid PROPERTIES LABELS gpu
+                       FIXTURES_REQUIRED trace.${L_ID})
+endfunction()
+
+# Writes the lesson index: one line per lesson, "id<TAB>title<TAB>folder", in lesson order.
+function(gridlock_write_lesson_index path)
+  get_property(lessons GLOBAL PROPERTY GRIDLOCK_LESSONS_IN_ORDER)
+  list(JOIN lessons "\n" text)
+  file(WRITE ${path} "${text}\n")
+endfunction()

@@ -1,0 +1,18 @@
+# Every external package, found in one place. Header-only ones may come from a prefix in
+# CMAKE_PREFIX_PATH (the GPU machine unpacks Debian's .deb files there).
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(CLI11 REQUIRED)
+if(GRIDLOCK_LESSONS)
+  find_package(CUDAToolkit 12 REQUIRED)
+  find_package(CCCL CONFIG REQUIRED HINTS ${CUDAToolkit_LIBRARY_DIR}/cmake)
+endif()
+if(GRIDLOCK_VIEWER)
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)   # brings -lstb too
+  pkg_check_modules(GLFW REQUIRED IMPORTED_TARGET glfw3)
+  find_package(OpenGL REQUIRED)
+  find_program(GLAD_EXECUTABLE glad REQUIRED)
+endif()
+if(GRIDLOCK_TESTS)
+  find_package(GTest REQUIRED)
+endif()

@@ -1,0 +1,44 @@
+// The shared lesson command line, on CLI11.
+#include "cli.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "exit_codes.hpp"
+
+namespace gridlock {
+
+std::optional<LessonOptions> parse_lesson_options(int argc, char** argv,
+                                                  const LessonDescription& lesson, int* exit_code) {
+  LessonOptions o = lesson.defaults;
+  CLI::App app{std::string(lesson.title) + "\n\nRuns the technique on this machine's GPU, checks "
+               "each documented claim and prints a verdict per claim.",
+               lesson.id};
+  app.add_option("--trace", o.trace_path, "Write the recorded steps, claims and timings to this file")
+      ->type_name("PATH");
+  app.add_option("--n", o.n, "Number of input elements")->check(CLI::Range(int64_t(1), int64_t(1) << 28))
+      ->capture_default_str();
+  app.add_option("--block", o.block, "Threads per block")
+      ->check(CLI::Range(lesson.min_block, lesson.max_block))->capture_default_str();
+  app.add_option("--grid", o.grid, "Blocks in the grid")->check(CLI::Range(1, 1 << 20))
+      ->capture_default_str();
+  app.add_option("--seed", o.seed, "Seed of the random input (run k uses seed + k)")
+      ->capture_default_str();
+  app.add_option("--runs", o.runs, "Repetitions of every claim check")->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  app.add_flag("--bench", o.bench, "Time the plain kernel against the baseline, in this run");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    *exit_code = app.exit(e) == 0 ? kExitOk : kExitUsage;
+    return std::nullopt;
+  }
+  if ((o.block & (o.block - 1)) != 0) {
+    std::cerr << lesson.id << ": --block must be a power of two (got " << o.block << ")\n";
+    *exit_code = kExitUsage;
+    return std::nullopt;
+  }
+  return o;
+}
+
+}  // namespace gridlock

@@ -1,0 +1,35 @@
+// Finding a usable GPU. On a machine without one, cudaGetDeviceCount returns an error
+// (insufficient driver, or no device), not a count of 0: both cases are "no usable device".
+#include "device.hpp"
+
+#include <cuda_runtime.h>
+
+namespace gridlock {
+
+std::optional<trace::Device> open_device(std::string* why) {
+  int count = 0;
+  cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess || count == 0) {
+    *why = status != cudaSuccess ? std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status)
+                                 : "the driver reports no CUDA device";
+    cudaGetLastError();   // clear the sticky error
+    return std::nullopt;
+  }
+  int id = 0;
+  cudaDeviceProp prop{};
+  if ((status = cudaGetDevice(&id)) != cudaSuccess ||
+      (status = cudaGetDeviceProperties(&prop, id)) != cudaSuccess) {
+    *why = cudaGetErrorString(status);
+    return std::nullopt;
+  }
+  trace::Device d;
+  d.name = prop.name;
+  d.cc_major = prop.major;
+  d.cc_minor = prop.minor;
+  d.sm_count = prop.multiProcessorCount;
+  cudaDriverGetVersion(&d.driver_version);
+  cudaRuntimeGetVersion(&d.runtime_version);
+  return d;
+}
+
+}  // namespace gridlock

@@ -1,0 +1,15 @@
+// Finding a usable GPU and describing it for the trace.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "trace/trace.hpp"
+
+namespace gridlock {
+
+// The current device's description, or std::nullopt with *why set when no device is usable
+// (no driver, no GPU, or a driver too old for this runtime).
+std::optional<trace::Device> open_device(std::string* why);
+
+}  // namespace gridlock

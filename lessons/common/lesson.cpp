@@ -1,0 +1,113 @@
+// The shared lesson driver.
+#include "lesson.hpp"
+
+#include <cstdio>
+#include <ctime>
+#include <stdexcept>
+
+#include "cuda_check.hpp"
+#include "device.hpp"
+#include "exit_codes.hpp"
+#include "report.hpp"
+
+namespace gridlock {
+
+trace::Step& LessonRun::add_step(const std::string& label, const std::string& detail,
+                                 const std::string& note) {
+  trace::LineRange lines = trace::find_phase_lines(trace_.source.text, label);
+  if (lines.begin == 0)
+    throw std::logic_error("step \"" + label + "\" has no matching phase comment in " + trace_.source.file);
+  trace::Step step;
+  step.label = label;
+  step.detail = detail;
+  step.note = note;
+  step.line_begin = lines.begin;
+  step.line_end = lines.end;
+  trace_.steps.push_back(std::move(step));
+  return trace_.steps.back();
+}
+
+void LessonRun::claim(const std::string& id, const std::string& statement, bool holds,
+                      const std::string& measurement, const std::string& reason) {
+  trace_.claims.push_back({id, statement, holds ? trace::Verdict::confirmed : trace::Verdict::contradicted,
+                           measurement, reason});
+}
+
+void LessonRun::claim_not_observable(const std::string& id, const std::string& statement,
+                                     const std::string& reason) {
+  trace_.claims.push_back({id, statement, trace::Verdict::not_observable, "", reason});
+}
+
+void LessonRun::check_failed(const std::string& what) {
+  std::fprintf(stderr, "%s: CHECK FAILED: %s\n", trace_.lesson_id.c_str(), what.c_str());
+  checks_passed_ = false;
+}
+
+namespace {
+
+std::string utc_now() {
+  std::time_t now = std::time(nullptr);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return text;
+}
+
+trace::Trace new_trace(const LessonInfo& info, const LessonOptions& o, const trace::Device& device) {
+  trace::Trace t;
+  t.lesson_id = info.description.id;
+  t.lesson_title = info.description.title;
+  t.technique = info.technique;
+  t.producer.kind = trace::ProducerKind::gpu;
+  t.producer.device = device;
+  t.producer.program = info.description.id;
+  t.producer.recorded_at = utc_now();
+  t.parameters = {{"n", double(o.n)},         {"block", double(o.block)}, {"grid", double(o.grid)},
+                  {"seed", double(o.seed)},   {"runs", double(o.runs)},   {"bench", o.bench ? 1.0 : 0.0}};
+  t.source.file = info.source.path;
+  t.source.text = info.source.text;
+  t.source.hash = trace::source_hash(t.source.text);
+  return t;
+}
+
+}  // namespace
+
+int run_lesson(int argc, char** argv, const LessonInfo& info,
+               const std::function<void(LessonRun&)>& body) {
+  int exit_code = kExitOk;
+  std::optional<LessonOptions> options = parse_lesson_options(argc, argv, info.description, &exit_code);
+  if (!options) return exit_code;
+
+  std::string why;
+  std::optional<trace::Device> device = open_device(&why);
+  if (!device) {
+    std::fprintf(stderr,
+                 "%s: no usable CUDA device (%s).\n"
+                 "This lesson needs an NVIDIA GPU. Without one, open its recorded trace instead:\n"
+                 "  gridlock-viewer   (the gallery lists every lesson's trace recorded on an H100)\n",
+                 info.description.id, why.c_str());
+    return kExitNoDevice;
+  }
+
+  LessonRun run(*options, new_trace(info, *options, *device));
+  try {
+    body(run);
+  } catch (const CudaError& e) {
+    std::fprintf(stderr, "%s: CUDA error: %s\n", info.description.id, e.what());
+    return kExitCheckFailed;
+  }
+  trace::Trace& t = run.trace();
+  t.exit_code = run.checks_passed() ? kExitOk : kExitCheckFailed;
+  print_report(t);
+  if (!options->trace_path.empty()) {
+    try {
+      trace::write_file(t, options->trace_path);
+      std::printf("trace written to %s\n", options->trace_path.c_str());
+    } catch (const trace::TraceError& e) {
+      std::fprintf(stderr, "%s: %s\n", info.description.id, e.what());
+      return kExitCheckFailed;
+    }
+  }
+  return t.exit_code;
+}
+
+}  // namespace gridlock

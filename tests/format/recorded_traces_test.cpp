@@ -1,0 +1,76 @@
+// The traces the project ships: each loads and validates, was recorded on a GPU (or says it was
+// modelled), and carries the current kernel source, so a changed kernel without a re-recorded
+// trace fails here.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "trace/trace.hpp"
+
+namespace fs = std::filesystem;
+namespace tr = gridlock::trace;
+
+namespace {
+
+struct Lesson {
+  std::string id;
+  fs::path dir;
+};
+
+std::vector<Lesson> lessons() {
+  std::ifstream in(GRIDLOCK_LESSON_INDEX);
+  std::vector<Lesson> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    size_t a = line.find('\t'), b = line.rfind('\t');
+    if (a == std::string::npos || a == b) continue;
+    out.push_back({line.substr(0, a), line.substr(b + 1)});
+  }
+  return out;
+}
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST(RecordedTraces, EveryLessonShipsAValidTraceOfItsCurrentSource) {
+  std::vector<Lesson> all = lessons();
+  ASSERT_FALSE(all.empty()) << "no lessons in " GRIDLOCK_LESSON_INDEX;
+  for (const Lesson& lesson : all) {
+    fs::path recorded = lesson.dir / "recorded";
+    int traces = 0;
+    for (const auto& entry : fs::directory_iterator(recorded)) {
+      if (entry.path().extension() != ".json") continue;
+      ++traces;
+      SCOPED_TRACE(entry.path().string());
+      tr::Trace t;
+      try {
+        t = tr::read_file(entry.path().string());
+      } catch (const tr::TraceError& e) {
+        ADD_FAILURE() << e.what();
+        continue;
+      }
+      EXPECT_EQ(t.lesson_id, lesson.id);
+      const std::string current = read_text(fs::path(GRIDLOCK_SOURCE_DIR) / t.source.file);
+      EXPECT_EQ(t.source.hash, tr::source_hash(current))
+          << t.source.file << " changed since this trace was recorded: re-record it on a GPU";
+      for (const tr::Step& s : t.steps) {
+        tr::LineRange lines = tr::find_phase_lines(current, s.label);
+        EXPECT_NE(lines.begin, 0) << "step label \"" << s.label << "\" is not a phase comment of " << t.source.file;
+        EXPECT_EQ(lines.begin, s.line_begin) << s.label;
+      }
+      if (t.producer.kind == tr::ProducerKind::gpu) {
+        EXPECT_FALSE(t.producer.device.name.empty());
+      }
+      EXPECT_FALSE(t.claims.empty());
+    }
+    EXPECT_GT(traces, 0) << "lesson " << lesson.id << " ships no trace in " << recorded;
+  }
+}
