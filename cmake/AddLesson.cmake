@@ -4,7 +4,8 @@
 # (the technique), README.md and recorded/. The call
 #   - registers the lesson in the lesson index (the viewer's gallery order), always;
 #   - where CUDA lessons are built: embeds kernels.cuh as text, builds bin/<id>, and adds the
-#     GPU test "lesson.<id>" (label gpu; exit code 77 = skipped on a machine without a GPU).
+#     GPU test "lesson.<id>" (label gpu; exit code 77 = skipped on a machine without a GPU):
+#     the lesson must pass its own checks and write a trace that validates.
 function(gridlock_add_lesson)
   cmake_parse_arguments(L "" "ID;TITLE;TECHNIQUE" "" ${ARGN})
   if(NOT L_ID OR NOT L_TITLE OR NOT L_TECHNIQUE)
@@ -31,15 +32,11 @@ function(gridlock_add_lesson)
   target_include_directories(${L_ID} PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/generated)
   target_link_libraries(${L_ID} PRIVATE gridlock_lesson_common CCCL::CCCL)
 
-  add_test(NAME lesson.${L_ID}
-           COMMAND ${L_ID} --trace ${PROJECT_BINARY_DIR}/traces/${L_ID}.json)
-  set_tests_properties(lesson.${L_ID} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77
-                       FIXTURES_SETUP trace.${L_ID})
   file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/traces)
-  add_test(NAME lesson.${L_ID}.trace-valid
-           COMMAND gridlock-trace-check ${PROJECT_BINARY_DIR}/traces/${L_ID}.json)
-  set_tests_properties(lesson.${L_ID}.trace-valid PROPERTIES LABELS gpu
-                       FIXTURES_REQUIRED trace.${L_ID})
+  add_test(NAME lesson.${L_ID}
+           COMMAND ${PROJECT_SOURCE_DIR}/tests/gpu/run-lesson.sh $<TARGET_FILE:${L_ID}>
+                   $<TARGET_FILE:gridlock-trace-check> ${PROJECT_BINARY_DIR}/traces/${L_ID}.json)
+  set_tests_properties(lesson.${L_ID} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
 endfunction()
 
 # Writes the lesson index: one line per lesson, "id<TAB>title<TAB>folder", in lesson order.
