@@ -1,0 +1,37 @@
+# Shared by view.sh and test.sh (sourced, not run): installs the Debian packages that are
+# missing, then configures and builds into build/. CUDA lessons are built where nvcc is found;
+# without it the viewer and the tests are built, and the lessons' GPU tests are left out.
+set -euo pipefail
+
+gridlock_packages=(cmake ninja-build g++ pkg-config python3-glad
+  nlohmann-json3-dev libcli11-dev libgtest-dev libimgui-dev libglfw3-dev libstb-dev
+  xvfb xauth libgl1-mesa-dri libglx-mesa0)
+
+gridlock_install_missing() {
+  local missing=()
+  for p in "${gridlock_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "gridlock: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+gridlock_build() {
+  local preset=viewer-only
+  if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+    preset=default
+    command -v nvcc >/dev/null 2>&1 || export PATH="/usr/local/cuda/bin:$PATH"
+  else
+    echo "gridlock: nvcc not found; building the viewer and tests without the CUDA lessons"
+  fi
+  cmake --preset "$preset" >/dev/null
+  cmake --build build --parallel
+}
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+gridlock_install_missing
+gridlock_build
