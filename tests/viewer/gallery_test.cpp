@@ -1,0 +1,137 @@
+// Finding lessons and their recorded traces; opening documents.
+#include "model/gallery.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "fixture_trace.hpp"
+#include "model/document.hpp"
+
+namespace fs = std::filesystem;
+using namespace gridlock::viewer;
+
+namespace {
+
+// A lesson tree in a fresh temporary folder: lessons/a/recorded/{good,broken}.json and README.md,
+// lessons/b with no recordings.
+class GalleryFolder : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() /
+            ("gridlock-viewer-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+             "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(root_);
+    fs::create_directories(root_ / "lessons/a/recorded");
+    fs::create_directories(root_ / "lessons/b");
+    gridlock::trace::write_file(gridlock::viewer::testing::make_halving_trace(64, 200, 3),
+                                (root_ / "lessons/a/recorded/good.json").string());
+    std::ofstream(root_ / "lessons/a/recorded/broken.json") << "{\"format\": \"gridlock-trace\", ";
+    std::ofstream(root_ / "lessons/a/README.md") << "# Lesson A\n\nText.\n";
+    std::ofstream(root_ / "index.txt") << "# id, title, folder\n"
+                                       << "a\tLesson A\tlessons/a\n"
+                                       << "b\tLesson B\t" << (root_ / "lessons/b").string() << "\n"
+                                       << "not a valid line\n";
+  }
+  void TearDown() override { fs::remove_all(root_); }
+  fs::path root_;
+};
+
+}  // namespace
+
+TEST(LessonIndex, ParsesLinesAndReportsBadOnes) {
+  std::istringstream in("x\tTitle X\t/abs/x\n\n# comment\ny\tTitle Y\trel/y\r\nbroken line\n");
+  std::vector<std::string> problems;
+  const std::vector<LessonEntry> entries = parse_lesson_index(in, "/base", problems);
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_EQ(entries[0].id, "x");
+  EXPECT_EQ(entries[0].title, "Title X");
+  EXPECT_EQ(entries[0].folder, "/abs/x");
+  EXPECT_EQ(entries[1].folder, "/base/rel/y");
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems[0].find("line 5"), std::string::npos);
+}
+
+TEST_F(GalleryFolder, ListsLessonsInIndexOrderWithTheirTraces) {
+  GallerySearch search;
+  search.index_files = {(root_ / "missing.txt").string(), (root_ / "index.txt").string()};
+  const Gallery g = discover_gallery(search);
+  EXPECT_EQ(g.found_in, (root_ / "index.txt").string());
+  ASSERT_EQ(g.lessons.size(), 2u);
+  EXPECT_EQ(g.lessons[0].id, "a");
+  EXPECT_EQ(g.lessons[1].title, "Lesson B");
+  EXPECT_TRUE(g.lessons[1].traces.empty());
+  ASSERT_EQ(g.lessons[0].traces.size(), 2u);
+  const GalleryTrace& broken = g.lessons[0].traces[0];
+  const GalleryTrace& good = g.lessons[0].traces[1];
+  EXPECT_EQ(broken.name, "broken.json");
+  EXPECT_FALSE(broken.ok());
+  EXPECT_NE(broken.error.find("broken.json"), std::string::npos);
+  EXPECT_TRUE(good.ok()) << good.error;
+  EXPECT_TRUE(good.modelled);
+  EXPECT_EQ(good.technique, "R1");
+  EXPECT_EQ(good.steps, 1 + 6 + 1);
+  EXPECT_EQ(good.confirmed, 1);
+  EXPECT_EQ(good.contradicted, 1);
+  EXPECT_EQ(good.not_observable, 1);
+  EXPECT_EQ(g.problems.size(), 1u);  // the malformed index line
+}
+
+TEST_F(GalleryFolder, ScansFoldersWhenThereIsNoIndex) {
+  GallerySearch search;
+  search.index_files = {(root_ / "missing.txt").string()};
+  search.lesson_roots = {(root_ / "lessons").string()};
+  const Gallery g = discover_gallery(search);
+  ASSERT_EQ(g.lessons.size(), 1u);
+  EXPECT_EQ(g.lessons[0].id, "a");
+  EXPECT_EQ(g.lessons[0].traces.size(), 2u);
+}
+
+TEST(Gallery, SaysWhereItLookedWhenNothingIsFound) {
+  GallerySearch search;
+  search.index_files = {"/nonexistent/index.txt"};
+  search.lesson_roots = {"/nonexistent/lessons"};
+  const Gallery g = discover_gallery(search);
+  EXPECT_TRUE(g.lessons.empty());
+  ASSERT_EQ(g.problems.size(), 1u);
+  EXPECT_NE(g.problems[0].find("/nonexistent/lessons"), std::string::npos);
+}
+
+TEST_F(GalleryFolder, DocumentsFindTheirLessonReadme) {
+  LoadResult good = load_document((root_ / "lessons/a/recorded/good.json").string());
+  ASSERT_TRUE(good.ok()) << good.error;
+  EXPECT_EQ(good.document->name, "good.json");
+  EXPECT_EQ(good.document->readme, "# Lesson A\n\nText.\n");
+  EXPECT_EQ(good.document->trace.steps.size(), 8u);
+}
+
+TEST_F(GalleryFolder, BrokenAndMissingFilesGiveMessagesNotExceptions) {
+  LoadResult broken = load_document((root_ / "lessons/a/recorded/broken.json").string());
+  EXPECT_FALSE(broken.ok());
+  EXPECT_NE(broken.error.find("broken.json"), std::string::npos);
+  LoadResult missing = load_document((root_ / "nope.json").string());
+  EXPECT_FALSE(missing.ok());
+  EXPECT_NE(missing.error.find("no such file"), std::string::npos);
+  LoadResult folder = load_document(root_.string());
+  EXPECT_FALSE(folder.ok());
+  EXPECT_NE(folder.error.find("folder"), std::string::npos);
+}
+
+TEST(LessonSummary, TakesTheGoalParagraphWithoutMarkers) {
+  const std::string readme =
+      "# Title\n\nIntro line.\n\n## Goal\n\nReduce `n` values with **one**\nblock.\n\n## Next\nMore.\n";
+  EXPECT_EQ(lesson_summary(readme), "Reduce n values with one block.");
+  EXPECT_EQ(lesson_summary("# Title\n\nFirst paragraph\nhere.\n\nSecond.\n"), "First paragraph here.");
+  EXPECT_EQ(lesson_summary(""), "");
+}
+
+TEST_F(GalleryFolder, LessonsCarryTheirReadmeSummary) {
+  GallerySearch search;
+  search.index_files = {(root_ / "index.txt").string()};
+  const Gallery g = discover_gallery(search);
+  ASSERT_EQ(g.lessons.size(), 2u);
+  EXPECT_EQ(g.lessons[0].summary, "Text.");
+  EXPECT_EQ(g.lessons[1].summary, "");
+}

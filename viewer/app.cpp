@@ -1,0 +1,361 @@
+// The viewer's frame: menu, gallery or trace (tree, playback, source, claims, lesson, run).
+#include "app.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include "panels/claims_panel.hpp"
+#include "panels/controls_panel.hpp"
+#include "panels/lesson_panel.hpp"
+#include "panels/timeline_panel.hpp"
+
+namespace gridlock::viewer {
+
+namespace {
+
+constexpr const char* kErrorPopup = "Cannot open";
+
+// A draggable bar between two panels; returns the new share of `total` for the first one.
+float splitter(const char* id, bool vertical, float share, float total, float thickness) {
+  const ImVec2 size = vertical ? ImVec2(thickness, ImGui::GetContentRegionAvail().y)
+                               : ImVec2(ImGui::GetContentRegionAvail().x, thickness);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(id, size);
+  const bool active = ImGui::IsItemActive();
+  if (ImGui::IsItemHovered() || active)
+    ImGui::SetMouseCursor(vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
+  const ImU32 c = active ? colour::dst : ImGui::IsItemHovered() ? colour::text_dim : colour::grid;
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  if (vertical) {
+    const float x = at.x + thickness * 0.5f, y = at.y + size.y * 0.5f;
+    list->AddLine(ImVec2(x, y - 20), ImVec2(x, y + 20), c, 3.0f);
+  } else {
+    const float x = at.x + size.x * 0.5f, y = at.y + thickness * 0.5f;
+    list->AddLine(ImVec2(x - 20, y), ImVec2(x + 20, y), c, 3.0f);
+  }
+  if (active && total > 0) {
+    const float delta = vertical ? ImGui::GetIO().MouseDelta.x : ImGui::GetIO().MouseDelta.y;
+    share += delta / total;
+  }
+  return std::clamp(share, 0.25f, 0.8f);
+}
+
+std::string time_text(double ns) {
+  char text[32];
+  if (ns >= 1e6)
+    std::snprintf(text, sizeof text, "%.2f ms", ns / 1e6);
+  else
+    std::snprintf(text, sizeof text, "%.1f \xC2\xB5s", ns / 1e3);
+  return text;
+}
+
+}  // namespace
+
+struct App::OpenTrace {
+  std::unique_ptr<Document> document;
+  Playback playback;
+  TreeViewState tree;
+  SourcePanelState source;
+
+  OpenTrace(std::unique_ptr<Document> doc, const AppConfig& config) : document(std::move(doc)) {
+    playback.reset(static_cast<int>(document->trace.steps.size()));
+    tree.arrangement = config.tree_arrangement;
+    reset_tree_view(tree, document->trace);
+    tree.zoom = config.tree_zoom;
+  }
+};
+
+App::App(AppConfig config, const Fonts& fonts, HeatStripRenderer& heat)
+    : config_(std::move(config)), fonts_(fonts), heat_(heat) {}
+
+App::~App() = default;
+
+std::string App::title() const {
+  if (current_ < 0) return "gridlock";
+  const Document& d = *traces_[static_cast<std::size_t>(current_)]->document;
+  return "gridlock \xC2\xB7 " + (d.trace.lesson_title.empty() ? d.trace.lesson_id : d.trace.lesson_title) +
+         " \xC2\xB7 " + d.name;
+}
+
+void App::load_gallery() {
+  gallery_ = discover_gallery(config_.gallery_search);
+  gallery_loaded_ = true;
+}
+
+void App::show(std::unique_ptr<Document> document, int step) {
+  incoming_.push_back({std::move(document), step});
+}
+
+void App::adopt_incoming() {
+  for (Incoming& in : incoming_) {
+    for (std::size_t i = 0; i < traces_.size(); ++i) {
+      if (traces_[i]->document->path == in.document->path) {
+        traces_.erase(traces_.begin() + static_cast<std::ptrdiff_t>(i));
+        break;
+      }
+    }
+    auto open = std::make_unique<OpenTrace>(std::move(in.document), config_);
+    open->playback.seek(in.step);
+    traces_.push_back(std::move(open));
+    current_ = static_cast<int>(traces_.size()) - 1;
+  }
+  incoming_.clear();
+}
+
+void App::report(const std::string& path, const std::string& error) {
+  failures_.erase(std::remove_if(failures_.begin(), failures_.end(),
+                                 [&](const OpenFailure& f) { return f.path == path; }),
+                  failures_.end());
+  failures_.push_back({path, error});
+  popup_messages_.push_back(error);
+  popup_requested_ = true;
+}
+
+void App::open_files(const std::vector<std::string>& paths) {
+  for (const std::string& path : paths) {
+    LoadResult loaded = load_document(path);
+    if (loaded.ok()) {
+      failures_.erase(std::remove_if(failures_.begin(), failures_.end(),
+                                     [&](const OpenFailure& f) { return f.path == path; }),
+                      failures_.end());
+      show(std::move(loaded.document));
+    } else {
+      report(path, loaded.error);
+    }
+  }
+}
+
+void App::reload(OpenTrace& open) {
+  const std::string path = open.document->path;
+  const int step = open.playback.step();
+  LoadResult loaded = load_document(path);
+  if (!loaded.ok()) {
+    report(path, loaded.error);
+    return;
+  }
+  show(std::move(loaded.document), step);
+}
+
+void App::frame(float seconds) {
+  adopt_incoming();
+  ImGuiIO& io = ImGui::GetIO();
+  const bool popup_open = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+  if (current_ >= 0 && !popup_open)
+    handle_playback_keys(traces_[static_cast<std::size_t>(current_)]->playback);
+  // Letter keys are indexed by their upper-case ASCII code (the GLFW backend's key codes).
+  if (io.KeyCtrl && ImGui::IsKeyPressed('O', false)) request_open_dialog(open_dialog_, config_.open_folder);
+
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::Begin("gridlock", nullptr, flags);
+  menu_bar();
+  if (current_ < 0)
+    gallery_view();
+  else
+    document_view(*traces_[static_cast<std::size_t>(current_)], seconds);
+
+  const std::string chosen = draw_open_dialog(open_dialog_, fonts_);
+  if (!chosen.empty()) open_files({chosen});
+  error_popup();
+  ImGui::End();
+}
+
+void App::menu_bar() {
+  if (!ImGui::BeginMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open\xE2\x80\xA6", "Ctrl+O")) request_open_dialog(open_dialog_, config_.open_folder);
+    if (ImGui::MenuItem("Gallery", nullptr, current_ < 0)) current_ = -1;
+    const bool has_trace = current_ >= 0;
+    if (ImGui::MenuItem("Reload", nullptr, false, has_trace))
+      reload(*traces_[static_cast<std::size_t>(current_)]);
+    if (ImGui::MenuItem("Close trace", nullptr, false, has_trace)) {
+      traces_.erase(traces_.begin() + current_);
+      current_ = traces_.empty() ? -1 : static_cast<int>(traces_.size()) - 1;
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit")) quit_ = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Traces", !traces_.empty())) {
+    for (std::size_t i = 0; i < traces_.size(); ++i) {
+      const Document& d = *traces_[i]->document;
+      std::string label = d.trace.lesson_title + "  \xC2\xB7  " + d.name + "##" + std::to_string(i);
+      if (ImGui::MenuItem(label.c_str(), nullptr, static_cast<int>(i) == current_))
+        current_ = static_cast<int>(i);
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    ImGui::TextDisabled("Space  play / pause");
+    ImGui::TextDisabled("\xE2\x86\x90 \xE2\x86\x92  step back / forward");
+    ImGui::TextDisabled("Home End  first / last step");
+    ImGui::TextDisabled("\xE2\x88\x92 +  slower / faster");
+    ImGui::TextDisabled("wheel, drag, double-click  zoom, pan, fit the tree");
+    ImGui::EndMenu();
+  }
+  ImGui::EndMenuBar();
+}
+
+void App::gallery_view() {
+  if (!gallery_loaded_) load_gallery();
+  ImGui::BeginChild("gallery", ImVec2(0, 0), false);
+  GalleryChoice choice = draw_gallery(gallery_, failures_, fonts_);
+  ImGui::EndChild();
+  if (choice.browse) request_open_dialog(open_dialog_, config_.open_folder);
+  if (!choice.open_path.empty()) open_files({choice.open_path});
+}
+
+void App::header(const OpenTrace& open) {
+  const trace::Trace& t = open.document->trace;
+  ImGui::PushFont(fonts_.heading);
+  ImGui::TextUnformatted(t.lesson_title.empty() ? t.lesson_id.c_str() : t.lesson_title.c_str());
+  ImGui::PopFont();
+  const float base = ImGui::GetItemRectMax().y;
+  if (!t.technique.empty()) {
+    ImGui::SameLine(0, 14);
+    const ImVec2 size = ImGui::CalcTextSize(t.technique.c_str());
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 box_min(at.x, base - size.y - 5), box_max(at.x + size.x + 14, base - 1);
+    ImGui::GetWindowDrawList()->AddRectFilled(box_min, box_max, IM_COL32(60, 70, 95, 255), 5.0f);
+    ImGui::GetWindowDrawList()->AddText(ImVec2(at.x + 7, box_min.y + 2), colour::text, t.technique.c_str());
+    ImGui::Dummy(ImVec2(size.x + 14, 1));
+  }
+  ImGui::SameLine(0, 14);
+  ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, base - ImGui::GetTextLineHeight() - 2));
+  ImGui::TextDisabled("%s", open.document->name.c_str());
+
+  std::string who = producer_summary(t.producer);
+  if (t.producer.kind == trace::ProducerKind::model) who = "model";
+  if (!t.timings.empty())
+    who += "  \xC2\xB7  " + t.timings.front().name + " " + time_text(t.timings.front().median_ns);
+  const float w = ImGui::CalcTextSize(who.c_str()).x;
+  ImGui::SameLine();
+  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowContentRegionMax().x - w));
+  ImGui::TextUnformatted(who.c_str());
+
+  if (t.producer.kind == trace::ProducerKind::model) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float width = ImGui::GetContentRegionAvail().x;
+    const std::string text = "Produced by a model, not measured on a GPU" +
+                             (t.producer.model.empty() ? std::string() : ": " + t.producer.model);
+    const float h = fonts_.bold->FontSize + 10;
+    ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + width, at.y + h), colour::model_banner, 5.0f);
+    ImGui::GetWindowDrawList()->PushClipRect(at, ImVec2(at.x + width - 8, at.y + h), true);
+    ImGui::GetWindowDrawList()->AddText(fonts_.bold, fonts_.bold->FontSize, ImVec2(at.x + 12, at.y + 5),
+                                        colour::model_banner_text, text.c_str());
+    ImGui::GetWindowDrawList()->PopClipRect();
+    ImGui::Dummy(ImVec2(width, h));
+  }
+}
+
+void App::step_caption(const OpenTrace& open) {
+  const trace::Trace& t = open.document->trace;
+  const int k = open.playback.step();
+  const trace::Step& step = t.steps[static_cast<std::size_t>(k)];
+  ImGui::PushFont(fonts_.caption);
+  ImGui::TextUnformatted(step.label.c_str());
+  ImGui::PopFont();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::text_dim));
+  ImGui::TextWrapped("%s", step.note.empty() ? " " : step.note.c_str());
+  ImGui::PopStyleColor();
+}
+
+void App::side_panels(OpenTrace& open) {
+  const float total = ImGui::GetContentRegionAvail().y;
+  ImGui::BeginChild("source", ImVec2(0, std::floor(total * source_share_)), true);
+  draw_source_panel(open.source, open.document->trace, open.playback.step(), fonts_);
+  ImGui::EndChild();
+  source_share_ = splitter("##split-source", false, source_share_, total, 10.0f);
+  ImGui::BeginChild("tabs", ImVec2(0, 0), true);
+  if (ImGui::BeginTabBar("panels")) {
+    const trace::Trace& t = open.document->trace;
+    auto flags = [&](const char* name) {
+      return select_first_panel_ && config_.first_panel == name ? ImGuiTabItemFlags_SetSelected : 0;
+    };
+    std::string claims = "Claims (" + std::to_string(t.claims.size()) + ")###claims";
+    if (ImGui::BeginTabItem(claims.c_str(), nullptr, flags("claims"))) {
+      draw_claims_panel(t, fonts_);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Warps", nullptr, flags("warps"))) {
+      draw_timeline_panel(t, open.playback.step(), fonts_);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Lesson", nullptr, flags("lesson"))) {
+      ImGui::BeginChild("readme");
+      draw_lesson_panel(open.document->readme, open.document->readme_path, open.document->path, fonts_);
+      ImGui::EndChild();
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Run", nullptr, flags("run"))) {
+      ImGui::BeginChild("run");
+      draw_run_panel(t, fonts_);
+      ImGui::EndChild();
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+    select_first_panel_ = false;
+  }
+  ImGui::EndChild();
+}
+
+void App::document_view(OpenTrace& open, float seconds) {
+  open.playback.advance(seconds);
+  header(open);
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float splitter_w = 12.0f;
+  const float left_w = std::floor((avail.x - splitter_w) * left_share_);
+  ImGui::BeginChild("left", ImVec2(left_w, 0), false, ImGuiWindowFlags_NoScrollbar);
+  step_caption(open);
+  const float controls_h = ImGui::GetFrameHeight() + 44.0f;
+  ImGui::BeginChild("tree", ImVec2(0, -controls_h - ImGui::GetStyle().ItemSpacing.y), true,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  draw_tree_view(open.tree, TreeViewFrame{open.document->trace, open.playback.step(), config_.animate,
+                                          seconds, open.playback.speed(), fonts_, heat_});
+  ImGui::EndChild();
+  ImGui::BeginChild("controls", ImVec2(0, controls_h), true, ImGuiWindowFlags_NoScrollbar);
+  draw_controls(open.playback, open.document->trace, fonts_);
+  ImGui::EndChild();
+  ImGui::EndChild();
+
+  ImGui::SameLine(0, 0);
+  left_share_ = splitter("##split-columns", true, left_share_, avail.x, splitter_w);
+  ImGui::SameLine(0, 0);
+  ImGui::BeginChild("right", ImVec2(0, 0), false);
+  side_panels(open);
+  ImGui::EndChild();
+}
+
+void App::error_popup() {
+  if (popup_requested_) {
+    ImGui::OpenPopup(kErrorPopup);
+    popup_requested_ = false;
+  }
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(420, 0), ImVec2(display.x * 0.8f, display.y * 0.8f));
+  if (!ImGui::BeginPopupModal(kErrorPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::PushTextWrapPos(display.x * 0.7f);
+  for (const std::string& message : popup_messages_) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::error));
+    ImGui::TextWrapped("%s", message.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::Spacing();
+  if (ImGui::Button("OK", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+    popup_messages_.clear();
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+}  // namespace gridlock::viewer

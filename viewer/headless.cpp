@@ -1,0 +1,63 @@
+// Screenshots and frame-time benchmarks.
+#include "headless.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <vector>
+
+namespace gridlock::viewer {
+
+namespace {
+constexpr int kScreenshotFrames = 4;
+}
+
+int take_screenshot(const RenderFrame& render, const std::string& path, int width, int height) {
+  OffscreenTarget target;
+  if (!target.create(width, height)) {
+    std::cerr << "gridlock-viewer: " << target.error() << "\n";
+    return 1;
+  }
+  for (int i = 0; i < kScreenshotFrames; ++i) render(&target, 1.0f / 60.0f);
+  glFinish();
+  if (!write_png(path, width, height, target.read_rgb())) {
+    std::cerr << "gridlock-viewer: cannot write " << path << "\n";
+    return 1;
+  }
+  std::cout << "gridlock-viewer: wrote " << path << " (" << width << "x" << height << ")\n";
+  return 0;
+}
+
+int benchmark(const RenderFrame& render, int frames, const std::function<bool()>& keep_going) {
+  using clock = std::chrono::steady_clock;
+  std::vector<double> ms;
+  ms.reserve(static_cast<std::size_t>(frames));
+  auto last = clock::now();
+  for (int i = 0; i < frames && keep_going(); ++i) {
+    render(nullptr, 1.0f / 60.0f);
+    glFinish();
+    const auto now = clock::now();
+    ms.push_back(std::chrono::duration<double, std::milli>(now - last).count());
+    last = now;
+  }
+  if (ms.empty()) {
+    std::cerr << "gridlock-viewer: no frames rendered\n";
+    return 1;
+  }
+  std::vector<double> sorted = ms;
+  std::sort(sorted.begin(), sorted.end());
+  double total = 0;
+  for (double v : ms) total += v;
+  auto quantile = [&](double q) {
+    return sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))];
+  };
+  std::printf("gridlock-viewer: %zu frames on %s\n", ms.size(),
+              reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+  std::printf("frame time ms: mean %.3f  median %.3f  p95 %.3f  min %.3f  max %.3f  (%.1f frames/s)\n",
+              total / static_cast<double>(ms.size()), quantile(0.5), quantile(0.95), sorted.front(),
+              sorted.back(), 1000.0 * static_cast<double>(ms.size()) / total);
+  return 0;
+}
+
+}  // namespace gridlock::viewer

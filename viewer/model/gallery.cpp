@@ -1,0 +1,195 @@
+// Finding the recorded traces of every lesson.
+#include "model/gallery.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "model/document.hpp"
+
+namespace gridlock::viewer {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t tab = line.find('\t', start);
+    fields.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+    if (tab == std::string::npos) break;
+    start = tab + 1;
+  }
+  return fields;
+}
+
+std::vector<std::string> recorded_traces(const fs::path& lesson_folder) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  fs::path recorded = lesson_folder / "recorded";
+  if (!fs::is_directory(recorded, ec)) return files;
+  for (fs::directory_iterator it(recorded, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() == ".json" && it->is_regular_file(ec)) files.push_back(it->path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+GalleryLesson make_lesson(const LessonEntry& entry) {
+  GalleryLesson lesson{entry.id, entry.title, entry.folder, {}, {}};
+  lesson.summary = lesson_summary(read_text_file((fs::path(entry.folder) / "README.md").string()));
+  for (const std::string& file : recorded_traces(entry.folder))
+    lesson.traces.push_back(summarise_trace(file));
+  return lesson;
+}
+
+// Lesson folders under a root: any folder holding recorded/*.json, in path order.
+std::vector<LessonEntry> scan_root(const fs::path& root) {
+  std::vector<LessonEntry> found;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
+  for (fs::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
+    if (it.depth() > 4) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (it->path().filename() == "recorded" && it->is_directory(ec)) {
+      fs::path folder = it->path().parent_path();
+      std::string id = folder.filename().string();
+      found.push_back({id, id, folder.string()});
+      it.disable_recursion_pending();
+    }
+  }
+  std::sort(found.begin(), found.end(),
+            [](const LessonEntry& a, const LessonEntry& b) { return a.folder < b.folder; });
+  return found;
+}
+
+}  // namespace
+
+std::vector<LessonEntry> parse_lesson_index(std::istream& in, const std::string& base_folder,
+                                            std::vector<std::string>& problems) {
+  std::vector<LessonEntry> entries;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> fields = split_tabs(line);
+    if (fields.size() != 3 || fields[0].empty() || fields[2].empty()) {
+      problems.push_back("lesson index line " + std::to_string(number) +
+                         ": expected id<TAB>title<TAB>folder");
+      continue;
+    }
+    fs::path folder(fields[2]);
+    if (folder.is_relative() && !base_folder.empty()) folder = fs::path(base_folder) / folder;
+    entries.push_back({fields[0], fields[1], folder.lexically_normal().string()});
+  }
+  return entries;
+}
+
+std::string lesson_summary(const std::string& readme) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < readme.size()) {
+    std::size_t end = readme.find('\n', start);
+    if (end == std::string::npos) end = readme.size();
+    std::string line = readme.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(line);
+    start = end + 1;
+  }
+  auto paragraph_from = [&](std::size_t i) {
+    while (i < lines.size() && lines[i].find_first_not_of(" \t") == std::string::npos) ++i;
+    std::string text;
+    for (; i < lines.size(); ++i) {
+      const std::string& l = lines[i];
+      if (l.find_first_not_of(" \t") == std::string::npos || l[0] == '#' || l.rfind("```", 0) == 0) break;
+      if (!text.empty()) text += ' ';
+      text += l.substr(l.find_first_not_of(" \t"));
+    }
+    std::string plain;
+    for (std::size_t k = 0; k < text.size(); ++k) {
+      if (text[k] == '`' || text[k] == '*') continue;
+      plain.push_back(text[k]);
+    }
+    return plain;
+  };
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].rfind("## Goal", 0) == 0) return paragraph_from(i + 1);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].empty() || lines[i][0] == '#') continue;
+    return paragraph_from(i);
+  }
+  return {};
+}
+
+GalleryTrace summarise_trace(const std::string& path) {
+  GalleryTrace card;
+  card.path = path;
+  card.name = fs::path(path).filename().string();
+  LoadResult loaded = load_document(path);
+  if (!loaded.ok()) {
+    card.error = loaded.error;
+    return card;
+  }
+  const trace::Trace& t = loaded.document->trace;
+  card.title = t.lesson_title;
+  card.technique = t.technique;
+  card.modelled = t.producer.kind == trace::ProducerKind::model;
+  card.producer = card.modelled ? t.producer.model : t.producer.device.name;
+  card.recorded_at = t.producer.recorded_at;
+  card.steps = static_cast<int>(t.steps.size());
+  for (const trace::Claim& c : t.claims) {
+    switch (c.verdict) {
+      case trace::Verdict::confirmed:
+        ++card.confirmed;
+        break;
+      case trace::Verdict::contradicted:
+        ++card.contradicted;
+        break;
+      case trace::Verdict::not_observable:
+        ++card.not_observable;
+        break;
+    }
+  }
+  return card;
+}
+
+Gallery discover_gallery(const GallerySearch& search) {
+  Gallery gallery;
+  std::error_code ec;
+  for (const std::string& index : search.index_files) {
+    if (index.empty() || !fs::is_regular_file(index, ec)) continue;
+    std::ifstream in(index);
+    if (!in) {
+      gallery.problems.push_back(index + ": cannot be read");
+      continue;
+    }
+    std::string base = fs::path(index).parent_path().string();
+    for (const LessonEntry& entry : parse_lesson_index(in, base, gallery.problems)) {
+      if (!fs::is_directory(entry.folder, ec))
+        gallery.problems.push_back(entry.id + ": lesson folder " + entry.folder + " is missing");
+      gallery.lessons.push_back(make_lesson(entry));
+    }
+    gallery.found_in = index;
+    return gallery;
+  }
+  for (const std::string& root : search.lesson_roots) {
+    if (root.empty() || !fs::is_directory(root, ec)) continue;
+    for (const LessonEntry& entry : scan_root(root)) gallery.lessons.push_back(make_lesson(entry));
+    gallery.found_in = root;
+    return gallery;
+  }
+  std::string looked;
+  for (const std::string& p : search.index_files) looked += "\n  " + p;
+  for (const std::string& p : search.lesson_roots) looked += "\n  " + p;
+  gallery.problems.push_back("no lessons found; looked in:" + looked);
+  return gallery;
+}
+
+}  // namespace gridlock::viewer

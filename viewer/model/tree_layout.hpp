@@ -1,0 +1,76 @@
+// The reduction tree of one buffer, derived from a trace's steps: one row per tree level.
+//
+// Nothing here knows a particular lesson. Row 0 holds the leaves: the live elements of the first
+// step that records the buffer. Every later step that combines elements of the buffer adds a row
+// whose nodes are the elements live after it; a node that was a combine's dst has two children
+// in the row above (itself and the src element folded into it), any other node one (itself).
+// A step that only changes the buffer's values or live set adds a row without combines; a step
+// that changes nothing of the buffer shows the row before it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "trace/trace.hpp"
+
+namespace gridlock::viewer {
+
+// Left-to-right order of the nodes of a row.
+enum class Arrangement {
+  memory,  // element order: the shared-memory array as the kernel indexes it
+  tree,    // depth-first order from the root: no crossing edges in a tree
+};
+
+struct TreeNode {
+  int64_t element = 0;  // index into the buffer
+  double value = 0;     // NaN where the trace holds no value
+  int64_t src = -1;     // the element combined into this one to make this row; -1 if none
+  int64_t thread = -1;  // the thread that did that combine; -1 if none or not recorded
+  int dst_child = -1;   // node index, in the row above, of the same element; -1 if none
+  int src_child = -1;   // node index, in the row above, of `src`; -1 if none
+  int rank = 0;         // position along the row under the current arrangement
+  bool combined() const { return src >= 0; }
+};
+
+struct TreeRow {
+  int step = 0;                 // the trace step that produced this row
+  std::vector<TreeNode> nodes;  // in element order
+  std::vector<int> by_rank;     // node indices, left to right
+  int64_t combines = 0;         // nodes made by a combine in this row
+  double min_value = 0;         // over the nodes that have values
+  double max_value = 0;
+  double shade_low = 0;   // the values mapped to the ends of the colour scale: the 2nd
+  double shade_high = 0;  // and 98th percentiles in rows of 64 nodes or more, else min, max
+  // A value's place on the row's colour scale, 0..1 (clamped); -1 for a node with no value.
+  float shade(double value) const;
+  // Index of the node holding `element`, or -1.
+  int find(int64_t element) const;
+  // Centre of a node along the row, 0..1.
+  double x_of(const TreeNode& node) const { return (node.rank + 0.5) / static_cast<double>(nodes.size()); }
+};
+
+struct TreeLayout {
+  int buffer = -1;
+  std::string buffer_name;
+  int64_t element_count = 0;
+  Arrangement arrangement = Arrangement::memory;
+  std::vector<TreeRow> rows;
+  std::vector<int> row_of_step;     // for each trace step: the row it shows
+  std::vector<bool> step_adds_row;  // for each trace step: whether it produced that row
+  bool empty() const { return rows.empty(); }
+  std::size_t widest_row() const;  // most nodes in one row
+};
+
+// Buffers a tree can be drawn for, in order of preference: those with combines, then those
+// with live ranges. Empty when the trace has neither.
+std::vector<int> tree_buffers(const trace::Trace& trace);
+
+// Derives the tree of `buffer` from the steps. An unknown buffer gives an empty layout.
+TreeLayout build_tree_layout(const trace::Trace& trace, int buffer,
+                             Arrangement arrangement = Arrangement::memory);
+
+// Recomputes the nodes' ranks for another arrangement.
+void arrange(TreeLayout& layout, Arrangement arrangement);
+
+}  // namespace gridlock::viewer

@@ -1,0 +1,72 @@
+// Command-line parsing with CLI11.
+#include "options.hpp"
+
+#include <CLI/CLI.hpp>
+
+namespace gridlock::viewer {
+
+bool parse_size(const std::string& text, int& width, int& height) {
+  std::size_t x = text.find_first_of("xX");
+  if (x == std::string::npos || x == 0 || x + 1 >= text.size()) return false;
+  try {
+    std::size_t used_w = 0, used_h = 0;
+    int w = std::stoi(text.substr(0, x), &used_w);
+    int h = std::stoi(text.substr(x + 1), &used_h);
+    if (used_w != x || used_h != text.size() - x - 1 || w <= 0 || h <= 0) return false;
+    width = w;
+    height = h;
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+int parse_options(int argc, char** argv, Options& options) {
+  CLI::App cli{
+      "gridlock-viewer: replays gridlock traces (reduction trees, claims, source).\n"
+      "Without files it opens on a gallery of the recorded traces.",
+      "gridlock-viewer"};
+  std::string size;
+  cli.add_option("traces", options.traces, "trace files (.json) to open");
+  cli.add_option("--screenshot", options.screenshot,
+                 "render one frame to this PNG and exit (the gallery when no trace is given)");
+  cli.add_option("--step", options.step,
+                 "step to show, from 0; negative counts from the end (-1: the last step)");
+  cli.add_option("--bench-frames", options.bench_frames, "render N frames, print frame times, exit")
+      ->check(CLI::Range(1, 1000000));
+  cli.add_option("--size", size, "window or image size, WIDTHxHEIGHT (default 1600x900)");
+  cli.add_option("--scale", options.scale, "text and spacing size (default 1)")
+      ->check(CLI::Range(0.5f, 4.0f));
+  cli.add_option("--zoom", options.zoom, "first zoom of the tree (1: fit), e.g. for screenshots")
+      ->check(CLI::Range(1.0, 4096.0));
+  cli.add_flag("--tree-order", options.tree_order,
+               "draw tree rows in tree order (no crossing edges) instead of memory order");
+  cli.add_option("--panel", options.panel, "the panel shown below the source first")
+      ->check(CLI::IsMember({"claims", "warps", "lesson", "run"}));
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = cli.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  if (!size.empty()) {
+    if (!parse_size(size, options.width, options.height) || options.width < 200 || options.height < 150 ||
+        options.width > 16384 || options.height > 16384) {
+      std::cerr << "gridlock-viewer: --size " << size
+                << ": expected WIDTHxHEIGHT between 200x150 and 16384x16384\n";
+      return 2;
+    }
+  }
+  if (!options.screenshot.empty() && options.traces.size() > 1) {
+    std::cerr << "gridlock-viewer: --screenshot takes at most one trace file, got " << options.traces.size()
+              << "\n";
+    return 2;
+  }
+  if (!options.screenshot.empty() && options.bench_frames > 0) {
+    std::cerr << "gridlock-viewer: --screenshot and --bench-frames cannot be combined\n";
+    return 2;
+  }
+  return -1;
+}
+
+}  // namespace gridlock::viewer

@@ -1,0 +1,29 @@
+// The viewer's command line.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gridlock::viewer {
+
+struct Options {
+  std::vector<std::string> traces;  // files to open
+  std::string screenshot;           // PNG to write; empty: interactive
+  int step = 0;                     // negative counts from the end: -1 is the last step
+  int bench_frames = 0;             // > 0: render this many frames, print frame times, exit
+  int width = 1600;
+  int height = 900;
+  float scale = 1.0f;            // text and spacing size
+  double zoom = 1.0;             // the tree's first zoom (1: every row fits), from the left
+  std::string panel = "claims";  // the tab shown first: claims, warps, lesson or run
+  bool tree_order = false;       // arrange tree rows in tree order, not memory order
+};
+
+// Parses argv into `options`. Returns -1 to go on, or the exit code to leave with: 0 after
+// --help, 2 after a usage error (the message is already printed).
+int parse_options(int argc, char** argv, Options& options);
+
+// "1600x900" -> width, height. False when the text is not two positive integers.
+bool parse_size(const std::string& text, int& width, int& height);
+
+}  // namespace gridlock::viewer

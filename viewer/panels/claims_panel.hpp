@@ -1,0 +1,25 @@
+// What the documentation claims, what the lesson measured, and the verdict; and the run itself:
+// who produced the trace (GPU or model), its parameters and timings.
+#pragma once
+
+#include "style.hpp"
+#include "trace/trace.hpp"
+
+namespace gridlock::viewer {
+
+// Claims as a table, verdicts colour-coded.
+void draw_claims_panel(const trace::Trace& trace, const Fonts& fonts);
+
+// Device (or model), parameters and timings.
+void draw_run_panel(const trace::Trace& trace, const Fonts& fonts);
+
+// A rounded, coloured verdict label at the cursor.
+void verdict_badge(trace::Verdict verdict, const Fonts& fonts);
+
+ImU32 verdict_colour(trace::Verdict verdict);
+const char* verdict_words(trace::Verdict verdict);
+
+// "NVIDIA H100 80GB HBM3 · CC 9.0 · 132 SMs", or the model's description.
+std::string producer_summary(const trace::Producer& producer);
+
+}  // namespace gridlock::viewer

@@ -1,0 +1,209 @@
+// The playback bar.
+#include "panels/controls_panel.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace gridlock::viewer {
+
+namespace {
+
+enum class Icon { first, back, play, pause, forward, last };
+
+// A square button with a drawn icon (no font glyphs needed).
+bool icon_button(const char* id, Icon icon, float size, const char* tip, bool enabled = true) {
+  ImGui::PushID(id);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const bool pressed = ImGui::InvisibleButton("##icon", ImVec2(size, size)) && enabled;
+  const bool hovered = ImGui::IsItemHovered();
+  const bool held = ImGui::IsItemActive();
+  if (hovered && tip) ImGui::SetTooltip("%s", tip);
+  ImGui::PopID();
+
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const ImU32 back = ImGui::GetColorU32(!enabled  ? ImGuiCol_FrameBg
+                                        : held    ? ImGuiCol_ButtonActive
+                                        : hovered ? ImGuiCol_ButtonHovered
+                                                  : ImGuiCol_Button);
+  list->AddRectFilled(at, ImVec2(at.x + size, at.y + size), back, 6.0f);
+  const ImU32 ink = enabled ? colour::text : colour::text_faint;
+  const float c = size * 0.5f, r = size * 0.22f;
+  const ImVec2 m(at.x + c, at.y + c);
+  auto right_triangle = [&](float x, float half) {
+    list->AddTriangleFilled(ImVec2(x - half, m.y - r), ImVec2(x - half, m.y + r), ImVec2(x + half, m.y), ink);
+  };
+  auto left_triangle = [&](float x, float half) {
+    list->AddTriangleFilled(ImVec2(x + half, m.y - r), ImVec2(x + half, m.y + r), ImVec2(x - half, m.y), ink);
+  };
+  auto bar = [&](float x) { list->AddRectFilled(ImVec2(x - 1.8f, m.y - r), ImVec2(x + 1.8f, m.y + r), ink); };
+  switch (icon) {
+    case Icon::first:
+      bar(m.x - r * 0.9f);
+      left_triangle(m.x + r * 0.2f, r * 0.8f);
+      break;
+    case Icon::back:
+      left_triangle(m.x, r * 0.8f);
+      break;
+    case Icon::play:
+      right_triangle(m.x + r * 0.1f, r);
+      break;
+    case Icon::pause:
+      list->AddRectFilled(ImVec2(m.x - r * 0.8f, m.y - r), ImVec2(m.x - r * 0.25f, m.y + r), ink);
+      list->AddRectFilled(ImVec2(m.x + r * 0.25f, m.y - r), ImVec2(m.x + r * 0.8f, m.y + r), ink);
+      break;
+    case Icon::forward:
+      right_triangle(m.x, r * 0.8f);
+      break;
+    case Icon::last:
+      right_triangle(m.x - r * 0.2f, r * 0.8f);
+      bar(m.x + r * 0.9f);
+      break;
+  }
+  return pressed;
+}
+
+std::string speed_text(double speed) {
+  char text[32];
+  if (speed < 1.0)
+    std::snprintf(text, sizeof text, "%.2g\xC3\x97", speed);
+  else
+    std::snprintf(text, sizeof text, "%g\xC3\x97", speed);
+  return text;
+}
+
+// The scrubber: a track with a dot per step, a marker where a phase starts, and a handle.
+void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts, float width) {
+  const float height = ImGui::GetFrameHeight() + 16.0f;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##scrubber", ImVec2(width, height));
+  const bool hovered = ImGui::IsItemHovered();
+  const int n = static_cast<int>(trace.steps.size());
+  const float x0 = at.x + 12, x1 = at.x + width - 12, y = at.y + height - 12;
+  auto x_of = [&](int k) {
+    return n <= 1 ? 0.5f * (x0 + x1) : x0 + (x1 - x0) * static_cast<float>(k) / static_cast<float>(n - 1);
+  };
+  auto step_at = [&](float x) {
+    if (n <= 1) return 0;
+    return static_cast<int>(std::lround((x - x0) / (x1 - x0) * static_cast<float>(n - 1)));
+  };
+  if (ImGui::IsItemActive()) {
+    int target = std::clamp(step_at(ImGui::GetIO().MousePos.x), 0, std::max(n - 1, 0));
+    if (target != playback.step()) playback.seek(target);
+  }
+
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->AddLine(ImVec2(x0, y), ImVec2(x1, y), colour::grid, 4.0f);
+  list->AddLine(ImVec2(x0, y), ImVec2(x_of(playback.step()), y), colour::dst, 4.0f);
+  const float spacing = n > 1 ? (x1 - x0) / static_cast<float>(n - 1) : x1 - x0;
+  const float label_size = fonts.ui->FontSize * 0.8f;
+  float label_end = -FLT_MAX;  // labels move right rather than overlap
+  std::string previous;
+  for (int k = 0; k < n; ++k) {
+    const trace::Step& step = trace.steps[static_cast<std::size_t>(k)];
+    const std::string phase = phase_of(step.label);
+    const float x = x_of(k);
+    const bool starts_phase = k == 0 || phase != previous;
+    previous = phase;
+    if (starts_phase) {
+      list->AddLine(ImVec2(x, y - 14), ImVec2(x, y + 6), colour::highlight_mark, 2.0f);
+      const ImVec2 size = fonts.ui->CalcTextSizeA(label_size, FLT_MAX, 0, phase.c_str());
+      const float tx = std::min(std::max(x - 2.0f, label_end + 10.0f), at.x + width - size.x);
+      if (tx >= label_end + 10.0f) {
+        list->AddText(fonts.ui, label_size, ImVec2(tx, y - 16 - label_size), colour::highlight_mark,
+                      phase.c_str());
+        label_end = tx + size.x;
+      }
+    }
+    const bool has_instant = std::any_of(step.events.begin(), step.events.end(), [](const trace::Event& e) {
+      return e.kind == trace::EventKind::instant;
+    });
+    if (spacing >= 5.0f || starts_phase) {
+      const ImU32 c = k <= playback.step() ? colour::dst : colour::text_faint;
+      list->AddCircleFilled(ImVec2(x, y), has_instant ? 4.5f : 3.0f, c);
+    }
+  }
+  const float hx = x_of(playback.step());
+  list->AddCircleFilled(ImVec2(hx, y), 9.0f, colour::accent);
+  list->AddCircle(ImVec2(hx, y), 9.0f, colour::dst, 0, 2.5f);
+  if (hovered && n > 0) {
+    int k = std::clamp(step_at(ImGui::GetIO().MousePos.x), 0, n - 1);
+    ImGui::SetTooltip("step %d: %s", k, trace.steps[static_cast<std::size_t>(k)].label.c_str());
+  }
+}
+
+}  // namespace
+
+std::string phase_of(const std::string& label) {
+  std::size_t colon = label.find(':');
+  return colon == std::string::npos ? label : label.substr(0, colon);
+}
+
+void draw_controls(Playback& playback, const trace::Trace& trace, const Fonts& fonts) {
+  const float size = ImGui::GetFrameHeight() + 8.0f;
+  const float scrub_h = ImGui::GetFrameHeight() + 16.0f;
+  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + std::max(0.0f, scrub_h - size));
+  if (icon_button("first", Icon::first, size, "first step (Home)", !playback.at_first())) playback.first();
+  ImGui::SameLine(0, 6);
+  if (icon_button("back", Icon::back, size, "step back (\xE2\x86\x90)", !playback.at_first()))
+    playback.back();
+  ImGui::SameLine(0, 6);
+  if (icon_button("play", playback.playing() ? Icon::pause : Icon::play, size,
+                  playback.playing() ? "pause (Space)" : "play (Space)", playback.step_count() > 1))
+    playback.toggle();
+  ImGui::SameLine(0, 6);
+  if (icon_button("forward", Icon::forward, size, "step forward (\xE2\x86\x92)", !playback.at_last()))
+    playback.forward();
+  ImGui::SameLine(0, 6);
+  if (icon_button("last", Icon::last, size, "last step (End)", !playback.at_last())) playback.last();
+  ImGui::SameLine(0, 16);
+
+  const float y_text = ImGui::GetCursorPosY() + 0.5f * (size - fonts.bold->FontSize);
+  ImGui::SetCursorPosY(y_text);
+  ImGui::PushFont(fonts.bold);
+  char counter[48];
+  std::snprintf(counter, sizeof counter, "%d / %d", playback.step(), playback.last_step());
+  ImGui::TextUnformatted(counter);
+  ImGui::PopFont();
+  ImGui::SameLine(0, 16);
+
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float speed_w = ImGui::CalcTextSize("speed 0.25\xC3\x97").x + 2 * ImGui::GetFrameHeight() +
+                        4 * style.ItemSpacing.x + 2 * style.FramePadding.x + 12;
+  const float scrub_w = std::max(80.0f, ImGui::GetContentRegionAvail().x - speed_w);
+  ImGui::SetCursorPosY(y_text - (scrub_h - fonts.bold->FontSize) + 2);
+  scrubber(playback, trace, fonts, scrub_w);
+  ImGui::SameLine(0, 12);
+  ImGui::SetCursorPosY(y_text - 0.5f * (ImGui::GetFrameHeight() - fonts.bold->FontSize));
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("speed");
+  ImGui::SameLine();
+  if (ImGui::Button("\xE2\x88\x92##slower")) playback.slower();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("slower (\xE2\x88\x92)");
+  ImGui::SameLine();
+  ImGui::TextUnformatted(speed_text(playback.speed()).c_str());
+  ImGui::SameLine();
+  if (ImGui::Button("+##faster")) playback.faster();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("faster (+)");
+}
+
+void handle_playback_keys(Playback& playback) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  auto pressed = [](ImGuiKey key, bool repeat) {
+    return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), repeat);
+  };
+  if (pressed(ImGuiKey_Space, false)) playback.toggle();
+  if (pressed(ImGuiKey_RightArrow, true)) playback.forward();
+  if (pressed(ImGuiKey_LeftArrow, true)) playback.back();
+  if (pressed(ImGuiKey_Home, false)) playback.first();
+  if (pressed(ImGuiKey_End, false)) playback.last();
+  for (ImWchar c : io.InputQueueCharacters) {
+    if (c == '+' || c == '=') playback.faster();
+    if (c == '-' || c == '_') playback.slower();
+  }
+}
+
+}  // namespace gridlock::viewer

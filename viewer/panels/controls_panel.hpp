@@ -1,0 +1,20 @@
+// Playback controls: first, back, play/pause, forward, last; a scrubber with a marker where
+// each phase starts; the speed. Keys: Space, ←/→, Home/End, −/+.
+#pragma once
+
+#include "model/playback.hpp"
+#include "style.hpp"
+#include "trace/trace.hpp"
+
+namespace gridlock::viewer {
+
+// One row of controls across the current window's width.
+void draw_controls(Playback& playback, const trace::Trace& trace, const Fonts& fonts);
+
+// Applies this frame's playback keys. Does nothing while a text field has the keyboard.
+void handle_playback_keys(Playback& playback);
+
+// The phase a step belongs to: its label up to the first ':' ("PHASE 2"), or the whole label.
+std::string phase_of(const std::string& label);
+
+}  // namespace gridlock::viewer

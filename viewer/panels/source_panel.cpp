@@ -1,0 +1,216 @@
+// The source panel.
+#include "panels/source_panel.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <set>
+
+namespace gridlock::viewer {
+
+namespace {
+
+const std::set<std::string>& keywords() {
+  static const std::set<std::string> words = {"__global__",
+                                              "__device__",
+                                              "__host__",
+                                              "__shared__",
+                                              "__constant__",
+                                              "__restrict__",
+                                              "__syncthreads",
+                                              "__syncwarp",
+                                              "__threadfence",
+                                              "__syncthreads_or",
+                                              "__shfl_down_sync",
+                                              "__shfl_sync",
+                                              "atomicAdd",
+                                              "atomicCAS",
+                                              "atomicExch",
+                                              "atomicOr",
+                                              "atomicMax",
+                                              "threadIdx",
+                                              "blockIdx",
+                                              "blockDim",
+                                              "gridDim",
+                                              "warpSize",
+                                              "volatile",
+                                              "const",
+                                              "constexpr",
+                                              "static",
+                                              "inline",
+                                              "template",
+                                              "typename",
+                                              "struct",
+                                              "class",
+                                              "namespace",
+                                              "using",
+                                              "return",
+                                              "if",
+                                              "else",
+                                              "for",
+                                              "while",
+                                              "do",
+                                              "break",
+                                              "continue",
+                                              "switch",
+                                              "case",
+                                              "default",
+                                              "int",
+                                              "unsigned",
+                                              "float",
+                                              "double",
+                                              "bool",
+                                              "void",
+                                              "auto",
+                                              "char",
+                                              "long",
+                                              "short",
+                                              "size_t",
+                                              "int64_t",
+                                              "uint32_t",
+                                              "int32_t",
+                                              "true",
+                                              "false",
+                                              "nullptr"};
+  return words;
+}
+
+std::string expand_tabs(const std::string& line) {
+  std::string out;
+  for (char c : line) {
+    if (c == '\t')
+      out.append(4 - out.size() % 4, ' ');
+    else if (c != '\r')
+      out.push_back(c);
+  }
+  return out;
+}
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+}  // namespace
+
+std::vector<SourceLine> highlight_source(const std::string& text) {
+  std::vector<SourceLine> lines;
+  bool in_block_comment = false;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    SourceLine line;
+    line.text = expand_tabs(text.substr(start, end - start));
+    const std::string& s = line.text;
+    std::size_t i = 0;
+    auto span = [&](std::size_t b, std::size_t e, ImU32 c) {
+      if (e > b) line.spans.push_back({b, e - b, c});
+    };
+    while (i < s.size()) {
+      if (in_block_comment) {
+        std::size_t close = s.find("*/", i);
+        std::size_t e = close == std::string::npos ? s.size() : close + 2;
+        span(i, e, colour::code_comment);
+        in_block_comment = close == std::string::npos;
+        i = e;
+      } else if (s.compare(i, 2, "//") == 0) {
+        bool phase = s.compare(i, 9, "// PHASE ") == 0;
+        span(i, s.size(), phase ? colour::code_phase : colour::code_comment);
+        i = s.size();
+      } else if (s.compare(i, 2, "/*") == 0) {
+        std::size_t close = s.find("*/", i + 2);
+        std::size_t e = close == std::string::npos ? s.size() : close + 2;
+        span(i, e, colour::code_comment);
+        in_block_comment = close == std::string::npos;
+        i = e;
+      } else if (word_char(s[i])) {
+        std::size_t e = i;
+        while (e < s.size() && word_char(s[e])) ++e;
+        std::string word = s.substr(i, e - i);
+        ImU32 c = std::isdigit(static_cast<unsigned char>(s[i])) ? colour::code_number
+                  : keywords().count(word)                       ? colour::code_keyword
+                                                                 : colour::text;
+        span(i, e, c);
+        i = e;
+      } else {
+        std::size_t e = i;
+        while (e < s.size() && !word_char(s[e]) && s.compare(e, 2, "//") != 0 && s.compare(e, 2, "/*") != 0)
+          ++e;
+        span(i, e, colour::text);
+        i = e;
+      }
+    }
+    lines.push_back(std::move(line));
+    if (end == text.size()) break;
+    start = end + 1;
+  }
+  return lines;
+}
+
+void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int step, const Fonts& fonts) {
+  const trace::Source& source = trace.source;
+  if (state.source_hash != source.hash || (state.lines.empty() && !source.text.empty())) {
+    state.source_hash = source.hash;
+    state.lines = highlight_source(source.text);
+    state.scrolled_for_step = -1;
+  }
+  const trace::Step* current = step >= 0 && step < static_cast<int>(trace.steps.size())
+                                   ? &trace.steps[static_cast<std::size_t>(step)]
+                                   : nullptr;
+  const int begin = current ? current->line_begin : 0;
+  const int end = current ? std::max(current->line_end, current->line_begin) : 0;
+
+  ImGui::TextDisabled("%s", source.file.empty() ? "kernel source" : source.file.c_str());
+  if (begin > 0) {
+    ImGui::SameLine();
+    ImGui::TextDisabled(begin == end ? "\xC2\xB7 line %d" : "\xC2\xB7 lines %d\xE2\x80\x93%d", begin, end);
+  }
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(colour::canvas));
+  ImGui::BeginChild("source-lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::PushFont(fonts.mono);
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
+  const float line_h = ImGui::GetTextLineHeight() + 3.0f;
+  const float char_w = ImGui::CalcTextSize("0").x;
+  const int count = static_cast<int>(state.lines.size());
+  const int digits = std::max(3, static_cast<int>(std::to_string(count).size()));
+  const float gutter = char_w * static_cast<float>(digits) + 22.0f;
+
+  if (state.scrolled_for_step != step && begin > 0) {
+    const float top = static_cast<float>(begin - 1) * line_h;
+    const float bottom = static_cast<float>(end) * line_h;
+    const float view_top = ImGui::GetScrollY(), view_h = ImGui::GetWindowHeight();
+    if (top < view_top || bottom > view_top + view_h) ImGui::SetScrollY(std::max(0.0f, top - view_h * 0.25f));
+    state.scrolled_for_step = step;
+  }
+
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const float width = std::max(ImGui::GetContentRegionAvail().x, 10.0f);
+  ImGuiListClipper clipper;
+  clipper.Begin(count, line_h);
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const int number = i + 1;
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      const bool lit = number >= begin && number <= end;
+      if (lit) {
+        list->AddRectFilled(at, ImVec2(at.x + width + ImGui::GetScrollX(), at.y + line_h),
+                            colour::highlight_line);
+        list->AddRectFilled(at, ImVec2(at.x + 4, at.y + line_h), colour::highlight_mark);
+      }
+      char label[32];
+      std::snprintf(label, sizeof label, "%*d", std::min(digits, 9), number);
+      list->AddText(ImVec2(at.x + 8, at.y + 1.5f), lit ? colour::highlight_mark : colour::line_number, label);
+      const SourceLine& line = state.lines[static_cast<std::size_t>(i)];
+      for (const SourceSpan& s : line.spans) {
+        const char* text = line.text.c_str() + s.begin;
+        list->AddText(ImVec2(at.x + gutter + char_w * static_cast<float>(s.begin), at.y + 1.5f), s.colour,
+                      text, text + s.length);
+      }
+      ImGui::Dummy(ImVec2(gutter + char_w * static_cast<float>(line.text.size()), line_h));
+    }
+  }
+  ImGui::PopStyleVar();
+  ImGui::PopFont();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace gridlock::viewer

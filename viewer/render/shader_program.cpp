@@ -1,0 +1,77 @@
+// Loading GLSL programs from the shaders folder.
+#include "render/shader_program.hpp"
+
+#include <vector>
+
+#include "model/document.hpp"
+#include "model/paths.hpp"
+
+namespace gridlock::viewer {
+
+namespace {
+
+GLuint compile(GLenum kind, const std::string& path, std::string& error) {
+  std::string text = read_text_file(path);
+  if (text.empty()) {
+    error = path + ": cannot be read";
+    return 0;
+  }
+  GLuint shader = glCreateShader(kind);
+  const char* source = text.c_str();
+  glShaderSource(shader, 1, &source, nullptr);
+  glCompileShader(shader);
+  GLint ok = GL_FALSE;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (ok != GL_TRUE) {
+    GLint length = 0;
+    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
+    glGetShaderInfoLog(shader, static_cast<GLsizei>(log.size()), nullptr, log.data());
+    error = path + ": " + log.data();
+    glDeleteShader(shader);
+    return 0;
+  }
+  return shader;
+}
+
+}  // namespace
+
+ShaderProgram::~ShaderProgram() {
+  if (program_) glDeleteProgram(program_);
+}
+
+bool ShaderProgram::load(const std::string& folder, const std::string& name) {
+  error_.clear();
+  std::string base = folder + "/" + name;
+  GLuint vert = compile(GL_VERTEX_SHADER, base + ".vert", error_);
+  if (!vert) return false;
+  GLuint frag = compile(GL_FRAGMENT_SHADER, base + ".frag", error_);
+  if (!frag) {
+    glDeleteShader(vert);
+    return false;
+  }
+  GLuint program = glCreateProgram();
+  glAttachShader(program, vert);
+  glAttachShader(program, frag);
+  glLinkProgram(program);
+  glDeleteShader(vert);
+  glDeleteShader(frag);
+  GLint ok = GL_FALSE;
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);
+  if (ok != GL_TRUE) {
+    char log[2048] = {};
+    glGetProgramInfoLog(program, sizeof log, nullptr, log);
+    error_ = base + ": link failed: " + log;
+    glDeleteProgram(program);
+    return false;
+  }
+  if (program_) glDeleteProgram(program_);
+  program_ = program;
+  return true;
+}
+
+std::string find_shader_folder(const std::string& source_folder, const std::string& exe_folder) {
+  return first_folder_with({source_folder, exe_folder + "/../share/gridlock/shaders"}, "heat_strip.frag");
+}
+
+}  // namespace gridlock::viewer

@@ -1,0 +1,131 @@
+// Fonts, spacing and colours.
+#include "style.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace gridlock::viewer {
+
+namespace {
+
+// Latin-1, dashes and bullets, arrows, the minus sign and the geometric shapes used as icons.
+const ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0x2212,
+                                0x2212, 0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
+
+std::string first_file(const std::vector<std::string>& candidates) {
+  std::error_code ec;
+  for (const std::string& path : candidates)
+    if (std::filesystem::is_regular_file(path, ec)) return path;
+  return {};
+}
+
+ImFont* add_font(const std::string& file, float pixels) {
+  if (file.empty()) return nullptr;
+  ImFontConfig config;
+  config.OversampleH = 2;
+  config.OversampleV = 1;
+  return ImGui::GetIO().Fonts->AddFontFromFileTTF(file.c_str(), pixels, &config, kGlyphRanges);
+}
+
+}  // namespace
+
+Fonts load_fonts(float scale) {
+  const std::string dejavu = "/usr/share/fonts/truetype/dejavu/";
+  const std::string regular = first_file({dejavu + "DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans.ttf",
+                                          "/usr/share/fonts/dejavu/DejaVuSans.ttf"});
+  const std::string bold =
+      first_file({dejavu + "DejaVuSans-Bold.ttf", "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+                  "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf"});
+  const std::string mono =
+      first_file({dejavu + "DejaVuSansMono.ttf", "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
+                  "/usr/share/fonts/dejavu/DejaVuSansMono.ttf",
+                  "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf"});
+  Fonts fonts;
+  fonts.ui = add_font(regular, 17.0f * scale);
+  if (!fonts.ui) {
+    ImFontConfig config;
+    config.SizePixels = 13.0f * std::max(1.0f, std::round(scale * 1.3f));
+    fonts.ui = ImGui::GetIO().Fonts->AddFontDefault(&config);
+    fonts.bold = fonts.heading = fonts.caption = fonts.mono = fonts.ui;
+    fonts.fallback = true;
+    return fonts;
+  }
+  fonts.bold = add_font(bold.empty() ? regular : bold, 17.0f * scale);
+  fonts.heading = add_font(bold.empty() ? regular : bold, 21.0f * scale);
+  fonts.caption = add_font(bold.empty() ? regular : bold, 26.0f * scale);
+  fonts.mono = add_font(mono.empty() ? regular : mono, 16.0f * scale);
+  return fonts;
+}
+
+void apply_style(float scale) {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 0.0f;
+  style.ChildRounding = 6.0f;
+  style.FrameRounding = 5.0f;
+  style.PopupRounding = 6.0f;
+  style.GrabRounding = 5.0f;
+  style.TabRounding = 5.0f;
+  style.WindowBorderSize = 0.0f;
+  style.ChildBorderSize = 1.0f;
+  style.FramePadding = ImVec2(10, 6);
+  style.ItemSpacing = ImVec2(10, 8);
+  style.ItemInnerSpacing = ImVec2(8, 6);
+  style.WindowPadding = ImVec2(12, 10);
+  style.ScrollbarSize = 16.0f;
+  style.GrabMinSize = 14.0f;
+  style.ScaleAllSizes(scale);
+
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = ImGui::ColorConvertU32ToFloat4(colour::background);
+  c[ImGuiCol_ChildBg] = ImGui::ColorConvertU32ToFloat4(colour::panel);
+  c[ImGuiCol_PopupBg] = ImVec4(0.13f, 0.14f, 0.17f, 0.98f);
+  c[ImGuiCol_Border] = ImGui::ColorConvertU32ToFloat4(colour::grid);
+  c[ImGuiCol_Text] = ImGui::ColorConvertU32ToFloat4(colour::text);
+  c[ImGuiCol_TextDisabled] = ImGui::ColorConvertU32ToFloat4(colour::text_dim);
+  c[ImGuiCol_FrameBg] = ImVec4(0.17f, 0.19f, 0.23f, 1.0f);
+  c[ImGuiCol_FrameBgHovered] = ImVec4(0.23f, 0.26f, 0.32f, 1.0f);
+  c[ImGuiCol_FrameBgActive] = ImVec4(0.27f, 0.31f, 0.38f, 1.0f);
+  c[ImGuiCol_Button] = ImVec4(0.20f, 0.23f, 0.29f, 1.0f);
+  c[ImGuiCol_ButtonHovered] = ImVec4(0.27f, 0.36f, 0.50f, 1.0f);
+  c[ImGuiCol_ButtonActive] = ImVec4(0.31f, 0.50f, 0.80f, 1.0f);
+  c[ImGuiCol_Header] = ImVec4(0.22f, 0.27f, 0.36f, 1.0f);
+  c[ImGuiCol_HeaderHovered] = ImVec4(0.27f, 0.36f, 0.50f, 1.0f);
+  c[ImGuiCol_HeaderActive] = ImVec4(0.31f, 0.50f, 0.80f, 1.0f);
+  c[ImGuiCol_Tab] = ImVec4(0.16f, 0.18f, 0.22f, 1.0f);
+  c[ImGuiCol_TabHovered] = ImVec4(0.27f, 0.36f, 0.50f, 1.0f);
+  c[ImGuiCol_TabActive] = ImVec4(0.24f, 0.31f, 0.44f, 1.0f);
+  c[ImGuiCol_MenuBarBg] = ImVec4(0.10f, 0.11f, 0.14f, 1.0f);
+  c[ImGuiCol_TableHeaderBg] = ImVec4(0.16f, 0.18f, 0.22f, 1.0f);
+  c[ImGuiCol_TableRowBgAlt] = ImVec4(1.0f, 1.0f, 1.0f, 0.03f);
+  c[ImGuiCol_SliderGrab] = ImVec4(0.45f, 0.65f, 1.0f, 1.0f);
+  c[ImGuiCol_CheckMark] = ImVec4(0.45f, 0.75f, 1.0f, 1.0f);
+}
+
+namespace colour {
+
+ImU32 heat(float t, float alpha) {
+  Rgb c = heat_missing;
+  if (t >= 0.0f) {
+    float x = std::clamp(t, 0.0f, 1.0f) * 4.0f;
+    int i = std::min(static_cast<int>(x), 3);
+    float f = x - static_cast<float>(i);
+    const Rgb& a = heat_stops[static_cast<std::size_t>(i)];
+    const Rgb& b = heat_stops[static_cast<std::size_t>(i) + 1];
+    c = Rgb{a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f};
+  }
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, alpha));
+}
+
+ImU32 text_on(ImU32 background) {
+  ImVec4 c = ImGui::ColorConvertU32ToFloat4(background);
+  float luminance = 0.2126f * c.x + 0.7152f * c.y + 0.0722f * c.z;
+  return luminance > 0.5f ? IM_COL32(12, 14, 20, 255) : IM_COL32(245, 247, 250, 255);
+}
+
+}  // namespace colour
+
+}  // namespace gridlock::viewer

@@ -1,0 +1,378 @@
+// Painting a reduction tree: labels, edges, nodes (boxes or heat strips), threads.
+#include "views/tree_painter.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+namespace gridlock::viewer {
+
+namespace {
+
+constexpr float kGutter = 150.0f;       // row labels
+constexpr float kMaxBoxWidth = 150.0f;  // wide nodes are drawn as boxes this wide at most
+constexpr float kMinTextPx = 10.0f;     // smallest type used inside a node
+
+ImU32 with_alpha(ImU32 colour, float alpha) {
+  ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);
+  c.w *= std::clamp(alpha, 0.0f, 1.0f);
+  return ImGui::ColorConvertFloat4ToU32(c);
+}
+
+float smooth(double t) {
+  float x = static_cast<float>(std::clamp(t, 0.0, 1.0));
+  return x * x * (3.0f - 2.0f * x);
+}
+
+// Ranks [first, last) of a row that lie at least partly inside the visible span.
+void visible_ranks(const TreeGeometry& g, std::size_t count, std::size_t& first, std::size_t& last) {
+  double n = static_cast<double>(count);
+  double a = std::floor(std::max(0.0, g.visible_left()) * n);
+  double b = std::ceil(std::min(1.0, g.visible_right()) * n);
+  first = static_cast<std::size_t>(std::clamp(a, 0.0, n));
+  last = static_cast<std::size_t>(std::clamp(b, 0.0, n));
+}
+
+// Horizontal extent of the box of the node ranked k in a row of `count` nodes.
+void box_extent(const TreeGeometry& g, std::size_t count, std::size_t k, float& x0, float& x1) {
+  const double n = static_cast<double>(count);
+  float left = g.x_px(static_cast<double>(k) / n);
+  float right = g.x_px(static_cast<double>(k + 1) / n);
+  float width = right - left;
+  float gap = std::min(3.0f, width * 0.1f);
+  float box = std::min(width - 2 * gap, kMaxBoxWidth);
+  float centre = 0.5f * (left + right);
+  x0 = centre - 0.5f * box;
+  x1 = centre + 0.5f * box;
+}
+
+float char_width(const ImFont* font, float size) { return font->CalcTextSizeA(size, FLT_MAX, 0.0f, "0").x; }
+
+void label_rows(const TreePaint& p) {
+  const TreeLayout& layout = p.state.layout;
+  const Fonts& fonts = p.frame.fonts;
+  for (int r = 0; r < static_cast<int>(layout.rows.size()); ++r) {
+    const TreeRow& row = layout.rows[static_cast<std::size_t>(r)];
+    const bool future = r > p.current_row;
+    const bool current = r == p.current_row;
+    ImU32 main = future ? colour::text_faint : current ? colour::accent : colour::text_dim;
+    ImU32 sub = future ? colour::text_faint : colour::text_dim;
+    std::string name = r == 0 ? "leaves" : "level " + std::to_string(r);
+    std::string count = std::to_string(row.nodes.size()) + " live";
+    float x = p.g.canvas_min.x + 22.0f;
+    float bold = fonts.bold->FontSize;
+    float y = p.g.row_top(r) + 0.5f * p.g.node_h;
+    bool two_lines = p.g.pitch >= 2.2f * bold;
+    float y0 = two_lines ? y - bold : y - 0.5f * bold;
+    if (current) {
+      float cy = y0 + 0.5f * bold;
+      p.list->AddTriangleFilled(ImVec2(x - 14, cy - 6), ImVec2(x - 14, cy + 6), ImVec2(x - 4, cy),
+                                colour::highlight_mark);
+    }
+    p.list->AddText(fonts.bold, bold, ImVec2(x, y0), main, name.c_str());
+    if (two_lines)
+      p.list->AddText(fonts.ui, fonts.ui->FontSize * 0.9f, ImVec2(x, y0 + bold + 1), sub, count.c_str());
+  }
+}
+
+void paint_row_band(const TreePaint& p) {
+  float y0 = p.g.row_top(p.current_row) - 0.18f * p.g.pitch;
+  float y1 = p.g.row_bottom(p.current_row) + p.g.thread_h + 0.22f * p.g.pitch;
+  p.list->AddRectFilled(ImVec2(p.g.canvas_min.x + 4, y0), ImVec2(p.g.canvas_max.x - 4, y1),
+                        colour::current_row, 6.0f);
+}
+
+void paint_future_row(const TreePaint& p, int r) {
+  float x0 = std::max(p.g.x_px(0.0), p.g.plot_x0);
+  float x1 = std::min(p.g.x_px(1.0), p.g.plot_x0 + p.g.plot_w);
+  float y0 = p.g.row_top(r), y1 = p.g.row_bottom(r);
+  p.list->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), with_alpha(colour::grid, 0.7f), 4.0f, 0, 1.0f);
+}
+
+// Edges into row r from the row above. The current step's are coloured and grow in; earlier
+// ones are faint.
+void paint_edges(const TreePaint& p, int r) {
+  const TreeRow& row = p.state.layout.rows[static_cast<std::size_t>(r)];
+  const TreeRow& above = p.state.layout.rows[static_cast<std::size_t>(r - 1)];
+  const bool current = r == p.current_row && p.fresh_row;
+  if (!current && !p.state.show_past_edges) return;
+  const float grow = current ? smooth(p.state.entrance) : 1.0f;
+  const float width = std::clamp(p.g.node_px(above.nodes.size()) * 0.12f, 1.0f, 2.5f);
+  const float plot_l = p.g.plot_x0, plot_r = p.g.plot_x0 + p.g.plot_w;
+  const float y_child = p.g.row_bottom(r - 1) + 1.0f;
+  const float y_parent = p.g.row_top(r) - 1.0f;
+  // Dense earlier edges merge into a sheet; the denser, the fainter.
+  const ImU32 past =
+      with_alpha(colour::past_edge, std::clamp(p.g.node_px(above.nodes.size()) / 10.0f, 0.3f, 1.0f));
+  auto edge = [&](const TreeNode& child, const TreeNode& parent, ImU32 colour) {
+    float xc = p.g.x_px(above.x_of(child));
+    float xp = p.g.x_px(row.x_of(parent));
+    if (std::max(xc, xp) < plot_l || std::min(xc, xp) > plot_r) return;
+    ImVec2 a(xc, y_child);
+    ImVec2 b(xc + (xp - xc) * grow, y_child + (y_parent - y_child) * grow);
+    // An edge that leaves the view (zoomed in) is only a hint of where its other end is.
+    const bool leaves_view = std::min(xc, xp) < plot_l || std::max(xc, xp) > plot_r;
+    p.list->AddLine(a, b, leaves_view ? with_alpha(colour, 0.3f) : colour,
+                    current && !leaves_view ? width : 1.0f);
+  };
+  // Faint edges first, the src edges last so the folded-in values stand out.
+  for (const TreeNode& node : row.nodes) {
+    if (node.dst_child < 0) continue;
+    ImU32 c = current && node.combined() ? with_alpha(colour::dst, 0.85f) : past;
+    edge(above.nodes[static_cast<std::size_t>(node.dst_child)], node, c);
+  }
+  for (const TreeNode& node : row.nodes) {
+    if (node.src_child < 0) continue;
+    ImU32 c = current ? with_alpha(colour::src, 0.85f) : past;
+    edge(above.nodes[static_cast<std::size_t>(node.src_child)], node, c);
+  }
+}
+
+// Coloured ticks under the nodes the current step read: dst blue, src orange.
+void paint_roles(const TreePaint& p) {
+  if (!p.fresh_row || p.current_row < 1) return;
+  const TreeRow& row = p.state.layout.rows[static_cast<std::size_t>(p.current_row)];
+  const TreeRow& above = p.state.layout.rows[static_cast<std::size_t>(p.current_row - 1)];
+  const std::size_t n = above.nodes.size();
+  const float y0 = p.g.row_bottom(p.current_row - 1) + 1.0f;
+  const float y1 = y0 + std::clamp(p.g.pitch * 0.07f, 3.0f, 6.0f);
+  auto tick = [&](int child, ImU32 colour) {
+    if (child < 0) return;
+    std::size_t k = static_cast<std::size_t>(above.nodes[static_cast<std::size_t>(child)].rank);
+    float x0 = 0, x1 = 0;
+    box_extent(p.g, n, k, x0, x1);
+    if (x1 < p.g.plot_x0 || x0 > p.g.plot_x0 + p.g.plot_w) return;
+    p.list->AddRectFilled(ImVec2(x0, y0), ImVec2(std::max(x0 + 1, x1), y1), colour);
+  };
+  for (const TreeNode& node : row.nodes) {
+    if (!node.combined()) continue;
+    tick(node.dst_child, colour::dst);
+    tick(node.src_child, colour::src);
+  }
+}
+
+// The nodes of a row whose numbers do not fit: a heat strip, on the GPU when it can.
+void paint_strip(const TreePaint& p, int r, float alpha) {
+  const TreeRow& row = p.state.layout.rows[static_cast<std::size_t>(r)];
+  const double left = std::max(0.0, p.g.visible_left());
+  const double right = std::min(1.0, p.g.visible_right());
+  if (right <= left || row.nodes.empty()) return;
+  ImVec2 min(p.g.x_px(left), p.g.row_top(r));
+  ImVec2 max(p.g.x_px(right), p.g.row_bottom(r));
+  if (p.frame.heat.available() && p.state.texture_current && !p.state.texture_unusable) {
+    HeatStrip strip;
+    strip.min = min;
+    strip.max = max;
+    strip.texture = p.state.texture.id();
+    strip.row = r;
+    strip.count = static_cast<float>(row.nodes.size());
+    strip.span_left = static_cast<float>(left);
+    strip.span_right = static_cast<float>(right);
+    strip.alpha = alpha;
+    p.frame.heat.add(p.list, strip);
+    return;
+  }
+  // Without the shader: one rectangle per pixel column (or per node, when nodes are wider).
+  const double n = static_cast<double>(row.nodes.size());
+  const float step = std::max(1.0f, p.g.node_px(row.nodes.size()));
+  for (float x = min.x; x < max.x; x += step) {
+    double f = p.g.fraction_at(x + 0.5f);
+    auto k = static_cast<std::size_t>(std::clamp(std::floor(f * n), 0.0, n - 1));
+    const TreeNode& node = row.nodes[static_cast<std::size_t>(row.by_rank[k])];
+    p.list->AddRectFilled(ImVec2(x, min.y), ImVec2(std::min(x + step, max.x), max.y),
+                          colour::heat(row.shade(node.value), alpha));
+  }
+}
+
+// Font size at which the row's values fit their boxes, or 0 when they do not.
+float value_text_size(const TreePaint& p, int r, bool& compact) {
+  const TreeRow& row = p.state.layout.rows[static_cast<std::size_t>(r)];
+  float x0 = 0, x1 = 0;
+  box_extent(p.g, row.nodes.size(), 0, x0, x1);
+  const float box = x1 - x0 - 6.0f;
+  const ImFont* mono = p.frame.fonts.mono;
+  const float size = std::min(mono->FontSize, p.g.node_h - 3.0f);
+  if (size < kMinTextPx) return 0;
+  const float cw = char_width(mono, size);
+  const std::size_t ri = static_cast<std::size_t>(r);
+  for (float s = size; s >= kMinTextPx; s -= 1.0f) {
+    float w = cw * s / size;
+    if (w * static_cast<float>(p.state.value_chars[ri]) <= box) {
+      compact = false;
+      return s;
+    }
+    if (w * static_cast<float>(p.state.compact_chars[ri]) <= box) {
+      compact = true;
+      return s;
+    }
+  }
+  return 0;
+}
+
+void paint_boxes(const TreePaint& p, int r, float alpha, float text_size, bool compact) {
+  const TreeRow& row = p.state.layout.rows[static_cast<std::size_t>(r)];
+  const bool fresh = r == p.current_row && p.fresh_row;
+  const bool last_step = p.frame.step + 1 == static_cast<int>(p.frame.trace.steps.size());
+  std::size_t first = 0, last = 0;
+  visible_ranks(p.g, row.nodes.size(), first, last);
+  const float y0 = p.g.row_top(r), y1 = p.g.row_bottom(r);
+  const float rounding = std::min(4.0f, p.g.node_h * 0.2f);
+  for (std::size_t k = first; k < last; ++k) {
+    const TreeNode& node = row.nodes[static_cast<std::size_t>(row.by_rank[k])];
+    float x0 = 0, x1 = 0;
+    box_extent(p.g, row.nodes.size(), k, x0, x1);
+    ImU32 fill = colour::heat(row.shade(node.value), alpha);
+    p.list->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), fill, rounding);
+    if (fresh && node.combined())
+      p.list->AddRect(ImVec2(x0 - 1, y0 - 1), ImVec2(x1 + 1, y1 + 1), colour::accent, rounding, 0, 2.0f);
+    if (r == p.current_row && last_step && row.nodes.size() == 1)
+      p.list->AddRect(ImVec2(x0 - 3, y0 - 3), ImVec2(x1 + 3, y1 + 3), colour::highlight_mark, rounding + 2, 0,
+                      3.0f);
+    if (text_size <= 0) continue;
+    std::string text = format_value(node.value, compact);
+    ImVec2 size = p.frame.fonts.mono->CalcTextSizeA(text_size, FLT_MAX, 0.0f, text.c_str());
+    ImVec2 at(0.5f * (x0 + x1 - size.x), 0.5f * (y0 + y1 - size.y));
+    p.list->AddText(p.frame.fonts.mono, text_size, at, with_alpha(colour::text_on(fill), alpha),
+                    text.c_str());
+  }
+}
+
+// The threads that made the current row, one mark per node, coloured by warp.
+void paint_threads(const TreePaint& p) {
+  if (!p.fresh_row || !p.state.show_threads) return;
+  const TreeRow& row = p.state.layout.rows[static_cast<std::size_t>(p.current_row)];
+  if (row.combines == 0) return;
+  const std::size_t n = row.nodes.size();
+  const float y0 = p.g.row_bottom(p.current_row) + 4.0f;
+  const float y1 = y0 + p.g.thread_h;
+  const float node_w = p.g.node_px(n);
+  const ImFont* mono = p.frame.fonts.mono;
+  const float text = std::min(mono->FontSize * 0.85f, p.g.thread_h - 2.0f);
+  const float cw = text >= kMinTextPx - 1 ? char_width(mono, text) : 0.0f;
+  const float alpha = smooth(p.state.entrance);
+  std::size_t first = 0, last = 0;
+  visible_ranks(p.g, n, first, last);
+  std::size_t k = first;
+  while (k < last) {
+    const TreeNode& node = row.nodes[static_cast<std::size_t>(row.by_rank[k])];
+    if (node.thread < 0) {
+      ++k;
+      continue;
+    }
+    // A run: neighbouring nodes made by threads of the same warp.
+    const int64_t warp = node.thread / 32;
+    std::size_t end = k + 1;
+    while (end < last) {
+      const TreeNode& next = row.nodes[static_cast<std::size_t>(row.by_rank[end])];
+      if (next.thread < 0 || next.thread / 32 != warp) break;
+      ++end;
+    }
+    const ImU32 c = with_alpha(colour::warps[static_cast<std::size_t>(warp % 4)], alpha);
+    const float run_x0 = p.g.x_px(static_cast<double>(k) / static_cast<double>(n));
+    const float run_x1 = p.g.x_px(static_cast<double>(end) / static_cast<double>(n));
+    // Thread ids when they fit under every node, else one warp label over the run.
+    const std::string widest = "t" + std::to_string(node.thread + 31);
+    float box0 = 0, box1 = 0;
+    box_extent(p.g, n, k, box0, box1);
+    const bool ids = cw > 0 && cw * static_cast<float>(widest.size()) + 4 <= box1 - box0;
+    if (node_w >= 6.0f) {
+      for (std::size_t j = k; j < end; ++j) {
+        float x0 = 0, x1 = 0;
+        box_extent(p.g, n, j, x0, x1);
+        p.list->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), c, 2.0f);
+        if (!ids) continue;
+        const TreeNode& t = row.nodes[static_cast<std::size_t>(row.by_rank[j])];
+        const std::string id = "t" + std::to_string(t.thread);
+        p.list->AddText(mono, text, ImVec2(0.5f * (x0 + x1 - cw * static_cast<float>(id.size())), y0),
+                        colour::text_on(c), id.c_str());
+      }
+    } else {
+      p.list->AddRectFilled(ImVec2(run_x0 + 0.5f, y0), ImVec2(std::max(run_x0 + 1, run_x1 - 0.5f), y1), c);
+    }
+    const std::string label = "w" + std::to_string(warp);
+    const float label_w = cw * static_cast<float>(label.size());
+    if (!ids && cw > 0 && label_w + 6 <= run_x1 - run_x0) {
+      const float lx = 0.5f * (run_x0 + run_x1 - label_w);
+      p.list->AddRectFilled(ImVec2(lx - 3, y0), ImVec2(lx + label_w + 3, y1), c, 2.0f);
+      p.list->AddText(mono, text, ImVec2(lx, y0), colour::text_on(c), label.c_str());
+    }
+    k = end;
+  }
+}
+
+}  // namespace
+
+TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, double zoom, double pan,
+                           float scale) {
+  TreeGeometry g;
+  g.canvas_min = canvas_min;
+  g.canvas_max = canvas_max;
+  const float gutter = kGutter * scale;
+  g.plot_x0 = canvas_min.x + gutter;
+  g.plot_w = std::max(40.0f, canvas_max.x - canvas_min.x - gutter - 24.0f);
+  const float top_pad = 40.0f * scale, bottom_pad = 10.0f;
+  const float height = std::max(40.0f, canvas_max.y - canvas_min.y - top_pad - bottom_pad);
+  const float n = static_cast<float>(std::max<std::size_t>(rows, 1));
+  g.pitch = std::min(height / n, 140.0f);
+  g.node_h = std::clamp(g.pitch * 0.5f, 6.0f, 40.0f * scale);
+  g.thread_h = std::clamp(g.pitch * 0.3f, 4.0f, 18.0f);
+  g.top = canvas_min.y + top_pad + 0.5f * (height - g.pitch * n) + 0.12f * g.pitch;
+  g.zoom = zoom;
+  g.pan = pan;
+  return g;
+}
+
+std::string format_value(double value, bool compact) {
+  if (std::isnan(value)) return "?";
+  char text[48];
+  const double magnitude = std::fabs(value);
+  const bool integral = value == std::floor(value) && magnitude < 1e15;
+  if (compact && magnitude >= 1000.0) {
+    const char* suffix = "k";
+    double scaled = value / 1e3;
+    if (magnitude >= 1e9) {
+      suffix = "G";
+      scaled = value / 1e9;
+    } else if (magnitude >= 1e6) {
+      suffix = "M";
+      scaled = value / 1e6;
+    }
+    std::snprintf(text, sizeof text, "%.3g%s", scaled, suffix);
+  } else if (integral) {
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(value));
+  } else {
+    std::snprintf(text, sizeof text, compact ? "%.3g" : "%.6g", value);
+  }
+  return text;
+}
+
+void paint_tree(const TreePaint& p) {
+  const TreeLayout& layout = p.state.layout;
+  const int rows = static_cast<int>(layout.rows.size());
+  paint_row_band(p);
+  label_rows(p);
+
+  const ImVec2 clip_min(p.g.plot_x0 - 2.0f, p.g.canvas_min.y);
+  const ImVec2 clip_max(p.g.plot_x0 + p.g.plot_w + 2.0f, p.g.canvas_max.y);
+  p.list->PushClipRect(clip_min, clip_max, true);
+  for (int r = p.current_row + 1; r < rows; ++r) paint_future_row(p, r);
+  for (int r = 1; r <= p.current_row && r < rows; ++r) paint_edges(p, r);
+  for (int r = 0; r <= p.current_row && r < rows; ++r) {
+    const bool fresh = r == p.current_row && p.fresh_row;
+    const float alpha = fresh ? 0.25f + 0.75f * smooth(p.state.entrance) : 1.0f;
+    bool compact = false;
+    float text = p.state.show_values ? value_text_size(p, r, compact) : 0.0f;
+    const TreeRow& row = layout.rows[static_cast<std::size_t>(r)];
+    const bool boxes = text > 0 || p.g.node_px(row.nodes.size()) >= 24.0f;
+    if (boxes)
+      paint_boxes(p, r, alpha, text, compact);
+    else
+      paint_strip(p, r, alpha);
+  }
+  paint_roles(p);
+  paint_threads(p);
+  p.list->PopClipRect();
+}
+
+}  // namespace gridlock::viewer

@@ -1,0 +1,54 @@
+// Painting the tree view's rows, edges, nodes and threads into an ImGui draw list.
+// Used by tree_view.cpp only.
+#pragma once
+
+#include <imgui.h>
+
+#include <cstddef>
+#include <string>
+
+#include "views/tree_view.hpp"
+
+namespace gridlock::viewer {
+
+// Where things go on screen. Row fractions (0..1 along a row) map to pixels through zoom and pan.
+struct TreeGeometry {
+  ImVec2 canvas_min, canvas_max;
+  float plot_x0 = 0, plot_w = 1;  // the plot area right of the row labels
+  float top = 0;                  // top of row 0's nodes
+  float pitch = 0;                // distance between rows
+  float node_h = 0;               // height of a node box
+  float thread_h = 0;             // height of the thread strip under the current row
+  double zoom = 1, pan = 0;
+
+  float row_top(int row) const { return top + pitch * static_cast<float>(row); }
+  float row_bottom(int row) const { return row_top(row) + node_h; }
+  float x_px(double fraction) const { return plot_x0 + static_cast<float>((fraction - pan) * zoom * plot_w); }
+  double fraction_at(float px) const { return pan + (px - plot_x0) / (zoom * plot_w); }
+  float node_px(std::size_t count) const {
+    return static_cast<float>(zoom * plot_w / static_cast<double>(count ? count : 1));
+  }
+  double visible_left() const { return pan; }
+  double visible_right() const { return pan + 1.0 / zoom; }
+};
+
+// `scale`: ui_scale(), for the label gutter and the status line above the rows.
+TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, double zoom, double pan,
+                           float scale);
+
+struct TreePaint {
+  const TreeViewState& state;
+  const TreeViewFrame& frame;
+  const TreeGeometry& g;
+  ImDrawList* list;
+  int current_row;  // the row the current step shows
+  bool fresh_row;   // the current step produced that row (its combines are drawn)
+};
+
+void paint_tree(const TreePaint& p);
+
+// A value as the tree prints it: integers in full, else 6 significant digits; compact form
+// with k/M/G suffixes.
+std::string format_value(double value, bool compact);
+
+}  // namespace gridlock::viewer

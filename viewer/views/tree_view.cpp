@@ -1,0 +1,360 @@
+// The tree view: toolbar, canvas interaction (zoom, pan, hover) and legend around paint_tree.
+#include "views/tree_view.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#include "views/tree_painter.hpp"
+
+namespace gridlock::viewer {
+
+namespace {
+
+constexpr float kLegendHeight = 34.0f;  // at scale 1
+constexpr float kMaxNodePx = 110.0f;    // zooming stops once the densest row is this wide a node
+
+void measure_values(TreeViewState& s) {
+  s.value_chars.clear();
+  s.compact_chars.clear();
+  for (const TreeRow& row : s.layout.rows) {
+    std::size_t full = 1, compact = 1;
+    for (const TreeNode& n : row.nodes) {
+      full = std::max(full, format_value(n.value, false).size());
+      compact = std::max(compact, format_value(n.value, true).size());
+    }
+    s.value_chars.push_back(static_cast<int>(full));
+    s.compact_chars.push_back(static_cast<int>(compact));
+  }
+}
+
+// Normalised values, a texture row per tree row, texel k = node ranked k.
+void upload_texture(TreeViewState& s, const HeatStripRenderer& heat) {
+  s.texture_current = true;
+  s.texture_unusable = false;
+  const int width = static_cast<int>(s.layout.widest_row());
+  const int height = static_cast<int>(s.layout.rows.size());
+  if (!heat.available() || width == 0 || height == 0) return;
+  std::vector<float> texels(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), -1.0f);
+  for (int r = 0; r < height; ++r) {
+    const TreeRow& row = s.layout.rows[static_cast<std::size_t>(r)];
+    float* out = texels.data() + static_cast<std::size_t>(r) * static_cast<std::size_t>(width);
+    for (const TreeNode& n : row.nodes) {
+      out[n.rank] = row.shade(n.value);
+    }
+  }
+  if (!s.texture.upload(texels, width, height)) s.texture_unusable = true;
+}
+
+double max_zoom(const TreeViewState& s, const TreeGeometry& g) {
+  return std::max(1.0, static_cast<double>(s.layout.widest_row()) * kMaxNodePx / g.plot_w);
+}
+
+void clamp_view(TreeViewState& s, double limit) {
+  s.zoom = std::clamp(s.zoom, 1.0, limit);
+  s.pan = std::clamp(s.pan, 0.0, 1.0 - 1.0 / s.zoom);
+}
+
+void zoom_about(TreeViewState& s, const TreeGeometry& g, double factor, float anchor_px) {
+  const double anchor = g.fraction_at(anchor_px);
+  s.zoom *= factor;
+  clamp_view(s, max_zoom(s, g));
+  s.pan = anchor - (anchor_px - g.plot_x0) / (s.zoom * g.plot_w);
+  clamp_view(s, max_zoom(s, g));
+}
+
+// Zoomed in, a step whose row has no node centre in view pans to the nearest one.
+void follow_current_row(TreeViewState& s, int step) {
+  if (s.zoom <= 1.0) return;
+  const TreeRow& row =
+      s.layout.rows[static_cast<std::size_t>(s.layout.row_of_step[static_cast<std::size_t>(step)])];
+  if (row.nodes.empty()) return;
+  const double n = static_cast<double>(row.nodes.size());
+  const double left = s.pan, right = s.pan + 1.0 / s.zoom;
+  const double first = std::ceil(left * n - 0.5);  // rank of the first centre at or after left
+  if (first < n && (first + 0.5) / n <= right) return;
+  const double middle = 0.5 * (left + right);
+  const double nearest = std::clamp(std::round(middle * n - 0.5), 0.0, n - 1);
+  s.pan = (nearest + 0.5) / n - 0.5 / s.zoom;
+}
+
+void toolbar(TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g) {
+  if (ImGui::Button("Fit")) {
+    s.zoom = 1.0;
+    s.pan = 0.0;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button(" - ")) zoom_about(s, g, 0.5, g.plot_x0 + 0.5f * g.plot_w);
+  ImGui::SameLine();
+  if (ImGui::Button(" + ")) zoom_about(s, g, 2.0, g.plot_x0 + 0.5f * g.plot_w);
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("zoom %.1f\xC3\x97", s.zoom);
+  ImGui::SameLine(0, 24);
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("memory order").x + ImGui::GetFrameHeight() +
+                          2 * ImGui::GetStyle().FramePadding.x + 8);
+  int arrangement = s.arrangement == Arrangement::memory ? 0 : 1;
+  if (ImGui::Combo("##order", &arrangement, "memory order\0tree order\0")) {
+    arrange(s.layout, arrangement == 0 ? Arrangement::memory : Arrangement::tree);
+    s.arrangement = s.layout.arrangement;
+    s.texture_current = false;
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "memory order: nodes in the order of the array the kernel indexes\n"
+        "tree order: every parent between its children, no crossing edges");
+  const std::vector<int> buffers = tree_buffers(f.trace);
+  if (buffers.size() > 1) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("buffer name").x + ImGui::GetFrameHeight());
+    const trace::Buffer* chosen = f.trace.find_buffer(s.buffer);
+    if (ImGui::BeginCombo("##buffer", chosen ? chosen->name.c_str() : "?")) {
+      for (int id : buffers) {
+        const trace::Buffer* b = f.trace.find_buffer(id);
+        if (ImGui::Selectable(b->name.c_str(), id == s.buffer)) {
+          s.buffer = id;
+          rebuild_tree_view(s, f.trace);
+        }
+      }
+      ImGui::EndCombo();
+    }
+  }
+  ImGui::SameLine(0, 24);
+  ImGui::Checkbox("values", &s.show_values);
+  ImGui::SameLine();
+  ImGui::Checkbox("threads", &s.show_threads);
+  ImGui::SameLine();
+  ImGui::Checkbox("edges", &s.show_past_edges);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the edges of earlier levels");
+}
+
+// One line over the plot: what the current step combined, and by how many threads.
+void status_line(const TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g, ImDrawList* list,
+                 int row_index, bool fresh) {
+  const TreeRow& row = s.layout.rows[static_cast<std::size_t>(row_index)];
+  std::string text;
+  if (fresh && row.combines > 0) {
+    int64_t offset = 0;
+    bool constant = true, first = true;
+    int64_t lowest_thread = -1, highest_thread = -1;
+    for (const TreeNode& n : row.nodes) {
+      if (!n.combined()) continue;
+      if (first) offset = n.src - n.element;
+      constant = constant && n.src - n.element == offset;
+      first = false;
+      if (n.thread >= 0) {
+        lowest_thread = lowest_thread < 0 ? n.thread : std::min(lowest_thread, n.thread);
+        highest_thread = std::max(highest_thread, n.thread);
+      }
+    }
+    const std::string& name = s.layout.buffer_name;
+    text = std::to_string(row.combines) + (row.combines == 1 ? " pair" : " pairs") + " combined";
+    if (constant) text += ": " + name + "[i] with " + name + "[i + " + std::to_string(offset) + "]";
+    if (highest_thread >= 0) {
+      int64_t warps = highest_thread / 32 - lowest_thread / 32 + 1;
+      if (lowest_thread == highest_thread)
+        text += "  \xC2\xB7  thread " + std::to_string(lowest_thread);
+      else
+        text += "  \xC2\xB7  threads " + std::to_string(lowest_thread) + "\xE2\x80\x93" +
+                std::to_string(highest_thread) + " (" + std::to_string(warps) +
+                (warps == 1 ? " warp)" : " warps)");
+    }
+  } else {
+    text = std::to_string(row.nodes.size()) +
+           (row.nodes.size() == 1 ? " live value in " : " live values in ") + s.layout.buffer_name;
+    if (row_index + 1 == static_cast<int>(s.layout.rows.size()) && row.nodes.size() == 1)
+      text += ": the result";
+  }
+  list->AddText(f.fonts.ui, f.fonts.ui->FontSize, ImVec2(g.plot_x0, g.canvas_min.y + 10), colour::text_dim,
+                text.c_str());
+}
+
+// A thin bar at the top right: the whole row, and the part of it in view.
+void overview(const TreeViewState& s, const TreeGeometry& g, ImDrawList* list) {
+  if (s.zoom <= 1.0001) return;
+  const float w = std::min(220.0f, g.plot_w * 0.3f);
+  const float x0 = g.plot_x0 + g.plot_w - w, y0 = g.canvas_min.y + 14, y1 = y0 + 8;
+  list->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y1), colour::grid, 3.0f);
+  const float a = x0 + static_cast<float>(s.pan) * w;
+  const float b = x0 + static_cast<float>(s.pan + 1.0 / s.zoom) * w;
+  list->AddRectFilled(ImVec2(a, y0 - 2), ImVec2(std::max(a + 3, b), y1 + 2), colour::dst, 3.0f);
+}
+
+void tooltip(const TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g, int shown_rows) {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (mouse.x < g.plot_x0 || mouse.x > g.plot_x0 + g.plot_w) return;
+  for (int r = 0; r < shown_rows; ++r) {
+    if (mouse.y < g.row_top(r) - 3 || mouse.y > g.row_bottom(r) + 3) continue;
+    const TreeRow& row = s.layout.rows[static_cast<std::size_t>(r)];
+    const double n = static_cast<double>(row.nodes.size());
+    const double k = std::floor(g.fraction_at(mouse.x) * n);
+    if (k < 0 || k >= n) return;
+    const TreeNode& node = row.nodes[static_cast<std::size_t>(row.by_rank[static_cast<std::size_t>(k)])];
+    const std::string& name = s.layout.buffer_name;
+    ImGui::BeginTooltip();
+    ImGui::PushFont(f.fonts.bold);
+    ImGui::Text("%s[%lld] = %s", name.c_str(), static_cast<long long>(node.element),
+                format_value(node.value, false).c_str());
+    ImGui::PopFont();
+    const trace::Step& step = f.trace.steps[static_cast<std::size_t>(row.step)];
+    ImGui::TextDisabled("%s, after step %d: %s", r == 0 ? "leaf" : ("level " + std::to_string(r)).c_str(),
+                        row.step, step.label.c_str());
+    if (node.combined() && r > 0) {
+      const TreeRow& above = s.layout.rows[static_cast<std::size_t>(r - 1)];
+      auto value_of = [&](int child) {
+        return child < 0 ? std::string("?")
+                         : format_value(above.nodes[static_cast<std::size_t>(child)].value, false);
+      };
+      ImGui::Text("combined %s[%lld] (%s) with %s[%lld] (%s)", name.c_str(),
+                  static_cast<long long>(node.element), value_of(node.dst_child).c_str(), name.c_str(),
+                  static_cast<long long>(node.src), value_of(node.src_child).c_str());
+      if (node.thread >= 0)
+        ImGui::Text("by thread %lld, warp %lld", static_cast<long long>(node.thread),
+                    static_cast<long long>(node.thread / 32));
+    }
+    ImGui::EndTooltip();
+    return;
+  }
+}
+
+// The legend: items left to right, as many as fit the width.
+void legend(const TreeViewFrame& f, ImVec2 at, float width) {
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const ImFont* font = f.fonts.ui;
+  const float size = font->FontSize * 0.9f;
+  const float cy = at.y + kLegendHeight * ui_scale(f.fonts) * 0.5f;
+  const float end = at.x + width;
+  float x = at.x + 8;
+  enum class Swatch { dst, src, fresh, warps, heat };
+  auto item = [&](Swatch swatch, const char* text) {
+    const float swatch_w = swatch == Swatch::heat ? 72.0f : swatch == Swatch::warps ? 36.0f : 24.0f;
+    const float text_w = font->CalcTextSizeA(size, FLT_MAX, 0, text).x;
+    if (x + swatch_w + 8 + text_w > end) {
+      x = end;
+      return;
+    }
+    switch (swatch) {
+      case Swatch::dst:
+        list->AddLine(ImVec2(x, cy), ImVec2(x + swatch_w, cy), colour::dst, 3.0f);
+        break;
+      case Swatch::src:
+        list->AddLine(ImVec2(x, cy), ImVec2(x + swatch_w, cy), colour::src, 3.0f);
+        break;
+      case Swatch::fresh:
+        list->AddRect(ImVec2(x, cy - 8), ImVec2(x + swatch_w, cy + 8), colour::accent, 3.0f, 0, 2.0f);
+        break;
+      case Swatch::warps:
+        for (std::size_t w = 0; w < colour::warps.size(); ++w)
+          list->AddRectFilled(ImVec2(x + 9.0f * static_cast<float>(w), cy - 7),
+                              ImVec2(x + 9.0f * static_cast<float>(w) + 8, cy + 7), colour::warps[w], 2.0f);
+        break;
+      case Swatch::heat:
+        for (int i = 0; i < 24; ++i) {
+          const float a = x + swatch_w * static_cast<float>(i) / 24.0f;
+          list->AddRectFilled(ImVec2(a, cy - 7), ImVec2(a + swatch_w / 24.0f + 0.5f, cy + 7),
+                              colour::heat(static_cast<float>(i) / 23.0f));
+        }
+        break;
+    }
+    x += swatch_w + 8;
+    list->AddText(font, size, ImVec2(x, cy - 0.5f * size), colour::text_dim, text);
+    x += text_w + 22;
+  };
+  item(Swatch::dst, "dst: keeps the result");
+  item(Swatch::src, "src: folded into dst");
+  item(Swatch::fresh, "new this step");
+  item(Swatch::warps, "threads, by warp");
+  item(Swatch::heat, "low \xE2\x86\x92 high within the row");
+}
+
+}  // namespace
+
+void reset_tree_view(TreeViewState& state, const trace::Trace& trace) {
+  const std::vector<int> buffers = tree_buffers(trace);
+  state.buffer = buffers.empty() ? -1 : buffers.front();
+  state.zoom = 1.0;
+  state.pan = 0.0;
+  state.shown_step = -1;
+  state.entrance = 1.0;
+  rebuild_tree_view(state, trace);
+}
+
+void rebuild_tree_view(TreeViewState& state, const trace::Trace& trace) {
+  state.layout = build_tree_layout(trace, state.buffer, state.arrangement);
+  measure_values(state);
+  state.texture_current = false;
+}
+
+void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
+  if (s.layout.empty()) {
+    ImGui::Spacing();
+    ImGui::TextDisabled(
+        "This trace has no reduction tree to draw: no step combines or marks live "
+        "elements of any buffer.");
+    return;
+  }
+  if (!s.texture_current) upload_texture(s, f.heat);
+
+  // 1. Steps in, edges grow: a step reached by playing or stepping forward animates.
+  const int step = std::clamp(f.step, 0, static_cast<int>(f.trace.steps.size()) - 1);
+  const bool stepped = step != s.shown_step;
+  if (stepped) {
+    s.entrance = f.animate && step == s.shown_step + 1 ? 0.0 : 1.0;
+    s.shown_step = step;
+  }
+  const double duration = std::clamp(0.8 / std::max(f.speed, 0.1), 0.12, 0.6);
+  s.entrance = std::min(1.0, s.entrance + f.seconds / duration);
+
+  // 2. Toolbar, then the canvas below it.
+  const ImVec2 toolbar_at = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float toolbar_h = ImGui::GetFrameHeightWithSpacing();
+  const float legend_h = kLegendHeight * ui_scale(f.fonts);
+  const ImVec2 canvas_min(toolbar_at.x, toolbar_at.y + toolbar_h);
+  const ImVec2 canvas_max(toolbar_at.x + avail.x,
+                          std::max(canvas_min.y + 60, toolbar_at.y + avail.y - legend_h));
+  TreeGeometry g =
+      tree_geometry(canvas_min, canvas_max, s.layout.rows.size(), s.zoom, s.pan, ui_scale(f.fonts));
+  toolbar(s, f, g);
+  g.zoom = s.zoom;
+  g.pan = s.pan;
+
+  // 3. Interaction: wheel zooms about the pointer, dragging pans.
+  ImGui::SetCursorScreenPos(canvas_min);
+  ImGui::InvisibleButton("tree-canvas", ImVec2(canvas_max.x - canvas_min.x, canvas_max.y - canvas_min.y));
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f)
+    zoom_about(s, g, std::pow(1.25, static_cast<double>(io.MouseWheel)), io.MousePos.x);
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
+    s.pan -= io.MouseDelta.x / (s.zoom * g.plot_w);
+    clamp_view(s, max_zoom(s, g));
+  }
+  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    s.zoom = 1.0;
+    s.pan = 0.0;
+  }
+  if (stepped) follow_current_row(s, step);
+  clamp_view(s, max_zoom(s, g));
+  g.zoom = s.zoom;
+  g.pan = s.pan;
+
+  // 4. Paint.
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->AddRectFilled(canvas_min, canvas_max, colour::canvas, 6.0f);
+  list->PushClipRect(canvas_min, canvas_max, true);
+  const int row = s.layout.row_of_step[static_cast<std::size_t>(step)];
+  const bool fresh = s.layout.step_adds_row[static_cast<std::size_t>(step)];
+  paint_tree(TreePaint{s, f, g, list, row, fresh});
+  status_line(s, f, g, list, row, fresh);
+  overview(s, g, list);
+  list->PopClipRect();
+  if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) tooltip(s, f, g, row + 1);
+
+  // 5. Legend.
+  ImGui::SetCursorScreenPos(ImVec2(canvas_min.x, canvas_max.y));
+  legend(f, ImVec2(canvas_min.x, canvas_max.y), canvas_max.x - canvas_min.x);
+  ImGui::Dummy(ImVec2(canvas_max.x - canvas_min.x, legend_h));
+}
+
+}  // namespace gridlock::viewer

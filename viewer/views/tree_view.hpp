@@ -1,0 +1,58 @@
+// The tree view: a reduction replayed level by level.
+//
+// Rows are tree levels, leaves at the top. Each row spreads its live nodes across the width, so
+// the lower levels, with few nodes, have room for their numbers. Nodes show their values where
+// the numbers fit at the current zoom; denser rows become a shader-drawn heat strip. The current
+// step's combines are drawn as edges from the dst and src elements into the new node, and the
+// threads that did them as a strip under the row, coloured by warp.
+#pragma once
+
+#include <vector>
+
+#include "model/tree_layout.hpp"
+#include "render/heat_strip.hpp"
+#include "style.hpp"
+#include "trace/trace.hpp"
+
+namespace gridlock::viewer {
+
+// Everything the tree view remembers between frames, per open trace.
+struct TreeViewState {
+  int buffer = -1;  // the buffer whose tree is drawn
+  Arrangement arrangement = Arrangement::memory;
+  TreeLayout layout;
+  std::vector<int> value_chars;    // widest full-precision value per row, in characters
+  std::vector<int> compact_chars;  // the same in compact form (12.3k)
+  HeatTexture texture;             // normalised values, a texture row per tree row
+  bool texture_current = false;    // texture matches layout
+  bool texture_unusable = false;   // too large for the GL: strips are drawn on the CPU
+  double zoom = 1.0;               // 1: every row fits the width
+  double pan = 0.0;                // row fraction at the left edge of the plot
+  int shown_step = -1;
+  double entrance = 1.0;  // 0..1: how far the current step's edges have grown
+  bool show_values = true;
+  bool show_threads = true;
+  bool show_past_edges = true;
+};
+
+// What one frame of the view works from.
+struct TreeViewFrame {
+  const trace::Trace& trace;
+  int step;
+  bool animate;   // false: draw the step complete (screenshots)
+  float seconds;  // since the last frame
+  double speed;   // playback speed, steps per second
+  const Fonts& fonts;
+  HeatStripRenderer& heat;
+};
+
+// Picks the buffer (the first one tree_buffers offers) and builds its layout.
+void reset_tree_view(TreeViewState& state, const trace::Trace& trace);
+
+// Rebuilds the layout for another buffer or arrangement.
+void rebuild_tree_view(TreeViewState& state, const trace::Trace& trace);
+
+// Draws into the remaining space of the current ImGui window.
+void draw_tree_view(TreeViewState& state, const TreeViewFrame& frame);
+
+}  // namespace gridlock::viewer
