@@ -11,8 +11,13 @@ function(gridlock_add_lesson)
   if(NOT L_ID OR NOT L_TITLE OR NOT L_TECHNIQUE)
     message(FATAL_ERROR "gridlock_add_lesson needs ID, TITLE and TECHNIQUE")
   endif()
+  file(RELATIVE_PATH lesson_in_repo ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR})
   set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSONS_IN_ORDER
                "${L_ID}\t${L_TITLE}\t${CMAKE_CURRENT_SOURCE_DIR}")
+  set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSONS_INSTALLED
+               "${L_ID}\t${L_TITLE}\t${lesson_in_repo}")
+  install(FILES README.md DESTINATION share/gridlock/${lesson_in_repo})
+  install(DIRECTORY recorded/ DESTINATION share/gridlock/${lesson_in_repo}/recorded OPTIONAL)
   if(NOT GRIDLOCK_LESSONS)
     return()
   endif()
@@ -31,6 +36,7 @@ function(gridlock_add_lesson)
   add_executable(${L_ID} ${host_sources} ${generated})
   target_include_directories(${L_ID} PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/generated)
   target_link_libraries(${L_ID} PRIVATE gridlock_lesson_common CCCL::CCCL)
+  install(TARGETS ${L_ID} RUNTIME DESTINATION bin)
 
   file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/traces)
   add_test(NAME lesson.${L_ID}
@@ -40,8 +46,14 @@ function(gridlock_add_lesson)
 endfunction()
 
 # Writes the lesson index: one line per lesson, "id<TAB>title<TAB>folder", in lesson order.
+# The build's copy names the source folders; the installed copy names folders relative to
+# itself (share/gridlock/lessons/...), where the install puts each lesson's README and traces.
 function(gridlock_write_lesson_index path)
   get_property(lessons GLOBAL PROPERTY GRIDLOCK_LESSONS_IN_ORDER)
   list(JOIN lessons "\n" text)
   file(WRITE ${path} "${text}\n")
+  get_property(installed GLOBAL PROPERTY GRIDLOCK_LESSONS_INSTALLED)
+  list(JOIN installed "\n" text)
+  file(WRITE ${PROJECT_BINARY_DIR}/install/lesson-index.txt "${text}\n")
+  install(FILES ${PROJECT_BINARY_DIR}/install/lesson-index.txt DESTINATION share/gridlock)
 endfunction()
