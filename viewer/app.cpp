@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "model/step_text.hpp"
 #include "panels/claims_panel.hpp"
 #include "panels/controls_panel.hpp"
 #include "panels/lesson_panel.hpp"
@@ -261,6 +262,18 @@ void App::step_caption(const OpenTrace& open) {
   ImGui::PushFont(fonts_.caption);
   ImGui::TextUnformatted(step.label.c_str());
   ImGui::PopFont();
+  if (!step.detail.empty()) {
+    // The detail beside the label, on its baseline; in the body font where the larger one
+    // would not fit.
+    const std::string detail = kDetailSeparator + step.detail;
+    const ImVec2 label_min = ImGui::GetItemRectMin(), label_max = ImGui::GetItemRectMax();
+    const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - label_max.x;
+    ImFont* font = fonts_.caption_detail;
+    if (font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, detail.c_str()).x > room) font = fonts_.ui;
+    const float y = label_min.y + fonts_.caption->Ascent - font->Ascent;
+    ImGui::GetWindowDrawList()->AddText(font, font->FontSize, ImVec2(label_max.x, y), colour::text_dim,
+                                        detail.c_str());
+  }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::text_dim));
   ImGui::TextWrapped("%s", step.note.empty() ? " " : step.note.c_str());
   ImGui::PopStyleColor();

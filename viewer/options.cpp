@@ -31,7 +31,8 @@ int parse_options(int argc, char** argv, Options& options) {
   cli.add_option("--screenshot", options.screenshot,
                  "render one frame to this PNG and exit (the gallery when no trace is given)");
   cli.add_option("--step", options.step,
-                 "step to show, from 0; negative counts from the end (-1: the last step)");
+                 "step to show, counted from 0 (the window's \"step 1 of N\" is --step 0); negative "
+                 "counts from the end (-1: the last step)");
   cli.add_option("--bench-frames", options.bench_frames, "render N frames, print frame times, exit")
       ->check(CLI::Range(1, 1000000));
   cli.add_option("--size", size, "window or image size, WIDTHxHEIGHT (default 1600x900)");

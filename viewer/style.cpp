@@ -49,13 +49,14 @@ Fonts load_fonts(float scale) {
     ImFontConfig config;
     config.SizePixels = 13.0f * std::max(1.0f, std::round(scale * 1.3f));
     fonts.ui = ImGui::GetIO().Fonts->AddFontDefault(&config);
-    fonts.bold = fonts.heading = fonts.caption = fonts.mono = fonts.ui;
+    fonts.bold = fonts.heading = fonts.caption = fonts.caption_detail = fonts.mono = fonts.ui;
     fonts.fallback = true;
     return fonts;
   }
   fonts.bold = add_font(bold.empty() ? regular : bold, 17.0f * scale);
   fonts.heading = add_font(bold.empty() ? regular : bold, 21.0f * scale);
   fonts.caption = add_font(bold.empty() ? regular : bold, 26.0f * scale);
+  fonts.caption_detail = add_font(regular, 24.0f * scale);
   fonts.mono = add_font(mono.empty() ? regular : mono, 16.0f * scale);
   return fonts;
 }

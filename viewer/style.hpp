@@ -11,10 +11,11 @@ namespace gridlock::viewer {
 struct Fonts {
   ImFont* ui = nullptr;  // body text
   ImFont* bold = nullptr;
-  ImFont* heading = nullptr;  // panel and section titles
-  ImFont* caption = nullptr;  // the current step's label above the tree
-  ImFont* mono = nullptr;     // kernel source, numbers in the tree
-  bool fallback = false;      // no TrueType font was found; ImGui's own font is used
+  ImFont* heading = nullptr;         // panel and section titles
+  ImFont* caption = nullptr;         // the current step's label above the tree
+  ImFont* caption_detail = nullptr;  // the step's detail beside the label
+  ImFont* mono = nullptr;            // kernel source, numbers in the tree
+  bool fallback = false;             // no TrueType font was found; ImGui's own font is used
 };
 
 // Loads the fonts at `scale` times their normal size into the ImGui font atlas. Must run after

@@ -76,6 +76,7 @@ trace::Trace make_halving_trace(int threads, int n, std::uint32_t seed) {
 
   trace::Step load;
   load.label = "PHASE 1: strided load";
+  load.detail = "each thread folds up to " + std::to_string((n + threads - 1) / threads) + " elements";
   load.line_begin = lines(load.label.c_str()).begin;
   load.line_end = lines(load.label.c_str()).end;
   load.note = "Each thread sums its strided slice of the input into r[t].";
@@ -84,14 +85,17 @@ trace::Trace make_halving_trace(int threads, int n, std::uint32_t seed) {
   warp_events(load, threads);
   t.steps.push_back(load);
 
+  int levels = 0;
+  for (int size = threads / 2; size > 0; size /= 2) ++levels;
   int level = 0;
   for (int size = threads / 2; size > 0; size /= 2) {
     ++level;
     trace::Step step;
-    step.label = "PHASE 2: tree level " + std::to_string(level) + " (size " + std::to_string(size) + ")";
-    trace::LineRange range = lines("PHASE 2: halving tree");
-    step.line_begin = range.begin;
-    step.line_end = range.end;
+    step.label = "PHASE 2: halving tree";
+    step.detail =
+        "level " + std::to_string(level) + " of " + std::to_string(levels) + ", size " + std::to_string(size);
+    step.line_begin = lines(step.label.c_str()).begin;
+    step.line_end = lines(step.label.c_str()).end;
     step.note =
         "Threads below " + std::to_string(size) + " add r[t + " + std::to_string(size) + "] into r[t].";
     trace::Combine combine;

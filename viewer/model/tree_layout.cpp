@@ -72,23 +72,12 @@ std::unordered_map<int64_t, Fold> folds_of(const StepView& v, int64_t element_co
 void finish_row(TreeRow& row) {
   std::vector<double> values;
   values.reserve(row.nodes.size());
-  for (const TreeNode& n : row.nodes)
-    if (!std::isnan(n.value)) values.push_back(n.value);
-  row.min_value = row.max_value = row.shade_low = row.shade_high = 0;
-  if (values.empty()) return;
-  std::sort(values.begin(), values.end());
-  row.min_value = row.shade_low = values.front();
-  row.max_value = row.shade_high = values.back();
-  if (values.size() >= 64) {
-    // A few outliers would otherwise squeeze every other value into one colour.
-    const std::size_t last = values.size() - 1;
-    row.shade_low = values[last * 2 / 100];
-    row.shade_high = values[last * 98 / 100];
-    if (row.shade_high <= row.shade_low) {
-      row.shade_low = row.min_value;
-      row.shade_high = row.max_value;
-    }
-  }
+  for (const TreeNode& n : row.nodes) values.push_back(n.value);
+  const ShadeRange range = shade_range(values);
+  row.min_value = range.min;
+  row.max_value = range.max;
+  row.shade_low = range.low;
+  row.shade_high = range.high;
 }
 
 TreeRow make_row(int step, const std::vector<int64_t>& live, const std::vector<double>& values,
@@ -135,11 +124,35 @@ std::vector<int64_t> live_of(const TreeRow& row) {
 
 }  // namespace
 
-float TreeRow::shade(double value) const {
+float shade_between(double value, double low, double high) {
   if (std::isnan(value)) return -1.0f;
-  if (shade_high <= shade_low) return 0.5f;
-  return static_cast<float>(std::clamp((value - shade_low) / (shade_high - shade_low), 0.0, 1.0));
+  if (high <= low) return 0.5f;
+  return static_cast<float>(std::clamp((value - low) / (high - low), 0.0, 1.0));
 }
+
+ShadeRange shade_range(const std::vector<double>& values) {
+  std::vector<double> sorted;
+  sorted.reserve(values.size());
+  for (double v : values)
+    if (!std::isnan(v)) sorted.push_back(v);
+  ShadeRange range;
+  if (sorted.empty()) return range;
+  std::sort(sorted.begin(), sorted.end());
+  range.min = range.low = sorted.front();
+  range.max = range.high = sorted.back();
+  if (sorted.size() >= 64) {
+    const std::size_t last = sorted.size() - 1;
+    range.low = sorted[last * 2 / 100];
+    range.high = sorted[last * 98 / 100];
+    if (range.high <= range.low) {
+      range.low = range.min;
+      range.high = range.max;
+    }
+  }
+  return range;
+}
+
+float TreeRow::shade(double value) const { return shade_between(value, shade_low, shade_high); }
 
 int TreeRow::find(int64_t element) const {
   auto it = std::lower_bound(nodes.begin(), nodes.end(), element,

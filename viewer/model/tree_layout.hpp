@@ -22,6 +22,19 @@ enum class Arrangement {
   tree,    // depth-first order from the root: no crossing edges in a tree
 };
 
+// A value's place, 0..1 (clamped), on a colour scale from `low` to `high`; -1 for NaN (no value);
+// 0.5 when the scale is a single value.
+float shade_between(double value, double low, double high);
+
+// The ends of a colour scale for `values` (NaNs skipped; all 0 when none is left): the 2nd and
+// 98th percentiles of 64 values or more, so that a few outliers do not squeeze every other value
+// into one colour, else the smallest and the largest.
+struct ShadeRange {
+  double min = 0, max = 0;
+  double low = 0, high = 0;
+};
+ShadeRange shade_range(const std::vector<double>& values);
+
 struct TreeNode {
   int64_t element = 0;  // index into the buffer
   double value = 0;     // NaN where the trace holds no value
@@ -40,8 +53,8 @@ struct TreeRow {
   int64_t combines = 0;         // nodes made by a combine in this row
   double min_value = 0;         // over the nodes that have values
   double max_value = 0;
-  double shade_low = 0;   // the values mapped to the ends of the colour scale: the 2nd
-  double shade_high = 0;  // and 98th percentiles in rows of 64 nodes or more, else min, max
+  double shade_low = 0;  // the ends of the row's colour scale (shade_range)
+  double shade_high = 0;
   // A value's place on the row's colour scale, 0..1 (clamped); -1 for a node with no value.
   float shade(double value) const;
   // Index of the node holding `element`, or -1.

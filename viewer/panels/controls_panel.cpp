@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "model/step_text.hpp"
+
 namespace gridlock::viewer {
 
 namespace {
@@ -74,6 +76,24 @@ std::string speed_text(double speed) {
   return text;
 }
 
+// Type size for the phase labels over the scrubber: smaller, down to a limit, where they would
+// not all fit side by side in `width`.
+float phase_label_size(const trace::Trace& trace, const Fonts& fonts, float width) {
+  const float normal = fonts.ui->FontSize * 0.8f, smallest = fonts.ui->FontSize * 0.62f;
+  constexpr float kGap = 10.0f;
+  float text = 0, gaps = 0;
+  std::string previous;
+  for (std::size_t k = 0; k < trace.steps.size(); ++k) {
+    const std::string phase = phase_of(trace.steps[k].label);
+    if (k > 0 && phase == previous) continue;
+    previous = phase;
+    text += fonts.ui->CalcTextSizeA(normal, FLT_MAX, 0, phase.c_str()).x;
+    gaps += k > 0 ? kGap : 0.0f;
+  }
+  if (text + gaps <= width || text <= 0) return normal;
+  return std::max(smallest, normal * (width - gaps) / text);
+}
+
 // The scrubber: a track with a dot per step, a marker where a phase starts, and a handle.
 void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts, float width) {
   const float height = ImGui::GetFrameHeight() + 16.0f;
@@ -98,7 +118,7 @@ void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts,
   list->AddLine(ImVec2(x0, y), ImVec2(x1, y), colour::grid, 4.0f);
   list->AddLine(ImVec2(x0, y), ImVec2(x_of(playback.step()), y), colour::dst, 4.0f);
   const float spacing = n > 1 ? (x1 - x0) / static_cast<float>(n - 1) : x1 - x0;
-  const float label_size = fonts.ui->FontSize * 0.8f;
+  const float label_size = phase_label_size(trace, fonts, width - 16.0f);
   float label_end = -FLT_MAX;  // labels move right rather than overlap
   std::string previous;
   for (int k = 0; k < n; ++k) {
@@ -130,7 +150,8 @@ void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts,
   list->AddCircle(ImVec2(hx, y), 9.0f, colour::dst, 0, 2.5f);
   if (hovered && n > 0) {
     int k = std::clamp(step_at(ImGui::GetIO().MousePos.x), 0, n - 1);
-    ImGui::SetTooltip("step %d: %s", k, trace.steps[static_cast<std::size_t>(k)].label.c_str());
+    ImGui::SetTooltip("%s: %s", step_position(k, n).c_str(),
+                      step_name(trace.steps[static_cast<std::size_t>(k)]).c_str());
   }
 }
 
@@ -162,12 +183,14 @@ void draw_controls(Playback& playback, const trace::Trace& trace, const Fonts& f
 
   const float y_text = ImGui::GetCursorPosY() + 0.5f * (size - fonts.bold->FontSize);
   ImGui::SetCursorPosY(y_text);
+  // "step 6 of 12", as wide as the widest position so that the scrubber keeps its place.
   ImGui::PushFont(fonts.bold);
-  char counter[48];
-  std::snprintf(counter, sizeof counter, "%d / %d", playback.step(), playback.last_step());
-  ImGui::TextUnformatted(counter);
+  const float counter_x = ImGui::GetCursorPosX();
+  const float counter_w =
+      ImGui::CalcTextSize(step_position(playback.last_step(), playback.step_count()).c_str()).x;
+  ImGui::TextUnformatted(step_position(playback.step(), playback.step_count()).c_str());
   ImGui::PopFont();
-  ImGui::SameLine(0, 16);
+  ImGui::SameLine(counter_x + counter_w + 16);
 
   const ImGuiStyle& style = ImGui::GetStyle();
   const float speed_w = ImGui::CalcTextSize("speed 0.25\xC3\x97").x + 2 * ImGui::GetFrameHeight() +

@@ -49,30 +49,49 @@ void box_extent(const TreeGeometry& g, std::size_t count, std::size_t k, float& 
 
 float char_width(const ImFont* font, float size) { return font->CalcTextSizeA(size, FLT_MAX, 0.0f, "0").x; }
 
+// A label in the gutter: `name` in bold, `sub` under it when the rows leave room, else (with
+// `beside`) after it where it fits the gutter. `marked`: the triangle of the current row.
+void gutter_label(const TreePaint& p, float y_centre, const std::string& name, const std::string& sub,
+                  ImU32 main, ImU32 sub_colour, bool marked, bool beside) {
+  const Fonts& fonts = p.frame.fonts;
+  const float x = p.g.canvas_min.x + 22.0f;
+  const float bold = fonts.bold->FontSize;
+  const float small = fonts.ui->FontSize * 0.9f;
+  const bool two_lines = p.g.pitch >= 2.2f * bold;
+  const float y0 = two_lines ? y_centre - bold : y_centre - 0.5f * bold;
+  if (marked) {
+    const float cy = y0 + 0.5f * bold;
+    p.list->AddTriangleFilled(ImVec2(x - 14, cy - 6), ImVec2(x - 14, cy + 6), ImVec2(x - 4, cy),
+                              colour::highlight_mark);
+  }
+  p.list->AddText(fonts.bold, bold, ImVec2(x, y0), main, name.c_str());
+  if (two_lines) {
+    p.list->AddText(fonts.ui, small, ImVec2(x, y0 + bold + 1), sub_colour, sub.c_str());
+    return;
+  }
+  if (!beside) return;
+  const std::string after = std::string(" \xC2\xB7 ") + sub;
+  const float name_w = fonts.bold->CalcTextSizeA(bold, FLT_MAX, 0.0f, name.c_str()).x;
+  const float after_w = fonts.ui->CalcTextSizeA(small, FLT_MAX, 0.0f, after.c_str()).x;
+  if (x + name_w + after_w < p.g.plot_x0 - 6.0f)
+    p.list->AddText(fonts.ui, small, ImVec2(x + name_w, y0 + bold - small - 1), sub_colour, after.c_str());
+}
+
 void label_rows(const TreePaint& p) {
   const TreeLayout& layout = p.state.layout;
-  const Fonts& fonts = p.frame.fonts;
   for (int r = 0; r < static_cast<int>(layout.rows.size()); ++r) {
     const TreeRow& row = layout.rows[static_cast<std::size_t>(r)];
     const bool future = r > p.current_row;
     const bool current = r == p.current_row;
-    ImU32 main = future ? colour::text_faint : current ? colour::accent : colour::text_dim;
-    ImU32 sub = future ? colour::text_faint : colour::text_dim;
-    std::string name = r == 0 ? "leaves" : "level " + std::to_string(r);
-    std::string count = std::to_string(row.nodes.size()) + " live";
-    float x = p.g.canvas_min.x + 22.0f;
-    float bold = fonts.bold->FontSize;
-    float y = p.g.row_top(r) + 0.5f * p.g.node_h;
-    bool two_lines = p.g.pitch >= 2.2f * bold;
-    float y0 = two_lines ? y - bold : y - 0.5f * bold;
-    if (current) {
-      float cy = y0 + 0.5f * bold;
-      p.list->AddTriangleFilled(ImVec2(x - 14, cy - 6), ImVec2(x - 14, cy + 6), ImVec2(x - 4, cy),
-                                colour::highlight_mark);
-    }
-    p.list->AddText(fonts.bold, bold, ImVec2(x, y0), main, name.c_str());
-    if (two_lines)
-      p.list->AddText(fonts.ui, fonts.ui->FontSize * 0.9f, ImVec2(x, y0 + bold + 1), sub, count.c_str());
+    const ImU32 main = future ? colour::text_faint : current ? colour::accent : colour::text_dim;
+    const ImU32 sub = future ? colour::text_faint : colour::text_dim;
+    gutter_label(p, p.g.row_top(r) + 0.5f * p.g.node_h, r == 0 ? "leaves" : "level " + std::to_string(r),
+                 std::to_string(row.nodes.size()) + " live", main, sub, current, false);
+  }
+  if (p.g.has_input) {
+    const InputRow& in = p.state.input;
+    gutter_label(p, 0.5f * (p.g.input_top() + p.g.input_bottom()), in.name,
+                 std::to_string(in.size()) + " values", colour::text_dim, colour::text_dim, false, true);
   }
 }
 
@@ -152,37 +171,93 @@ void paint_roles(const TreePaint& p) {
   }
 }
 
-// The nodes of a row whose numbers do not fit: a heat strip, on the GPU when it can.
-void paint_strip(const TreePaint& p, int r, float alpha) {
-  const TreeRow& row = p.state.layout.rows[static_cast<std::size_t>(r)];
+// `count` values spread over the row span between y0 and y1: texture row `texture_row` in the
+// shader when `texture` is not 0, else one rectangle per pixel column (or per value, when values
+// are wider), coloured by shade_at(k) for the value k.
+template <typename ShadeAt>
+void paint_heat(const TreePaint& p, float y0, float y1, std::size_t count, float alpha, GLuint texture,
+                int texture_row, ShadeAt shade_at) {
   const double left = std::max(0.0, p.g.visible_left());
   const double right = std::min(1.0, p.g.visible_right());
-  if (right <= left || row.nodes.empty()) return;
-  ImVec2 min(p.g.x_px(left), p.g.row_top(r));
-  ImVec2 max(p.g.x_px(right), p.g.row_bottom(r));
-  if (p.frame.heat.available() && p.state.texture_current && !p.state.texture_unusable) {
+  if (right <= left || count == 0) return;
+  const ImVec2 min(p.g.x_px(left), y0), max(p.g.x_px(right), y1);
+  if (texture != 0) {
     HeatStrip strip;
     strip.min = min;
     strip.max = max;
-    strip.texture = p.state.texture.id();
-    strip.row = r;
-    strip.count = static_cast<float>(row.nodes.size());
+    strip.texture = texture;
+    strip.row = texture_row;
+    strip.count = static_cast<float>(count);
     strip.span_left = static_cast<float>(left);
     strip.span_right = static_cast<float>(right);
     strip.alpha = alpha;
     p.frame.heat.add(p.list, strip);
     return;
   }
-  // Without the shader: one rectangle per pixel column (or per node, when nodes are wider).
-  const double n = static_cast<double>(row.nodes.size());
-  const float step = std::max(1.0f, p.g.node_px(row.nodes.size()));
+  const double n = static_cast<double>(count);
+  const float step = std::max(1.0f, p.g.node_px(count));
   for (float x = min.x; x < max.x; x += step) {
-    double f = p.g.fraction_at(x + 0.5f);
-    auto k = static_cast<std::size_t>(std::clamp(std::floor(f * n), 0.0, n - 1));
-    const TreeNode& node = row.nodes[static_cast<std::size_t>(row.by_rank[k])];
+    const double f = p.g.fraction_at(x + 0.5f);
+    const auto k = static_cast<std::size_t>(std::clamp(std::floor(f * n), 0.0, n - 1));
     p.list->AddRectFilled(ImVec2(x, min.y), ImVec2(std::min(x + step, max.x), max.y),
-                          colour::heat(row.shade(node.value), alpha));
+                          colour::heat(shade_at(k), alpha));
   }
+}
+
+// The nodes of a row whose numbers do not fit: a heat strip, on the GPU when it can.
+void paint_strip(const TreePaint& p, int r, float alpha) {
+  const TreeViewState& s = p.state;
+  const TreeRow& row = s.layout.rows[static_cast<std::size_t>(r)];
+  const bool gpu = p.frame.heat.available() && s.texture_current && !s.texture_unusable;
+  paint_heat(
+      p, p.g.row_top(r), p.g.row_bottom(r), row.nodes.size(), alpha, gpu ? s.texture.id() : 0, r,
+      [&](std::size_t k) { return row.shade(row.nodes[static_cast<std::size_t>(row.by_rank[k])].value); });
+}
+
+// The input the leaves were loaded from, in element order across the whole width; full strength
+// during the step that loaded it, dimmed after.
+void paint_input(const TreePaint& p) {
+  if (!p.g.has_input) return;
+  const TreeViewState& s = p.state;
+  const InputRow& in = s.input;
+  const float alpha = p.frame.step == in.step ? 1.0f : 0.4f;
+  const bool gpu = p.frame.heat.available() && s.input_texture.ready() && !s.input_texture_unusable;
+  paint_heat(p, p.g.input_top(), p.g.input_bottom(), in.values.size(), alpha, gpu ? s.input_texture.id() : 0,
+             0, [&](std::size_t k) { return in.shade(in.values[k]); });
+}
+
+// The input elements one leaf folded, marked on the input strip and joined to the leaf.
+void paint_folds(const TreePaint& p) {
+  if (p.fold_leaf < 0 || !p.g.has_input) return;
+  const InputRow& in = p.state.input;
+  const TreeRow& leaves = p.state.layout.rows.front();
+  const int index = leaves.find(p.fold_leaf);
+  if (index < 0) return;
+  const TreeNode& leaf = leaves.nodes[static_cast<std::size_t>(index)];
+  const float leaf_x = p.g.x_px(leaves.x_of(leaf));
+  const float leaf_y = p.g.row_top(0) - 2.0f;
+  const double n = static_cast<double>(in.size());
+  const float y0 = p.g.input_top(), y1 = p.g.input_bottom();
+  for (int64_t k : in.folded_by(p.fold_leaf)) {
+    float a = p.g.x_px(static_cast<double>(k) / n), b = p.g.x_px(static_cast<double>(k + 1) / n);
+    const float c = 0.5f * (a + b);
+    const bool in_view = c >= p.g.plot_x0 && c <= p.g.plot_x0 + p.g.plot_w;
+    p.list->AddLine(ImVec2(c, y1 + 3.0f), ImVec2(leaf_x, leaf_y),
+                    with_alpha(colour::src, in_view ? 0.7f : 0.25f), 1.5f);
+    if (b - a < 6.0f) {
+      a = c - 1.5f;
+      b = c + 1.5f;
+      p.list->AddRectFilled(ImVec2(a, y0 - 3.0f), ImVec2(b, y1 + 3.0f), colour::src);
+    } else {
+      p.list->AddRect(ImVec2(a, y0 - 2.0f), ImVec2(b, y1 + 2.0f), colour::src, 2.0f, 0, 2.0f);
+    }
+  }
+  float x0 = 0, x1 = 0;
+  box_extent(p.g, leaves.nodes.size(), static_cast<std::size_t>(leaf.rank), x0, x1);
+  x0 = std::min(x0, leaf_x - 2.0f);
+  x1 = std::max(x1, leaf_x + 2.0f);
+  p.list->AddRect(ImVec2(x0 - 2, p.g.row_top(0) - 2), ImVec2(x1 + 2, p.g.row_bottom(0) + 2), colour::dst,
+                  3.0f, 0, 2.0f);
 }
 
 // Font size at which the row's values fit their boxes, or 0 when they do not.
@@ -303,8 +378,8 @@ void paint_threads(const TreePaint& p) {
 
 }  // namespace
 
-TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, double zoom, double pan,
-                           float scale) {
+TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, bool input, double zoom,
+                           double pan, float scale) {
   TreeGeometry g;
   g.canvas_min = canvas_min;
   g.canvas_max = canvas_max;
@@ -313,7 +388,8 @@ TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t row
   g.plot_w = std::max(40.0f, canvas_max.x - canvas_min.x - gutter - 24.0f);
   const float top_pad = 40.0f * scale, bottom_pad = 10.0f;
   const float height = std::max(40.0f, canvas_max.y - canvas_min.y - top_pad - bottom_pad);
-  const float n = static_cast<float>(std::max<std::size_t>(rows, 1));
+  const float n = static_cast<float>(std::max<std::size_t>(rows + (input ? 1 : 0), 1));
+  g.has_input = input;
   g.pitch = std::min(height / n, 140.0f);
   g.node_h = std::clamp(g.pitch * 0.5f, 6.0f, 40.0f * scale);
   g.thread_h = std::clamp(g.pitch * 0.3f, 4.0f, 18.0f);
@@ -356,6 +432,7 @@ void paint_tree(const TreePaint& p) {
   const ImVec2 clip_min(p.g.plot_x0 - 2.0f, p.g.canvas_min.y);
   const ImVec2 clip_max(p.g.plot_x0 + p.g.plot_w + 2.0f, p.g.canvas_max.y);
   p.list->PushClipRect(clip_min, clip_max, true);
+  paint_input(p);
   for (int r = p.current_row + 1; r < rows; ++r) paint_future_row(p, r);
   for (int r = 1; r <= p.current_row && r < rows; ++r) paint_edges(p, r);
   for (int r = 0; r <= p.current_row && r < rows; ++r) {
@@ -372,6 +449,7 @@ void paint_tree(const TreePaint& p) {
   }
   paint_roles(p);
   paint_threads(p);
+  paint_folds(p);
   p.list->PopClipRect();
 }
 

@@ -15,14 +15,17 @@ namespace gridlock::viewer {
 struct TreeGeometry {
   ImVec2 canvas_min, canvas_max;
   float plot_x0 = 0, plot_w = 1;  // the plot area right of the row labels
-  float top = 0;                  // top of row 0's nodes
+  float top = 0;                  // top of the first row: the input strip if any, else the leaves
   float pitch = 0;                // distance between rows
+  bool has_input = false;         // an input strip sits one pitch above the leaves
   float node_h = 0;               // height of a node box
   float thread_h = 0;             // height of the thread strip under the current row
   double zoom = 1, pan = 0;
 
-  float row_top(int row) const { return top + pitch * static_cast<float>(row); }
+  float row_top(int row) const { return top + pitch * static_cast<float>(row + (has_input ? 1 : 0)); }
   float row_bottom(int row) const { return row_top(row) + node_h; }
+  float input_top() const { return top; }
+  float input_bottom() const { return top + node_h; }
   float x_px(double fraction) const { return plot_x0 + static_cast<float>((fraction - pan) * zoom * plot_w); }
   double fraction_at(float px) const { return pan + (px - plot_x0) / (zoom * plot_w); }
   float node_px(std::size_t count) const {
@@ -32,17 +35,19 @@ struct TreeGeometry {
   double visible_right() const { return pan + 1.0 / zoom; }
 };
 
-// `scale`: ui_scale(), for the label gutter and the status line above the rows.
-TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, double zoom, double pan,
-                           float scale);
+// `rows`: tree rows; `input`: whether an input strip goes above them. `scale`: ui_scale(), for
+// the label gutter and the status line above the rows.
+TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, bool input, double zoom,
+                           double pan, float scale);
 
 struct TreePaint {
   const TreeViewState& state;
   const TreeViewFrame& frame;
   const TreeGeometry& g;
   ImDrawList* list;
-  int current_row;  // the row the current step shows
-  bool fresh_row;   // the current step produced that row (its combines are drawn)
+  int current_row;         // the row the current step shows
+  bool fresh_row;          // the current step produced that row (its combines are drawn)
+  int64_t fold_leaf = -1;  // the leaf whose input elements are highlighted; -1: none
 };
 
 void paint_tree(const TreePaint& p);

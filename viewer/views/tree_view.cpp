@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "model/step_text.hpp"
 #include "views/tree_painter.hpp"
 
 namespace gridlock::viewer {
@@ -45,6 +46,17 @@ void upload_texture(TreeViewState& s, const HeatStripRenderer& heat) {
     }
   }
   if (!s.texture.upload(texels, width, height)) s.texture_unusable = true;
+}
+
+// The input row's normalised values in a one-row texture.
+void upload_input_texture(TreeViewState& s, const HeatStripRenderer& heat) {
+  s.input_texture.clear();
+  s.input_texture_unusable = false;
+  if (!heat.available() || s.input.empty()) return;
+  std::vector<float> texels;
+  texels.reserve(s.input.values.size());
+  for (double v : s.input.values) texels.push_back(s.input.shade(v));
+  if (!s.input_texture.upload(texels, static_cast<int>(texels.size()), 1)) s.input_texture_unusable = true;
 }
 
 double max_zoom(const TreeViewState& s, const TreeGeometry& g) {
@@ -165,6 +177,15 @@ void status_line(const TreeViewState& s, const TreeViewFrame& f, const TreeGeome
            (row.nodes.size() == 1 ? " live value in " : " live values in ") + s.layout.buffer_name;
     if (row_index + 1 == static_cast<int>(s.layout.rows.size()) && row.nodes.size() == 1)
       text += ": the result";
+    const std::string& r = s.layout.buffer_name;
+    const std::string& in = s.input.name;
+    if (row_index == 0 && s.input.fold_stride > 0) {
+      const std::string stride = std::to_string(s.input.fold_stride);
+      text += "  \xC2\xB7  " + r + "[i] folded " + in + "[i], " + in + "[i + " + stride + "], " + in +
+              "[i + " + std::to_string(2 * s.input.fold_stride) + "], \xE2\x80\xA6";
+    } else if (row_index == 0 && !s.input.empty()) {
+      text += ", loaded from " + in;
+    }
   }
   list->AddText(f.fonts.ui, f.fonts.ui->FontSize, ImVec2(g.plot_x0, g.canvas_min.y + 10), colour::text_dim,
                 text.c_str());
@@ -181,41 +202,97 @@ void overview(const TreeViewState& s, const TreeGeometry& g, ImDrawList* list) {
   list->AddRectFilled(ImVec2(a, y0 - 2), ImVec2(std::max(a + 3, b), y1 + 2), colour::dst, 3.0f);
 }
 
-void tooltip(const TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g, int shown_rows) {
+// What the pointer is over: a node of a shown row, or an element of the input strip.
+struct Hover {
+  int row = -1;  // tree row, and the index of the node in it
+  int node = -1;
+  int64_t input = -1;  // input element
+};
+
+Hover hit_test(const TreeViewState& s, const TreeGeometry& g, int shown_rows) {
+  Hover h;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  if (mouse.x < g.plot_x0 || mouse.x > g.plot_x0 + g.plot_w) return;
+  if (mouse.x < g.plot_x0 || mouse.x > g.plot_x0 + g.plot_w) return h;
+  const double fraction = g.fraction_at(mouse.x);
+  if (g.has_input && mouse.y >= g.input_top() - 3 && mouse.y <= g.input_bottom() + 3) {
+    const double k = std::floor(fraction * static_cast<double>(s.input.size()));
+    if (k >= 0 && k < static_cast<double>(s.input.size())) h.input = static_cast<int64_t>(k);
+    return h;
+  }
   for (int r = 0; r < shown_rows; ++r) {
     if (mouse.y < g.row_top(r) - 3 || mouse.y > g.row_bottom(r) + 3) continue;
     const TreeRow& row = s.layout.rows[static_cast<std::size_t>(r)];
     const double n = static_cast<double>(row.nodes.size());
-    const double k = std::floor(g.fraction_at(mouse.x) * n);
-    if (k < 0 || k >= n) return;
-    const TreeNode& node = row.nodes[static_cast<std::size_t>(row.by_rank[static_cast<std::size_t>(k)])];
-    const std::string& name = s.layout.buffer_name;
-    ImGui::BeginTooltip();
-    ImGui::PushFont(f.fonts.bold);
-    ImGui::Text("%s[%lld] = %s", name.c_str(), static_cast<long long>(node.element),
-                format_value(node.value, false).c_str());
-    ImGui::PopFont();
-    const trace::Step& step = f.trace.steps[static_cast<std::size_t>(row.step)];
-    ImGui::TextDisabled("%s, after step %d: %s", r == 0 ? "leaf" : ("level " + std::to_string(r)).c_str(),
-                        row.step, step.label.c_str());
-    if (node.combined() && r > 0) {
-      const TreeRow& above = s.layout.rows[static_cast<std::size_t>(r - 1)];
-      auto value_of = [&](int child) {
-        return child < 0 ? std::string("?")
-                         : format_value(above.nodes[static_cast<std::size_t>(child)].value, false);
-      };
-      ImGui::Text("combined %s[%lld] (%s) with %s[%lld] (%s)", name.c_str(),
-                  static_cast<long long>(node.element), value_of(node.dst_child).c_str(), name.c_str(),
-                  static_cast<long long>(node.src), value_of(node.src_child).c_str());
-      if (node.thread >= 0)
-        ImGui::Text("by thread %lld, warp %lld", static_cast<long long>(node.thread),
-                    static_cast<long long>(node.thread / 32));
-    }
-    ImGui::EndTooltip();
-    return;
+    const double k = std::floor(fraction * n);
+    if (k < 0 || k >= n) return h;
+    h.row = r;
+    h.node = row.by_rank[static_cast<std::size_t>(k)];
+    return h;
   }
+  return h;
+}
+
+// The leaf whose input elements are highlighted during the input's step: the hovered leaf, the
+// leaf of the hovered input element, else the leaf in the middle of the view. -1: none.
+int64_t fold_leaf(const TreeViewState& s, int step, const Hover& h, const TreeGeometry& g) {
+  if (s.input.fold_stride <= 0 || step != s.input.step) return -1;
+  const TreeRow& leaves = s.layout.rows.front();
+  if (h.input >= 0) return s.input.leaf_of(h.input);
+  if (h.row == 0) return leaves.nodes[static_cast<std::size_t>(h.node)].element;
+  const double n = static_cast<double>(leaves.nodes.size());
+  const double middle = 0.5 * (std::max(0.0, g.visible_left()) + std::min(1.0, g.visible_right()));
+  const auto rank = static_cast<std::size_t>(std::clamp(std::floor(middle * n), 0.0, n - 1));
+  return leaves.nodes[static_cast<std::size_t>(leaves.by_rank[rank])].element;
+}
+
+void input_tooltip(const TreeViewState& s, const TreeViewFrame& f, int64_t k) {
+  const InputRow& in = s.input;
+  ImGui::BeginTooltip();
+  ImGui::PushFont(f.fonts.bold);
+  ImGui::Text("%s[%lld] = %s", in.name.c_str(), static_cast<long long>(k),
+              format_value(in.values[static_cast<std::size_t>(k)], false).c_str());
+  ImGui::PopFont();
+  const int count = static_cast<int>(f.trace.steps.size());
+  ImGui::TextDisabled("input, %lld values in global memory, as of %s", static_cast<long long>(in.size()),
+                      step_position(in.step, count).c_str());
+  if (in.leaf_of(k) >= 0)
+    ImGui::Text("folded into the leaf %s[%lld]", s.layout.buffer_name.c_str(),
+                static_cast<long long>(in.leaf_of(k)));
+  ImGui::EndTooltip();
+}
+
+void tooltip(const TreeViewState& s, const TreeViewFrame& f, const Hover& h) {
+  if (h.input >= 0) input_tooltip(s, f, h.input);
+  if (h.row < 0) return;
+  const int r = h.row;
+  const TreeRow& row = s.layout.rows[static_cast<std::size_t>(r)];
+  const TreeNode& node = row.nodes[static_cast<std::size_t>(h.node)];
+  const std::string& name = s.layout.buffer_name;
+  ImGui::BeginTooltip();
+  ImGui::PushFont(f.fonts.bold);
+  ImGui::Text("%s[%lld] = %s", name.c_str(), static_cast<long long>(node.element),
+              format_value(node.value, false).c_str());
+  ImGui::PopFont();
+  const trace::Step& step = f.trace.steps[static_cast<std::size_t>(row.step)];
+  const std::string position = step_position(row.step, static_cast<int>(f.trace.steps.size()));
+  ImGui::TextDisabled("%s, after %s: %s", r == 0 ? "leaf" : ("level " + std::to_string(r)).c_str(),
+                      position.c_str(), step_name(step).c_str());
+  if (r == 0 && s.input.fold_stride > 0)
+    ImGui::Text("folded %s", s.input.describe_fold(node.element).c_str());
+  if (node.combined() && r > 0) {
+    const TreeRow& above = s.layout.rows[static_cast<std::size_t>(r - 1)];
+    auto value_of = [&](int child) {
+      return child < 0 ? std::string("?")
+                       : format_value(above.nodes[static_cast<std::size_t>(child)].value, false);
+    };
+    ImGui::Text("combined %s[%lld] (%s) with %s[%lld] (%s)", name.c_str(),
+                static_cast<long long>(node.element), value_of(node.dst_child).c_str(), name.c_str(),
+                static_cast<long long>(node.src), value_of(node.src_child).c_str());
+    if (node.thread >= 0)
+      ImGui::Text("by thread %lld, warp %lld", static_cast<long long>(node.thread),
+                  static_cast<long long>(node.thread / 32));
+  }
+  ImGui::EndTooltip();
 }
 
 // The legend: items left to right, as many as fit the width.
@@ -282,6 +359,7 @@ void reset_tree_view(TreeViewState& state, const trace::Trace& trace) {
 
 void rebuild_tree_view(TreeViewState& state, const trace::Trace& trace) {
   state.layout = build_tree_layout(trace, state.buffer, state.arrangement);
+  state.input = find_input_row(trace, state.layout);
   measure_values(state);
   state.texture_current = false;
 }
@@ -294,7 +372,10 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
         "elements of any buffer.");
     return;
   }
-  if (!s.texture_current) upload_texture(s, f.heat);
+  if (!s.texture_current) {
+    upload_texture(s, f.heat);
+    upload_input_texture(s, f.heat);
+  }
 
   // 1. Steps in, edges grow: a step reached by playing or stepping forward animates.
   const int step = std::clamp(f.step, 0, static_cast<int>(f.trace.steps.size()) - 1);
@@ -314,8 +395,8 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
   const ImVec2 canvas_min(toolbar_at.x, toolbar_at.y + toolbar_h);
   const ImVec2 canvas_max(toolbar_at.x + avail.x,
                           std::max(canvas_min.y + 60, toolbar_at.y + avail.y - legend_h));
-  TreeGeometry g =
-      tree_geometry(canvas_min, canvas_max, s.layout.rows.size(), s.zoom, s.pan, ui_scale(f.fonts));
+  TreeGeometry g = tree_geometry(canvas_min, canvas_max, s.layout.rows.size(), !s.input.empty(), s.zoom,
+                                 s.pan, ui_scale(f.fonts));
   toolbar(s, f, g);
   g.zoom = s.zoom;
   g.pan = s.pan;
@@ -340,16 +421,17 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
   g.pan = s.pan;
 
   // 4. Paint.
+  const int row = s.layout.row_of_step[static_cast<std::size_t>(step)];
+  const bool fresh = s.layout.step_adds_row[static_cast<std::size_t>(step)];
+  const Hover hover = ImGui::IsItemHovered() && !ImGui::IsItemActive() ? hit_test(s, g, row + 1) : Hover{};
   ImDrawList* list = ImGui::GetWindowDrawList();
   list->AddRectFilled(canvas_min, canvas_max, colour::canvas, 6.0f);
   list->PushClipRect(canvas_min, canvas_max, true);
-  const int row = s.layout.row_of_step[static_cast<std::size_t>(step)];
-  const bool fresh = s.layout.step_adds_row[static_cast<std::size_t>(step)];
-  paint_tree(TreePaint{s, f, g, list, row, fresh});
+  paint_tree(TreePaint{s, f, g, list, row, fresh, fold_leaf(s, step, hover, g)});
   status_line(s, f, g, list, row, fresh);
   overview(s, g, list);
   list->PopClipRect();
-  if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) tooltip(s, f, g, row + 1);
+  tooltip(s, f, hover);
 
   // 5. Legend.
   ImGui::SetCursorScreenPos(ImVec2(canvas_min.x, canvas_max.y));

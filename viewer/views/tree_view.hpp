@@ -4,11 +4,13 @@
 // the lower levels, with few nodes, have room for their numbers. Nodes show their values where
 // the numbers fit at the current zoom; denser rows become a shader-drawn heat strip. The current
 // step's combines are drawn as edges from the dst and src elements into the new node, and the
-// threads that did them as a strip under the row, coloured by warp.
+// threads that did them as a strip under the row, coloured by warp. Where the trace holds the
+// input the leaves were loaded from (model/input_row.hpp), it is a heat strip above the leaves.
 #pragma once
 
 #include <vector>
 
+#include "model/input_row.hpp"
 #include "model/tree_layout.hpp"
 #include "render/heat_strip.hpp"
 #include "style.hpp"
@@ -26,8 +28,11 @@ struct TreeViewState {
   HeatTexture texture;             // normalised values, a texture row per tree row
   bool texture_current = false;    // texture matches layout
   bool texture_unusable = false;   // too large for the GL: strips are drawn on the CPU
-  double zoom = 1.0;               // 1: every row fits the width
-  double pan = 0.0;                // row fraction at the left edge of the plot
+  InputRow input;                  // the buffer the leaves were loaded from, if any
+  HeatTexture input_texture;       // its normalised values, one texture row
+  bool input_texture_unusable = false;
+  double zoom = 1.0;  // 1: every row fits the width
+  double pan = 0.0;   // row fraction at the left edge of the plot
   int shown_step = -1;
   double entrance = 1.0;  // 0..1: how far the current step's edges have grown
   bool show_values = true;
