@@ -83,6 +83,7 @@ std::string App::title() const {
 
 void App::load_gallery() {
   gallery_ = discover_gallery(config_.gallery_search);
+  gallery_state_ = GalleryState{};
   gallery_loaded_ = true;
 }
 
@@ -206,7 +207,7 @@ void App::menu_bar() {
 void App::gallery_view() {
   if (!gallery_loaded_) load_gallery();
   ImGui::BeginChild("gallery", ImVec2(0, 0), false);
-  GalleryChoice choice = draw_gallery(gallery_, failures_, fonts_);
+  GalleryChoice choice = draw_gallery(gallery_, gallery_state_, failures_, fonts_, heat_);
   ImGui::EndChild();
   if (choice.browse) request_open_dialog(open_dialog_, config_.open_folder);
   if (!choice.open_path.empty()) open_files({choice.open_path});

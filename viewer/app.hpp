@@ -75,6 +75,7 @@ class App {
   std::vector<std::unique_ptr<OpenTrace>> traces_;
   int current_ = -1;  // index into traces_; -1 shows the gallery
   Gallery gallery_;
+  GalleryState gallery_state_;
   bool gallery_loaded_ = false;
   std::vector<OpenFailure> failures_;        // every file that did not open
   std::vector<std::string> popup_messages_;  // failures not yet acknowledged

@@ -146,6 +146,7 @@ int main(int argc, char** argv) {
                                          exe_dir + "/../share/gridlock/lesson-index.txt"};
     config.gallery_search.lesson_roots = {GRIDLOCK_VIEWER_LESSONS_DIR,
                                           exe_dir + "/../share/gridlock/lessons"};
+    if (!options.lessons.empty()) config.gallery_search = {{options.lessons}, {options.lessons}};
     std::error_code ec;
     config.open_folder = std::filesystem::current_path(ec).string();
     config.animate = !screenshot;

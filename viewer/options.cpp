@@ -42,6 +42,10 @@ int parse_options(int argc, char** argv, Options& options) {
       ->check(CLI::Range(1.0, 4096.0));
   cli.add_flag("--tree-order", options.tree_order,
                "draw tree rows in tree order (no crossing edges) instead of memory order");
+  cli.add_option("--lessons", options.lessons,
+                 "the gallery's lessons: a lesson index (id<TAB>title<TAB>folder lines) or a folder "
+                 "searched for */recorded/*.json")
+      ->check(CLI::ExistingPath);
   cli.add_option("--panel", options.panel, "the panel shown below the source first")
       ->check(CLI::IsMember({"claims", "warps", "lesson", "run"}));
   try {

@@ -17,6 +17,7 @@ struct Options {
   double zoom = 1.0;             // the tree's first zoom (1: every row fits), from the left
   std::string panel = "claims";  // the tab shown first: claims, warps, lesson or run
   bool tree_order = false;       // arrange tree rows in tree order, not memory order
+  std::string lessons;           // the gallery's lessons: an index file or a folder; empty: built in
 };
 
 // Parses argv into `options`. Returns -1 to go on, or the exit code to leave with: 0 after

@@ -127,6 +127,12 @@ ImU32 text_on(ImU32 background) {
   return luminance > 0.5f ? IM_COL32(12, 14, 20, 255) : IM_COL32(245, 247, 250, 255);
 }
 
+ImU32 with_alpha(ImU32 colour, float alpha) {
+  ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);
+  c.w *= std::clamp(alpha, 0.0f, 1.0f);
+  return ImGui::ColorConvertFloat4ToU32(c);
+}
+
 }  // namespace colour
 
 }  // namespace gridlock::viewer

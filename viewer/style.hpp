@@ -73,6 +73,8 @@ inline constexpr Rgb heat_missing = {0.22f, 0.24f, 0.28f};
 ImU32 heat(float t, float alpha = 1.0f);
 // Black or white, whichever reads better on `background`.
 ImU32 text_on(ImU32 background);
+// `colour` with its alpha multiplied by `alpha` (clamped to 0..1).
+ImU32 with_alpha(ImU32 colour, float alpha);
 }  // namespace colour
 
 }  // namespace gridlock::viewer

@@ -135,3 +135,36 @@ TEST_F(GalleryFolder, LessonsCarryTheirReadmeSummary) {
   EXPECT_EQ(g.lessons[0].summary, "Text.");
   EXPECT_EQ(g.lessons[1].summary, "");
 }
+
+TEST_F(GalleryFolder, CardsCarryTheCompleteTreeAsTheirThumbnail) {
+  const GalleryTrace good = summarise_trace((root_ / "lessons/a/recorded/good.json").string());
+  ASSERT_TRUE(good.ok()) << good.error;
+  const GalleryThumbnail& thumb = good.thumbnail;
+  ASSERT_FALSE(thumb.tree.empty());
+  EXPECT_EQ(thumb.tree.buffer_name, "r");
+  ASSERT_EQ(thumb.tree.rows.size(), 1u + 6u);  // the leaves, then one row per halving level
+  EXPECT_EQ(thumb.tree.rows.front().nodes.size(), 64u);
+  EXPECT_EQ(thumb.tree.rows.back().nodes.size(), 1u);
+  EXPECT_EQ(thumb.input.name, "in");
+  EXPECT_TRUE(thumb.timeline.empty());
+  const GalleryTrace broken = summarise_trace((root_ / "lessons/a/recorded/broken.json").string());
+  EXPECT_TRUE(broken.thumbnail.empty());
+}
+
+TEST(GalleryThumbnail, WithoutATreeShowsTheBusiestStepsTracksElseNothing) {
+  gridlock::trace::Trace t = gridlock::viewer::testing::make_halving_trace(64, 200, 3);
+  for (gridlock::trace::Step& step : t.steps) {
+    step.combines.clear();
+    step.live.clear();
+    step.snapshots.clear();
+  }
+  t.steps[2].events.push_back(t.steps[2].events.front());  // one more event than any other step
+  const GalleryThumbnail tracks = make_thumbnail(t);
+  EXPECT_TRUE(tracks.tree.empty());
+  EXPECT_EQ(tracks.timeline_step, 2);
+  EXPECT_EQ(tracks.timeline.rows.size(), 2u);  // one per warp
+  for (gridlock::trace::Step& step : t.steps) step.events.clear();
+  const GalleryThumbnail none = make_thumbnail(t);
+  EXPECT_TRUE(none.empty());
+  EXPECT_EQ(none.timeline_step, -1);
+}

@@ -1,28 +1,67 @@
 // Writes the fixture traces the viewer's screenshot tests open:
-//   viewer_fixture_trace GOOD.json BROKEN.json
+//   viewer_fixture_trace GOOD.json BROKEN.json [GALLERY]
 // GOOD is a 1024-thread halving tree over 10000 values (see fixture_trace.hpp); BROKEN is the
-// same JSON cut off half way, which the viewer must refuse.
+// same JSON cut off half way, which the viewer must refuse. GALLERY, a folder, receives a lesson
+// index and two lessons for the gallery's screenshot: a smaller tree beside a broken file, and a
+// trace with warp events but no tree beside one with neither.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "fixture_trace.hpp"
 
+namespace fs = std::filesystem;
+namespace trace = gridlock::trace;
+
+namespace {
+
+bool write_text(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) std::cerr << "viewer_fixture_trace: cannot write " << path.string() << "\n";
+  return static_cast<bool>(out);
+}
+
+bool write_gallery(const fs::path& folder) {
+  fs::create_directories(folder / "tree/recorded");
+  fs::create_directories(folder / "no-tree/recorded");
+  trace::Trace tree = gridlock::viewer::testing::make_halving_trace(256, 3000, 11);
+  trace::write_file(tree, (folder / "tree/recorded/halving-256.json").string());
+  const std::string json = trace::to_json(tree);
+  trace::Trace warps = tree;
+  warps.technique = "W";
+  for (trace::Step& step : warps.steps) {
+    step.combines.clear();
+    step.live.clear();
+    step.snapshots.clear();
+  }
+  trace::write_file(warps, (folder / "no-tree/recorded/warps-only.json").string());
+  for (trace::Step& step : warps.steps) step.events.clear();
+  warps.technique.clear();
+  trace::write_file(warps, (folder / "no-tree/recorded/nothing-to-draw.json").string());
+  return write_text(folder / "tree/recorded/truncated.json", json.substr(0, json.size() / 3)) &&
+         write_text(folder / "lessons.txt",
+                    "tree\tFixture: a tree, and a file that does not load\ttree\n"
+                    "no-tree\tFixture: traces without a tree\tno-tree\n");
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: viewer_fixture_trace GOOD.json BROKEN.json\n";
+  if (argc != 3 && argc != 4) {
+    std::cerr << "usage: viewer_fixture_trace GOOD.json BROKEN.json [GALLERY]\n";
     return 2;
   }
   try {
-    const gridlock::trace::Trace t = gridlock::viewer::testing::make_halving_trace(1024, 10000, 7);
-    gridlock::trace::write_file(t, argv[1]);
-    const std::string json = gridlock::trace::to_json(t);
-    std::ofstream broken(argv[2], std::ios::binary);
-    broken << json.substr(0, json.size() / 2);
-    if (!broken) {
-      std::cerr << "viewer_fixture_trace: cannot write " << argv[2] << "\n";
-      return 1;
-    }
-  } catch (const gridlock::trace::TraceError& e) {
+    const trace::Trace t = gridlock::viewer::testing::make_halving_trace(1024, 10000, 7);
+    trace::write_file(t, argv[1]);
+    const std::string json = trace::to_json(t);
+    if (!write_text(argv[2], json.substr(0, json.size() / 2))) return 1;
+    if (argc == 4 && !write_gallery(argv[3])) return 1;
+  } catch (const trace::TraceError& e) {
+    std::cerr << "viewer_fixture_trace: " << e.what() << "\n";
+    return 1;
+  } catch (const fs::filesystem_error& e) {
     std::cerr << "viewer_fixture_trace: " << e.what() << "\n";
     return 1;
   }

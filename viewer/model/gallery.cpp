@@ -128,6 +128,24 @@ std::string lesson_summary(const std::string& readme) {
   return {};
 }
 
+GalleryThumbnail make_thumbnail(const trace::Trace& trace) {
+  GalleryThumbnail thumb;
+  const std::vector<int> buffers = tree_buffers(trace);
+  if (!buffers.empty()) thumb.tree = build_tree_layout(trace, buffers.front());
+  if (!thumb.tree.empty()) {
+    thumb.input = find_input_row(trace, thumb.tree);
+    return thumb;
+  }
+  std::size_t most = 0;
+  for (std::size_t s = 0; s < trace.steps.size(); ++s) {
+    if (trace.steps[s].events.size() <= most) continue;
+    most = trace.steps[s].events.size();
+    thumb.timeline_step = static_cast<int>(s);
+  }
+  if (thumb.timeline_step >= 0) thumb.timeline = step_timeline(trace, thumb.timeline_step);
+  return thumb;
+}
+
 GalleryTrace summarise_trace(const std::string& path) {
   GalleryTrace card;
   card.path = path;
@@ -144,6 +162,7 @@ GalleryTrace summarise_trace(const std::string& path) {
   card.producer = card.modelled ? t.producer.model : t.producer.device.name;
   card.recorded_at = t.producer.recorded_at;
   card.steps = static_cast<int>(t.steps.size());
+  card.thumbnail = make_thumbnail(t);
   for (const trace::Claim& c : t.claims) {
     switch (c.verdict) {
       case trace::Verdict::confirmed:

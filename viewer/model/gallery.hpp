@@ -5,7 +5,22 @@
 #include <string>
 #include <vector>
 
+#include "model/input_row.hpp"
+#include "model/timeline.hpp"
+#include "model/tree_layout.hpp"
+
 namespace gridlock::viewer {
+
+// A miniature of what a trace holds: its reduction tree complete, as of the last step, with the
+// input its leaves were loaded from; for a trace without a tree, the tracks of its busiest step
+// (the one with the most events); else nothing.
+struct GalleryThumbnail {
+  TreeLayout tree;  // tree_buffers' first choice; empty when the trace has no tree
+  InputRow input;
+  StepTimeline timeline;  // only for a trace without a tree
+  int timeline_step = -1;
+  bool empty() const { return tree.empty() && timeline.empty(); }
+};
 
 // What the gallery card of one trace file shows. A file that does not load is still listed,
 // with its error, so a broken recording is visible rather than silently missing.
@@ -22,6 +37,7 @@ struct GalleryTrace {
   int confirmed = 0;
   int contradicted = 0;
   int not_observable = 0;
+  GalleryThumbnail thumbnail;
   bool ok() const { return error.empty(); }
 };
 
@@ -63,7 +79,10 @@ std::vector<LessonEntry> parse_lesson_index(std::istream& in, const std::string&
 // joined into one line without Markdown markers. Empty when there is none.
 std::string lesson_summary(const std::string& readme);
 
-// Reads one trace file for its gallery card; never throws.
+// The thumbnail of a loaded trace.
+GalleryThumbnail make_thumbnail(const trace::Trace& trace);
+
+// Reads one trace file for its gallery card, thumbnail included; never throws.
 GalleryTrace summarise_trace(const std::string& path);
 
 // Lists the lessons and their recorded traces. Never throws; an empty gallery says where it

@@ -1,12 +1,17 @@
 // The start screen: every lesson's recorded traces as cards, in lesson order, plus the files
-// that could not be opened.
+// that could not be opened. A card shows the trace in miniature (views/trace_thumbnail.hpp)
+// above its file name, producer and verdicts; a file that did not load shows why.
 #pragma once
 
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "model/gallery.hpp"
+#include "render/heat_strip.hpp"
 #include "style.hpp"
+#include "views/tree_textures.hpp"
 
 namespace gridlock::viewer {
 
@@ -21,7 +26,14 @@ struct GalleryChoice {
   bool browse = false;    // "Open file..." was clicked
 };
 
-GalleryChoice draw_gallery(const Gallery& gallery, const std::vector<OpenFailure>& failures,
-                           const Fonts& fonts);
+// What the gallery keeps between frames: its thumbnails' textures, by trace path, made the first
+// time a card is drawn. Cleared whenever the gallery is listed again.
+struct GalleryState {
+  std::map<std::string, std::unique_ptr<TreeTextures>> textures;
+};
+
+GalleryChoice draw_gallery(const Gallery& gallery, GalleryState& state,
+                           const std::vector<OpenFailure>& failures, const Fonts& fonts,
+                           HeatStripRenderer& heat);
 
 }  // namespace gridlock::viewer

@@ -6,8 +6,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "model/timeline.hpp"
-
 namespace gridlock::viewer {
 
 namespace {
@@ -35,6 +33,27 @@ double tick_spacing(double span, int count) {
 }
 
 }  // namespace
+
+void paint_timeline_row(ImDrawList* list, const StepTimeline& tl, const TimelineRow& row, float x0, float x1,
+                        float y0, float y1, bool marks) {
+  const double span = std::max<double>(1.0, static_cast<double>(tl.end_ns - tl.begin_ns));
+  auto x_of = [&](int64_t t) {
+    return x0 + static_cast<float>(static_cast<double>(t - tl.begin_ns) / span) * (x1 - x0);
+  };
+  const ImU32 work = colour::warps[static_cast<std::size_t>(std::max(row.warp, 0)) % colour::warps.size()];
+  const float inset_step = std::min(2.0f, (y1 - y0) * 0.15f);
+  for (const TimelineSlice& s : row.slices) {
+    const float a = x_of(s.begin_ns), b = std::max(x_of(s.end_ns), a + 1.5f);
+    const float inset = static_cast<float>(s.depth) * inset_step;
+    const ImU32 c = is_wait(s.name) ? IM_COL32(95, 102, 118, 255) : work;
+    list->AddRectFilled(ImVec2(a, y0 + inset), ImVec2(b, y1 - inset), c, std::min(2.0f, 0.3f * (y1 - y0)));
+  }
+  if (!marks) return;
+  for (const TimelineInstant& i : row.instants) {
+    const float x = x_of(i.t_ns);
+    list->AddTriangleFilled(ImVec2(x - 4, y0), ImVec2(x + 4, y0), ImVec2(x, y1), colour::highlight_mark);
+  }
+}
 
 void draw_timeline_panel(const trace::Trace& trace, int step, const Fonts& fonts) {
   const StepTimeline tl = step_timeline(trace, step);
@@ -94,17 +113,7 @@ void draw_timeline_panel(const trace::Trace& trace, int step, const Fonts& fonts
     if (r % label_every == 0)
       list->AddText(fonts.ui, font, ImVec2(at.x, y0 + 0.5f * (row_h - font) - 1), colour::text_dim,
                     row.name.c_str());
-    const ImU32 work = colour::warps[static_cast<std::size_t>(std::max(row.warp, 0)) % colour::warps.size()];
-    for (const TimelineSlice& s : row.slices) {
-      const float a = x_of(s.begin_ns), b = std::max(x_of(s.end_ns), a + 1.5f);
-      const float inset = static_cast<float>(s.depth) * 2.0f;
-      const ImU32 c = is_wait(s.name) ? IM_COL32(95, 102, 118, 255) : work;
-      list->AddRectFilled(ImVec2(a, y0 + inset), ImVec2(b, y1 - inset), c, 2.0f);
-    }
-    for (const TimelineInstant& i : row.instants) {
-      const float x = x_of(i.t_ns);
-      list->AddTriangleFilled(ImVec2(x - 4, y0), ImVec2(x + 4, y0), ImVec2(x, y1), colour::highlight_mark);
-    }
+    paint_timeline_row(list, tl, row, x0, x1, y0, y1);
   }
   ImGui::Dummy(ImVec2(width, rows_bottom - at.y + 4));
 

@@ -2,6 +2,7 @@
 // (work in the warp's colour, waiting at a barrier in grey), instants as ticks.
 #pragma once
 
+#include "model/timeline.hpp"
 #include "style.hpp"
 #include "trace/trace.hpp"
 
@@ -9,5 +10,10 @@ namespace gridlock::viewer {
 
 // Fills the current window with the timeline of `step`.
 void draw_timeline_panel(const trace::Trace& trace, int step, const Fonts& fonts);
+
+// One row's bars and ticks between x0 and x1 (the whole of the timeline's span) and y0 and y1.
+// `marks`: whether instants get their ticks (too small to read in a miniature).
+void paint_timeline_row(ImDrawList* list, const StepTimeline& timeline, const TimelineRow& row, float x0,
+                        float x1, float y0, float y1, bool marks = true);
 
 }  // namespace gridlock::viewer

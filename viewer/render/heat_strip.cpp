@@ -2,6 +2,7 @@
 #include "render/heat_strip.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "style.hpp"
 
@@ -34,6 +35,17 @@ bool HeatTexture::upload(const std::vector<float>& texels, int width, int height
   return true;
 }
 
+HeatStrip HeatStrip::across(ImVec2 min, ImVec2 max, GLuint texture, int row, std::size_t count, float alpha) {
+  HeatStrip strip;
+  strip.min = min;
+  strip.max = max;
+  strip.texture = texture;
+  strip.row = row;
+  strip.count = static_cast<float>(count);
+  strip.alpha = alpha;
+  return strip;
+}
+
 HeatStripRenderer::~HeatStripRenderer() {
   if (vertex_array_) glDeleteVertexArrays(1, &vertex_array_);
 }
@@ -59,6 +71,25 @@ void HeatStripRenderer::add(ImDrawList* list, const HeatStrip& strip) {
   queued_.push_back(Queued{this, strip});
   list->AddCallback(&HeatStripRenderer::draw_callback, &queued_.back());
   list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+void HeatStripRenderer::paint(ImDrawList* list, const HeatStrip& s,
+                              const std::function<float(std::size_t)>& shade_at) {
+  if (available() && s.texture != 0) {
+    add(list, s);
+    return;
+  }
+  const double span = static_cast<double>(s.span_right) - static_cast<double>(s.span_left);
+  const float width = s.max.x - s.min.x;
+  if (s.count < 1 || span <= 0 || width <= 0) return;
+  const double n = static_cast<double>(s.count);
+  const float step = std::max(1.0f, static_cast<float>(width / (span * n)));
+  for (float x = s.min.x; x < s.max.x; x += step) {
+    const double f = s.span_left + (x + 0.5f - s.min.x) / width * span;
+    const auto k = static_cast<std::size_t>(std::clamp(std::floor(f * n), 0.0, n - 1));
+    list->AddRectFilled(ImVec2(x, s.min.y), ImVec2(std::min(x + step, s.max.x), s.max.y),
+                        colour::heat(shade_at(k), s.alpha));
+  }
 }
 
 void HeatStripRenderer::draw_callback(const ImDrawList*, const ImDrawCmd* command) {

@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include <deque>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,9 @@ struct HeatStrip {
   float span_left = 0;   // row fraction at min.x
   float span_right = 1;  // row fraction at max.x
   float alpha = 1;
+
+  // A whole row of `count` nodes (span 0..1) from texture row `row` in a rectangle.
+  static HeatStrip across(ImVec2 min, ImVec2 max, GLuint texture, int row, std::size_t count, float alpha);
 };
 
 class HeatStripRenderer {
@@ -64,6 +68,10 @@ class HeatStripRenderer {
   void begin_frame();
   // Queues a strip into `list`; it is drawn when ImGui renders the list this frame.
   void add(ImDrawList* list, const HeatStrip& strip);
+  // Queues the strip when it can (available() and strip.texture set); else draws it on the CPU
+  // as one rectangle per pixel column (or per node, where nodes are wider), coloured by
+  // shade_at(k) for the node ranked k.
+  void paint(ImDrawList* list, const HeatStrip& strip, const std::function<float(std::size_t)>& shade_at);
 
  private:
   struct Queued {

@@ -5,6 +5,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 
 namespace gridlock::viewer {
 
@@ -14,11 +15,7 @@ constexpr float kGutter = 150.0f;       // row labels
 constexpr float kMaxBoxWidth = 150.0f;  // wide nodes are drawn as boxes this wide at most
 constexpr float kMinTextPx = 10.0f;     // smallest type used inside a node
 
-ImU32 with_alpha(ImU32 colour, float alpha) {
-  ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);
-  c.w *= std::clamp(alpha, 0.0f, 1.0f);
-  return ImGui::ColorConvertFloat4ToU32(c);
-}
+using colour::with_alpha;
 
 float smooth(double t) {
   float x = static_cast<float>(std::clamp(t, 0.0, 1.0));
@@ -171,46 +168,26 @@ void paint_roles(const TreePaint& p) {
   }
 }
 
-// `count` values spread over the row span between y0 and y1: texture row `texture_row` in the
-// shader when `texture` is not 0, else one rectangle per pixel column (or per value, when values
-// are wider), coloured by shade_at(k) for the value k.
-template <typename ShadeAt>
+// `count` values spread over the row span between y0 and y1, the value ranked k coloured by
+// shade_at(k): from texture row `texture_row` in the shader, or on the CPU when `texture` is 0.
 void paint_heat(const TreePaint& p, float y0, float y1, std::size_t count, float alpha, GLuint texture,
-                int texture_row, ShadeAt shade_at) {
+                int texture_row, const std::function<float(std::size_t)>& shade_at) {
   const double left = std::max(0.0, p.g.visible_left());
   const double right = std::min(1.0, p.g.visible_right());
   if (right <= left || count == 0) return;
-  const ImVec2 min(p.g.x_px(left), y0), max(p.g.x_px(right), y1);
-  if (texture != 0) {
-    HeatStrip strip;
-    strip.min = min;
-    strip.max = max;
-    strip.texture = texture;
-    strip.row = texture_row;
-    strip.count = static_cast<float>(count);
-    strip.span_left = static_cast<float>(left);
-    strip.span_right = static_cast<float>(right);
-    strip.alpha = alpha;
-    p.frame.heat.add(p.list, strip);
-    return;
-  }
-  const double n = static_cast<double>(count);
-  const float step = std::max(1.0f, p.g.node_px(count));
-  for (float x = min.x; x < max.x; x += step) {
-    const double f = p.g.fraction_at(x + 0.5f);
-    const auto k = static_cast<std::size_t>(std::clamp(std::floor(f * n), 0.0, n - 1));
-    p.list->AddRectFilled(ImVec2(x, min.y), ImVec2(std::min(x + step, max.x), max.y),
-                          colour::heat(shade_at(k), alpha));
-  }
+  HeatStrip strip = HeatStrip::across(ImVec2(p.g.x_px(left), y0), ImVec2(p.g.x_px(right), y1), texture,
+                                      texture_row, count, alpha);
+  strip.span_left = static_cast<float>(left);
+  strip.span_right = static_cast<float>(right);
+  p.frame.heat.paint(p.list, strip, shade_at);
 }
 
 // The nodes of a row whose numbers do not fit: a heat strip, on the GPU when it can.
 void paint_strip(const TreePaint& p, int r, float alpha) {
   const TreeViewState& s = p.state;
   const TreeRow& row = s.layout.rows[static_cast<std::size_t>(r)];
-  const bool gpu = p.frame.heat.available() && s.texture_current && !s.texture_unusable;
   paint_heat(
-      p, p.g.row_top(r), p.g.row_bottom(r), row.nodes.size(), alpha, gpu ? s.texture.id() : 0, r,
+      p, p.g.row_top(r), p.g.row_bottom(r), row.nodes.size(), alpha, s.textures.rows_for(p.frame.heat), r,
       [&](std::size_t k) { return row.shade(row.nodes[static_cast<std::size_t>(row.by_rank[k])].value); });
 }
 
@@ -221,9 +198,8 @@ void paint_input(const TreePaint& p) {
   const TreeViewState& s = p.state;
   const InputRow& in = s.input;
   const float alpha = p.frame.step == in.step ? 1.0f : 0.4f;
-  const bool gpu = p.frame.heat.available() && s.input_texture.ready() && !s.input_texture_unusable;
-  paint_heat(p, p.g.input_top(), p.g.input_bottom(), in.values.size(), alpha, gpu ? s.input_texture.id() : 0,
-             0, [&](std::size_t k) { return in.shade(in.values[k]); });
+  paint_heat(p, p.g.input_top(), p.g.input_bottom(), in.values.size(), alpha,
+             s.textures.input_for(p.frame.heat), 0, [&](std::size_t k) { return in.shade(in.values[k]); });
 }
 
 // The input elements one leaf folded, marked on the input strip and joined to the leaf.

@@ -30,35 +30,6 @@ void measure_values(TreeViewState& s) {
   }
 }
 
-// Normalised values, a texture row per tree row, texel k = node ranked k.
-void upload_texture(TreeViewState& s, const HeatStripRenderer& heat) {
-  s.texture_current = true;
-  s.texture_unusable = false;
-  const int width = static_cast<int>(s.layout.widest_row());
-  const int height = static_cast<int>(s.layout.rows.size());
-  if (!heat.available() || width == 0 || height == 0) return;
-  std::vector<float> texels(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), -1.0f);
-  for (int r = 0; r < height; ++r) {
-    const TreeRow& row = s.layout.rows[static_cast<std::size_t>(r)];
-    float* out = texels.data() + static_cast<std::size_t>(r) * static_cast<std::size_t>(width);
-    for (const TreeNode& n : row.nodes) {
-      out[n.rank] = row.shade(n.value);
-    }
-  }
-  if (!s.texture.upload(texels, width, height)) s.texture_unusable = true;
-}
-
-// The input row's normalised values in a one-row texture.
-void upload_input_texture(TreeViewState& s, const HeatStripRenderer& heat) {
-  s.input_texture.clear();
-  s.input_texture_unusable = false;
-  if (!heat.available() || s.input.empty()) return;
-  std::vector<float> texels;
-  texels.reserve(s.input.values.size());
-  for (double v : s.input.values) texels.push_back(s.input.shade(v));
-  if (!s.input_texture.upload(texels, static_cast<int>(texels.size()), 1)) s.input_texture_unusable = true;
-}
-
 double max_zoom(const TreeViewState& s, const TreeGeometry& g) {
   return std::max(1.0, static_cast<double>(s.layout.widest_row()) * kMaxNodePx / g.plot_w);
 }
@@ -110,7 +81,7 @@ void toolbar(TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g) {
   if (ImGui::Combo("##order", &arrangement, "memory order\0tree order\0")) {
     arrange(s.layout, arrangement == 0 ? Arrangement::memory : Arrangement::tree);
     s.arrangement = s.layout.arrangement;
-    s.texture_current = false;
+    s.textures.current = false;
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
@@ -361,7 +332,7 @@ void rebuild_tree_view(TreeViewState& state, const trace::Trace& trace) {
   state.layout = build_tree_layout(trace, state.buffer, state.arrangement);
   state.input = find_input_row(trace, state.layout);
   measure_values(state);
-  state.texture_current = false;
+  state.textures.current = false;
 }
 
 void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
@@ -372,10 +343,7 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
         "elements of any buffer.");
     return;
   }
-  if (!s.texture_current) {
-    upload_texture(s, f.heat);
-    upload_input_texture(s, f.heat);
-  }
+  if (!s.textures.current) s.textures.upload(s.layout, s.input, f.heat);
 
   // 1. Steps in, edges grow: a step reached by playing or stepping forward animates.
   const int step = std::clamp(f.step, 0, static_cast<int>(f.trace.steps.size()) - 1);

@@ -15,6 +15,7 @@
 #include "render/heat_strip.hpp"
 #include "style.hpp"
 #include "trace/trace.hpp"
+#include "views/tree_textures.hpp"
 
 namespace gridlock::viewer {
 
@@ -25,14 +26,10 @@ struct TreeViewState {
   TreeLayout layout;
   std::vector<int> value_chars;    // widest full-precision value per row, in characters
   std::vector<int> compact_chars;  // the same in compact form (12.3k)
-  HeatTexture texture;             // normalised values, a texture row per tree row
-  bool texture_current = false;    // texture matches layout
-  bool texture_unusable = false;   // too large for the GL: strips are drawn on the CPU
   InputRow input;                  // the buffer the leaves were loaded from, if any
-  HeatTexture input_texture;       // its normalised values, one texture row
-  bool input_texture_unusable = false;
-  double zoom = 1.0;  // 1: every row fits the width
-  double pan = 0.0;   // row fraction at the left edge of the plot
+  TreeTextures textures;           // layout and input on the GPU
+  double zoom = 1.0;               // 1: every row fits the width
+  double pan = 0.0;                // row fraction at the left edge of the plot
   int shown_step = -1;
   double entrance = 1.0;  // 0..1: how far the current step's edges have grown
   bool show_values = true;

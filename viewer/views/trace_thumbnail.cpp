@@ -1,0 +1,178 @@
+// Painting a trace's thumbnail: a tree in miniature, the tracks of a step, or a placeholder.
+#include "views/trace_thumbnail.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#include "panels/timeline_panel.hpp"
+#include "views/tree_painter.hpp"
+
+namespace gridlock::viewer {
+
+namespace {
+
+constexpr ImU32 kEdge = IM_COL32(150, 160, 180, 120);
+
+struct Box {
+  float x0, y0, x1, y1;
+  float width() const { return x1 - x0; }
+  float centre() const { return 0.5f * (x0 + x1); }
+};
+
+HeatStrip strip(const Box& b, GLuint texture, int row, std::size_t count, float alpha) {
+  return HeatStrip::across(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), texture, row, count, alpha);
+}
+
+float small_size(const Fonts& fonts) { return std::round(fonts.ui->FontSize * 0.85f); }
+
+// Text in the frame's bottom left corner, if it ends left of `limit`.
+void caption(const ThumbnailPaint& p, const std::string& text, float bottom, float limit = FLT_MAX) {
+  const float size = small_size(p.fonts);
+  const float x = p.min.x + 10.0f;
+  if (x + p.fonts.ui->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x > limit) return;
+  p.list->AddText(p.fonts.ui, size, ImVec2(x, bottom - size), colour::text_dim, text.c_str());
+}
+
+// Where row r (of the tree, or -1 for the input) goes: slots spread over the frame's height,
+// widths from the log of the node count.
+struct MiniTree {
+  const TreeLayout& tree;
+  Box area;
+  bool input;
+  float node_h = 0, pitch = 0;
+
+  MiniTree(const TreeLayout& t, Box a, bool has_input) : tree(t), area(a), input(has_input) {
+    const float slots = static_cast<float>(t.rows.size() + (input ? 1 : 0));
+    node_h = std::max(area.y1 - area.y0, 1.0f) / slots * 0.55f;
+    node_h = std::clamp(node_h, 3.0f, 18.0f);
+    pitch = slots > 1 ? (area.y1 - area.y0 - node_h) / (slots - 1) : 0.0f;
+  }
+  Box row(int r) const {
+    const float y0 = area.y0 + pitch * static_cast<float>(r + (input ? 1 : 0));
+    if (r < 0) return Box{area.x0, y0, area.x1, y0 + node_h};
+    const double widest = static_cast<double>(std::max<std::size_t>(tree.widest_row(), 1));
+    const double n =
+        static_cast<double>(std::max<std::size_t>(tree.rows[static_cast<std::size_t>(r)].nodes.size(), 1));
+    const float share = static_cast<float>((std::log2(n) + 1.0) / (std::log2(widest) + 1.0));
+    const float w = std::min(area.width(), std::max(area.width() * share, node_h * 2.4f));
+    return Box{area.centre() - 0.5f * w, y0, area.centre() + 0.5f * w, y0 + node_h};
+  }
+};
+
+// The edges from row r - 1 into row r: lines where the nodes above are a few pixels wide, else
+// one translucent sheet between the two rows.
+void paint_edges(const ThumbnailPaint& p, const MiniTree& m, int r) {
+  const TreeRow& row = m.tree.rows[static_cast<std::size_t>(r)];
+  const TreeRow& above = m.tree.rows[static_cast<std::size_t>(r - 1)];
+  const Box a = m.row(r - 1), b = m.row(r);
+  const float y_child = a.y1 + 0.5f, y_parent = b.y0 - 0.5f;
+  if (a.width() / static_cast<float>(std::max<std::size_t>(above.nodes.size(), 1)) < 2.5f) {
+    p.list->AddQuadFilled(ImVec2(a.x0, y_child), ImVec2(a.x1, y_child), ImVec2(b.x1, y_parent),
+                          ImVec2(b.x0, y_parent), colour::with_alpha(kEdge, 0.5f));
+    return;
+  }
+  for (const TreeNode& node : row.nodes) {
+    const float xp = b.x0 + static_cast<float>(row.x_of(node)) * b.width();
+    for (int child : {node.dst_child, node.src_child}) {
+      if (child < 0) continue;
+      const float xc =
+          a.x0 + static_cast<float>(above.x_of(above.nodes[static_cast<std::size_t>(child)])) * a.width();
+      p.list->AddLine(ImVec2(xc, y_child), ImVec2(xp, y_parent), kEdge, 1.0f);
+    }
+  }
+}
+
+// The root outlined, with its value beside it where that fits.
+void paint_root(const ThumbnailPaint& p, const MiniTree& m) {
+  const TreeRow& last = m.tree.rows.back();
+  if (last.nodes.size() != 1) return;
+  const Box b = m.row(static_cast<int>(m.tree.rows.size()) - 1);
+  p.list->AddRect(ImVec2(b.x0 - 3, b.y0 - 3), ImVec2(b.x1 + 3, b.y1 + 3), colour::highlight_mark, 3.0f, 0,
+                  2.0f);
+  const TreeNode& root = last.nodes.front();
+  const std::string text =
+      m.tree.buffer_name + "[" + std::to_string(root.element) + "] = " + format_value(root.value, false);
+  const ImFont* mono = p.fonts.mono;
+  const float size = std::round(mono->FontSize * 0.95f);
+  const ImVec2 extent = mono->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+  const float x = b.x1 + 12.0f;
+  if (x + extent.x > p.max.x - 8.0f) return;
+  p.list->AddText(mono, size, ImVec2(x, 0.5f * (b.y0 + b.y1 - extent.y)), colour::highlight_mark,
+                  text.c_str());
+}
+
+void paint_tree(const ThumbnailPaint& p, Box area) {
+  const TreeLayout& tree = p.thumb.tree;
+  const InputRow& in = p.thumb.input;
+  if (!p.textures.current) p.textures.upload(tree, in, p.heat);
+  const MiniTree m(tree, area, !in.empty());
+  const int rows = static_cast<int>(tree.rows.size());
+  if (m.input)
+    p.heat.paint(p.list, strip(m.row(-1), p.textures.input_for(p.heat), 0, in.values.size(), 0.55f),
+                 [&](std::size_t k) { return in.shade(in.values[k]); });
+  for (int r = 1; r < rows; ++r) paint_edges(p, m, r);
+  const GLuint texture = p.textures.rows_for(p.heat);
+  for (int r = 0; r < rows; ++r) {
+    const TreeRow& row = tree.rows[static_cast<std::size_t>(r)];
+    p.heat.paint(p.list, strip(m.row(r), texture, r, row.nodes.size(), 1.0f), [&](std::size_t k) {
+      return row.shade(row.nodes[static_cast<std::size_t>(row.by_rank[k])].value);
+    });
+  }
+  paint_root(p, m);
+  const std::size_t leaves = tree.rows.front().nodes.size();
+  const int levels = rows - 1;
+  caption(p,
+          tree.buffer_name + ": " + std::to_string(leaves) + " \xE2\x86\x92 " +
+              std::to_string(tree.rows.back().nodes.size()) + ", " + std::to_string(levels) +
+              (levels == 1 ? " level" : " levels"),
+          m.row(rows - 1).y1 + 1.0f, m.row(std::max(rows - 2, 0)).x0 - 10.0f);
+}
+
+void paint_tracks(const ThumbnailPaint& p, Box area) {
+  const StepTimeline& tl = p.thumb.timeline;
+  const float caption_h = small_size(p.fonts) + 8.0f;
+  const float row_h = (area.y1 - area.y0 - caption_h) / static_cast<float>(tl.rows.size());
+  const float bar = std::max(1.0f, std::min(row_h * 0.75f, 16.0f));
+  for (std::size_t r = 0; r < tl.rows.size(); ++r) {
+    const float y = area.y0 + row_h * static_cast<float>(r) + 0.5f * (row_h - bar);
+    paint_timeline_row(p.list, tl, tl.rows[r], area.x0, area.x1, y, y + bar, false);
+  }
+  const std::size_t n = tl.rows.size();
+  caption(p,
+          "step " + std::to_string(p.thumb.timeline_step + 1) + ": " + std::to_string(n) +
+              (n == 1 ? " track" : " tracks"),
+          area.y1);
+}
+
+void paint_placeholder(const ThumbnailPaint& p) {
+  const char* text = "no tree or timeline to preview";
+  const float size = small_size(p.fonts);
+  const ImVec2 extent = p.fonts.ui->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
+  const ImVec2 centre(0.5f * (p.min.x + p.max.x), 0.5f * (p.min.y + p.max.y));
+  const float r = std::min(18.0f, 0.2f * (p.max.y - p.min.y));
+  p.list->AddCircle(ImVec2(centre.x, centre.y - r), r, colour::text_faint, 0, 2.0f);
+  p.list->AddLine(ImVec2(centre.x - 0.7f * r, centre.y - 0.3f * r),
+                  ImVec2(centre.x + 0.7f * r, centre.y - 1.7f * r), colour::text_faint, 2.0f);
+  p.list->AddText(p.fonts.ui, size, ImVec2(centre.x - 0.5f * extent.x, centre.y + 8.0f), colour::text_faint,
+                  text);
+}
+
+}  // namespace
+
+void paint_thumbnail(const ThumbnailPaint& p) {
+  p.list->AddRectFilled(p.min, p.max, colour::canvas, 6.0f);
+  p.list->PushClipRect(p.min, p.max, true);
+  const float pad = 14.0f * ui_scale(p.fonts);
+  const Box area{p.min.x + pad, p.min.y + pad, p.max.x - pad, p.max.y - 0.8f * pad};
+  if (!p.thumb.tree.empty())
+    paint_tree(p, area);
+  else if (!p.thumb.timeline.empty())
+    paint_tracks(p, area);
+  else
+    paint_placeholder(p);
+  p.list->PopClipRect();
+}
+
+}  // namespace gridlock::viewer
