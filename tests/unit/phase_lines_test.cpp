@@ -32,3 +32,14 @@ TEST(PhaseLines, UnknownLabelGivesNoLines) {
   EXPECT_EQ(tr::find_phase_lines(kKernel, "PHASE 3: nothing").begin, 0);
   EXPECT_EQ(tr::find_phase_lines(kKernel, "PHASE 1").begin, 0);   // whole comment only
 }
+
+TEST(SplitLines, NumbersLinesAsAnEditorDoes) {
+  auto lines = tr::split_lines("a\r\nb\n\nc");
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0], "a");   // the '\r' of a Windows line end is dropped
+  EXPECT_EQ(lines[1], "b");
+  EXPECT_EQ(lines[2], "");
+  EXPECT_EQ(lines[3], "c");
+  EXPECT_EQ(tr::split_lines("x\n").size(), 2u);   // a final newline ends in an empty line
+  EXPECT_EQ(tr::split_lines("").size(), 1u);
+}

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "model/document.hpp"
+#include "trace/trace.hpp"
 
 namespace gridlock::viewer {
 
@@ -94,15 +95,7 @@ std::vector<LessonEntry> parse_lesson_index(std::istream& in, const std::string&
 
 std::string lesson_summary(const std::string& readme) {
   std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < readme.size()) {
-    std::size_t end = readme.find('\n', start);
-    if (end == std::string::npos) end = readme.size();
-    std::string line = readme.substr(start, end - start);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines.push_back(line);
-    start = end + 1;
-  }
+  for (std::string_view line : trace::split_lines(readme)) lines.emplace_back(line);
   auto paragraph_from = [&](std::size_t i) {
     while (i < lines.size() && lines[i].find_first_not_of(" \t") == std::string::npos) ++i;
     std::string text;

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "model/document.hpp"
+#include "trace/trace.hpp"
 
 namespace gridlock::viewer {
 
@@ -52,13 +53,8 @@ void draw_markdown(const std::string& text, const Fonts& fonts) {
     paragraph.clear();
   };
   bool in_code = false;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string raw = text.substr(start, end - start);
-    if (!raw.empty() && raw.back() == '\r') raw.pop_back();
-    start = end + 1;
+  for (std::string_view view : trace::split_lines(text)) {
+    const std::string raw(view);
     const std::string line = trim(raw);
 
     if (line.rfind("```", 0) == 0) {

@@ -1,5 +1,6 @@
 // The source panel.
 #include "panels/source_panel.hpp"
+#include "trace/trace.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -93,12 +94,9 @@ bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c
 std::vector<SourceLine> highlight_source(const std::string& text) {
   std::vector<SourceLine> lines;
   bool in_block_comment = false;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
+  for (std::string_view raw : trace::split_lines(text)) {
     SourceLine line;
-    line.text = expand_tabs(text.substr(start, end - start));
+    line.text = expand_tabs(std::string(raw));
     const std::string& s = line.text;
     std::size_t i = 0;
     auto span = [&](std::size_t b, std::size_t e, ImU32 c) {
@@ -139,8 +137,6 @@ std::vector<SourceLine> highlight_source(const std::string& text) {
       }
     }
     lines.push_back(std::move(line));
-    if (end == text.size()) break;
-    start = end + 1;
   }
   return lines;
 }

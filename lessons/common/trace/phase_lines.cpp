@@ -1,4 +1,5 @@
-// Finds the lines of a kernel phase from its comment, so step labels and source stay one text.
+// Lines of a text, and the lines of a kernel phase found from its comment, so step labels and
+// source stay one text.
 #include <vector>
 
 #include "trace/trace.hpp"
@@ -6,32 +7,32 @@
 namespace gridlock::trace {
 namespace {
 
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    if (end == text.size()) break;
-    start = end + 1;
-  }
-  return lines;
-}
-
 // The comment text of a line ("// PHASE 1: load" gives "PHASE 1: load"), or empty.
 std::string_view comment_of(std::string_view line) {
   size_t at = line.find("//");
   if (at == std::string_view::npos) return {};
   std::string_view c = line.substr(at + 2);
   while (!c.empty() && c.front() == ' ') c.remove_prefix(1);
-  while (!c.empty() && (c.back() == ' ' || c.back() == '\r')) c.remove_suffix(1);
+  while (!c.empty() && c.back() == ' ') c.remove_suffix(1);
   return c;
 }
 
 bool is_function_end(std::string_view line) { return !line.empty() && line.front() == '}'; }
 
 }  // namespace
+
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  size_t start = 0;
+  while (true) {
+    size_t end = text.find('\n', start);
+    std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    if (end == std::string_view::npos) return lines;
+    start = end + 1;
+  }
+}
 
 LineRange find_phase_lines(std::string_view source, std::string_view label) {
   const std::vector<std::string_view> lines = split_lines(source);

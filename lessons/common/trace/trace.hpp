@@ -184,6 +184,10 @@ const char* to_string(ProducerKind v);
 
 // ---- kernel source helpers -----------------------------------------------------------------
 
+// The lines of a text as an editor numbers them: split at '\n', a trailing '\r' dropped, and a
+// text ending in '\n' has an empty last line. The views point into `text`.
+std::vector<std::string_view> split_lines(std::string_view text);
+
 // Lines [begin, end] (1-based) of the phase whose comment is "// <label>": from the comment to
 // the line before the next "// PHASE" comment or the closing brace of the function.
 // Returns {0, 0} when the label does not appear.
