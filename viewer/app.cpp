@@ -74,6 +74,13 @@ App::App(AppConfig config, const Fonts& fonts, HeatStripRenderer& heat)
 
 App::~App() = default;
 
+bool App::animating() const {
+  if (!incoming_.empty()) return true;
+  if (current_ < 0 || current_ >= static_cast<int>(traces_.size())) return false;
+  const OpenTrace& open = *traces_[static_cast<std::size_t>(current_)];
+  return open.playback.playing() || open.tree.entrance < 1.0;
+}
+
 std::string App::title() const {
   if (current_ < 0) return "gridlock";
   const Document& d = *traces_[static_cast<std::size_t>(current_)]->document;

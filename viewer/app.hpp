@@ -46,6 +46,9 @@ class App {
   // Builds the UI of one frame; `seconds` have passed since the last.
   void frame(float seconds);
   bool quit_requested() const { return quit_; }
+  // Whether the next frames change on their own (playing, edges growing in, traces waiting to
+  // be shown). When not, the frame loop may sleep until the next input event.
+  bool animating() const;
   // "gridlock", or "gridlock · <lesson title> · <file>" while a trace is shown.
   std::string title() const;
 

@@ -34,6 +34,8 @@ void glfw_error(int code, const char* text) {
   std::cerr << "gridlock-viewer: GLFW error " << code << ": " << text << "\n";
 }
 
+constexpr double kIdleRedrawSeconds = 0.5;  // an idle window still redraws this often
+
 void files_dropped(GLFWwindow* window, int count, const char** paths) {
   auto* app = static_cast<gv::App*>(glfwGetWindowUserPointer(window));
   app->open_files(std::vector<std::string>(paths, paths + count));
@@ -43,7 +45,7 @@ void files_dropped(GLFWwindow* window, int count, const char** paths) {
 // With a target the frame goes there at the target's size instead of to the window.
 void render_frame(GLFWwindow* window, gv::App& app, gv::HeatStripRenderer& heat,
                   const gv::OffscreenTarget* target, float seconds) {
-  glfwPollEvents();              // 1
+  glfwPollEvents();              // 1 (the interactive loop may first have slept until an event)
   ImGui_ImplOpenGL3_NewFrame();  // 2
   ImGui_ImplGlfw_NewFrame();
   if (target) {
@@ -173,7 +175,16 @@ int main(int argc, char** argv) {
       } else {
         double last = glfwGetTime();
         std::string title;
+        int settle_frames = 0;  // frames still drawn after an input, so hover and layout catch up
         while (!glfwWindowShouldClose(window) && !app.quit_requested()) {
+          // Idle (nothing playing or moving): sleep until an input arrives instead of redrawing.
+          if (!app.animating() && settle_frames == 0) {
+            const double before = glfwGetTime();
+            glfwWaitEventsTimeout(kIdleRedrawSeconds);
+            if (glfwGetTime() - before < kIdleRedrawSeconds * 0.9) settle_frames = 3;
+          } else if (settle_frames > 0) {
+            --settle_frames;
+          }
           const double now = glfwGetTime();
           render(nullptr, static_cast<float>(now - last));
           last = now;
