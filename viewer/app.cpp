@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "model/step_text.hpp"
+#include "model/timeline_export.hpp"
 #include "panels/claims_panel.hpp"
 #include "panels/controls_panel.hpp"
 #include "panels/lesson_panel.hpp"
@@ -17,7 +18,7 @@ namespace gridlock::viewer {
 
 namespace {
 
-constexpr const char* kErrorPopup = "Cannot open";
+constexpr const char* kNoticePopup = "gridlock##notices";  // its own ID: the main window is "gridlock"
 
 // A draggable bar between two panels; returns the new share of `total` for the first one.
 float splitter(const char* id, bool vertical, float share, float total, float thickness) {
@@ -119,7 +120,7 @@ void App::report(const std::string& path, const std::string& error) {
                                  [&](const OpenFailure& f) { return f.path == path; }),
                   failures_.end());
   failures_.push_back({path, error});
-  popup_messages_.push_back(error);
+  notices_.push_back({error, true});
   popup_requested_ = true;
 }
 
@@ -171,7 +172,7 @@ void App::frame(float seconds) {
 
   const std::string chosen = draw_open_dialog(open_dialog_, fonts_);
   if (!chosen.empty()) open_files({chosen});
-  error_popup();
+  notice_popup();
   ImGui::End();
 }
 
@@ -183,6 +184,8 @@ void App::menu_bar() {
     const bool has_trace = current_ >= 0;
     if (ImGui::MenuItem("Reload", nullptr, false, has_trace))
       reload(*traces_[static_cast<std::size_t>(current_)]);
+    if (ImGui::MenuItem("Export timeline for Perfetto", nullptr, false, has_trace))
+      export_timeline_of(*traces_[static_cast<std::size_t>(current_)]);
     if (ImGui::MenuItem("Close trace", nullptr, false, has_trace)) {
       traces_.erase(traces_.begin() + current_);
       current_ = traces_.empty() ? -1 : static_cast<int>(traces_.size()) - 1;
@@ -354,26 +357,34 @@ void App::document_view(OpenTrace& open, float seconds) {
   ImGui::EndChild();
 }
 
-void App::error_popup() {
+void App::export_timeline_of(const OpenTrace& open) {
+  const ExportResult result = export_timeline(open.document->trace, config_.open_folder);
+  notices_.push_back(result.error.empty()
+                         ? Notice{"Timeline written to " + result.path + "\nOpen it in ui.perfetto.dev.", false}
+                         : Notice{result.error, true});
+  popup_requested_ = true;
+}
+
+void App::notice_popup() {
   if (popup_requested_) {
-    ImGui::OpenPopup(kErrorPopup);
+    ImGui::OpenPopup(kNoticePopup);
     popup_requested_ = false;
   }
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing,
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSizeConstraints(ImVec2(420, 0), ImVec2(display.x * 0.8f, display.y * 0.8f));
-  if (!ImGui::BeginPopupModal(kErrorPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  if (!ImGui::BeginPopupModal(kNoticePopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   ImGui::PushTextWrapPos(display.x * 0.7f);
-  for (const std::string& message : popup_messages_) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::error));
-    ImGui::TextWrapped("%s", message.c_str());
+  for (const Notice& notice : notices_) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(notice.error ? colour::error : colour::text));
+    ImGui::TextWrapped("%s", notice.text.c_str());
     ImGui::PopStyleColor();
   }
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
   if (ImGui::Button("OK", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
-    popup_messages_.clear();
+    notices_.clear();
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndPopup();

@@ -61,7 +61,8 @@ class App {
   void header(const OpenTrace& open);
   void step_caption(const OpenTrace& open);
   void side_panels(OpenTrace& open);
-  void error_popup();
+  void notice_popup();
+  void export_timeline_of(const OpenTrace& open);
   void reload(OpenTrace& open);
   void report(const std::string& path, const std::string& error);
   void adopt_incoming();
@@ -81,7 +82,11 @@ class App {
   GalleryState gallery_state_;
   bool gallery_loaded_ = false;
   std::vector<OpenFailure> failures_;        // every file that did not open
-  std::vector<std::string> popup_messages_;  // failures not yet acknowledged
+  struct Notice {
+    std::string text;
+    bool error = false;
+  };
+  std::vector<Notice> notices_;  // messages not yet acknowledged: failures, finished exports
   bool popup_requested_ = false;
   OpenDialogState open_dialog_;
   float left_share_ = 0.60f;    // width of the tree column

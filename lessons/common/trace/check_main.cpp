@@ -1,43 +1,60 @@
 // gridlock-trace-check: validates trace files; optionally exports one to Perfetto JSON.
-// Exit 0 when every file is valid, 1 when one is not, 2 on a usage error.
+//   gridlock-trace-check TRACE.json... [--perfetto OUT.json]
+// Exit 0 when every file is valid, 1 when one is not (or the export fails), 2 on a usage error.
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "trace/trace.hpp"
 
 namespace tr = gridlock::trace;
 
+namespace {
+
+int usage(const char* program, const char* why) {
+  std::fprintf(stderr, "%s: %s\nusage: %s TRACE.json... [--perfetto OUT.json]\n", program, why, program);
+  return 2;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  const char* perfetto = nullptr;
-  int files = 0, bad = 0;
+  std::string perfetto;
+  std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--perfetto") == 0 && i + 1 < argc) {
+    if (std::strcmp(argv[i], "--perfetto") == 0) {
+      if (i + 1 >= argc) return usage(argv[0], "--perfetto needs an output path");
       perfetto = argv[++i];
-      continue;
+    } else if (argv[i][0] == '-') {
+      return usage(argv[0], (std::string("unknown option ") + argv[i]).c_str());
+    } else {
+      files.push_back(argv[i]);
     }
-    if (argv[i][0] == '-') {
-      std::fprintf(stderr, "usage: %s TRACE.json... [--perfetto OUT.json]\n", argv[0]);
-      return 2;
-    }
-    ++files;
+  }
+  if (files.empty()) return usage(argv[0], "no trace file given");
+  if (!perfetto.empty() && files.size() != 1) return usage(argv[0], "--perfetto exports one trace at a time");
+
+  int bad = 0;
+  for (const std::string& file : files) {
     try {
-      tr::Trace t = tr::read_file(argv[i]);
-      std::printf("%s: ok (%s, %zu steps, %zu claims, produced by %s)\n", argv[i],
-                  t.lesson_id.c_str(), t.steps.size(), t.claims.size(),
-                  tr::to_string(t.producer.kind));
-      if (perfetto) {
-        std::ofstream(perfetto) << tr::to_perfetto_json(t);
-        std::printf("%s: timeline written to %s\n", argv[i], perfetto);
+      tr::Trace t = tr::read_file(file);
+      std::printf("%s: ok (%s, %zu steps, %zu claims, produced by %s)\n", file.c_str(), t.lesson_id.c_str(),
+                  t.steps.size(), t.claims.size(), tr::to_string(t.producer.kind));
+      if (perfetto.empty()) continue;
+      std::ofstream out(perfetto, std::ios::binary | std::ios::trunc);
+      out << tr::to_perfetto_json(t);
+      if (!out) {
+        std::fprintf(stderr, "%s: cannot write\n", perfetto.c_str());
+        ++bad;
+      } else {
+        std::printf("%s: timeline written to %s (open it in ui.perfetto.dev)\n", file.c_str(), perfetto.c_str());
       }
     } catch (const tr::TraceError& e) {
       std::fprintf(stderr, "%s\n", e.what());
       ++bad;
     }
-  }
-  if (files == 0) {
-    std::fprintf(stderr, "usage: %s TRACE.json... [--perfetto OUT.json]\n", argv[0]);
-    return 2;
   }
   return bad ? 1 : 0;
 }

@@ -1,0 +1,35 @@
+// The timeline export writes Chrome trace-event JSON beside nothing else, or says why it cannot.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "fixture_trace.hpp"
+#include "model/timeline_export.hpp"
+
+namespace fs = std::filesystem;
+namespace gv = gridlock::viewer;
+
+TEST(TimelineExport, WritesPerfettoJsonNamedAfterTheLesson) {
+  const gridlock::trace::Trace trace = gridlock::viewer::testing::make_halving_trace(64, 200, 7);
+  const fs::path folder = fs::temp_directory_path() / "gridlock-export-test";
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  const gv::ExportResult result = gv::export_timeline(trace, folder.string());
+  ASSERT_TRUE(result.error.empty()) << result.error;
+  EXPECT_EQ(result.path, (folder / (trace.lesson_id + ".perfetto.json")).string());
+  std::ifstream in(result.path);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("\"traceEvents\""), std::string::npos);
+  EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator()), 1);   // no .part left
+  fs::remove_all(folder);
+}
+
+TEST(TimelineExport, UnwritableFolderIsAnErrorNotACrash) {
+  const gv::ExportResult result =
+      gv::export_timeline(gridlock::viewer::testing::make_halving_trace(64, 200, 7), "/nonexistent/folder");
+  EXPECT_TRUE(result.path.empty());
+  EXPECT_NE(result.error.find("/nonexistent/folder"), std::string::npos) << result.error;
+}
