@@ -61,6 +61,7 @@ struct App::OpenTrace {
   Playback playback;
   TreeViewState tree;
   SourcePanelState source;
+  TimelinePanelState timeline;
 
   OpenTrace(std::unique_ptr<Document> doc, const AppConfig& config) : document(std::move(doc)) {
     playback.reset(static_cast<int>(document->trace.steps.size()));
@@ -308,7 +309,7 @@ void App::side_panels(OpenTrace& open) {
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Warps", nullptr, flags("warps"))) {
-      draw_timeline_panel(t, open.playback.step(), fonts_);
+      draw_timeline_panel(open.timeline, t, open.playback.step(), fonts_);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Lesson", nullptr, flags("lesson"))) {

@@ -16,7 +16,7 @@ template <typename T>
 class TreeRecording {
  public:
   TreeRecording(int grid, int steps, int block)
-      : grid_(grid), steps_(steps), block_(block), warps_((block + 31) / 32),
+      : steps_(steps), block_(block), warps_((block + 31) / 32),
         snapshots_(size_t(grid) * steps * block), dst_(std::vector<int>(size_t(grid) * steps * block, -1)),
         src_(std::vector<int>(size_t(grid) * steps * block, -1)), begin_ns_(size_t(grid) * warps_),
         work_done_ns_(size_t(grid) * steps * warps_), barrier_ns_(size_t(grid) * steps * warps_), sm_(grid) {}
@@ -81,7 +81,7 @@ class TreeRecording {
  private:
   int64_t rel(unsigned long long t) const { return static_cast<int64_t>(t - origin_ns_); }
 
-  int grid_, steps_, block_, warps_;
+  int steps_, block_, warps_;
   DeviceBuffer<T> snapshots_;
   DeviceBuffer<int> dst_, src_;
   DeviceBuffer<unsigned long long> begin_ns_, work_done_ns_, barrier_ns_;

@@ -55,24 +55,37 @@ void paint_timeline_row(ImDrawList* list, const StepTimeline& tl, const Timeline
   }
 }
 
-void draw_timeline_panel(const trace::Trace& trace, int step, const Fonts& fonts) {
-  const StepTimeline tl = step_timeline(trace, step);
+namespace {
+
+void refresh(TimelinePanelState& state, const trace::Trace& trace, int step) {
+  if (state.step == step) return;
+  state.step = step;
+  state.timeline = step_timeline(trace, step);
+  state.busiest.clear();
+  state.busiest_ns = -1;
+  for (const TimelineRow& row : state.timeline.rows) {
+    int64_t work = 0;
+    for (const TimelineSlice& s : row.slices)
+      if (!is_wait(s.name) && s.depth == 0) work += s.end_ns - s.begin_ns;
+    if (work > state.busiest_ns) {
+      state.busiest_ns = work;
+      state.busiest = row.name;
+    }
+  }
+}
+
+}  // namespace
+
+void draw_timeline_panel(TimelinePanelState& state, const trace::Trace& trace, int step, const Fonts& fonts) {
+  refresh(state, trace, step);
+  const StepTimeline& tl = state.timeline;
   if (tl.empty()) {
     ImGui::TextDisabled("This step records no events.");
     return;
   }
   const double span = std::max<double>(1.0, static_cast<double>(tl.end_ns - tl.begin_ns));
-  std::string busiest;
-  int64_t longest = -1;
-  for (const TimelineRow& row : tl.rows) {
-    int64_t work = 0;
-    for (const TimelineSlice& s : row.slices)
-      if (!is_wait(s.name) && s.depth == 0) work += s.end_ns - s.begin_ns;
-    if (work > longest) {
-      longest = work;
-      busiest = row.name;
-    }
-  }
+  const std::string& busiest = state.busiest;
+  const int64_t longest = state.busiest_ns;
   ImGui::Text("%s from the first event to the last", ns_text(span).c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("\xC2\xB7  longest at work: %s (%s)", busiest.c_str(),

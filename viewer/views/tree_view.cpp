@@ -87,13 +87,12 @@ void toolbar(TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g) {
     ImGui::SetTooltip(
         "memory order: nodes in the order of the array the kernel indexes\n"
         "tree order: every parent between its children, no crossing edges");
-  const std::vector<int> buffers = tree_buffers(f.trace);
-  if (buffers.size() > 1) {
+  if (s.buffers.size() > 1) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("buffer name").x + ImGui::GetFrameHeight());
     const trace::Buffer* chosen = f.trace.find_buffer(s.buffer);
     if (ImGui::BeginCombo("##buffer", chosen ? chosen->name.c_str() : "?")) {
-      for (int id : buffers) {
+      for (int id : s.buffers) {
         const trace::Buffer* b = f.trace.find_buffer(id);
         if (ImGui::Selectable(b->name.c_str(), id == s.buffer)) {
           s.buffer = id;
@@ -319,8 +318,8 @@ void legend(const TreeViewFrame& f, ImVec2 at, float width) {
 }  // namespace
 
 void reset_tree_view(TreeViewState& state, const trace::Trace& trace) {
-  const std::vector<int> buffers = tree_buffers(trace);
-  state.buffer = buffers.empty() ? -1 : buffers.front();
+  state.buffers = tree_buffers(trace);
+  state.buffer = state.buffers.empty() ? -1 : state.buffers.front();
   state.zoom = 1.0;
   state.pan = 0.0;
   state.shown_step = -1;

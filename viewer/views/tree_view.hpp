@@ -21,7 +21,8 @@ namespace gridlock::viewer {
 
 // Everything the tree view remembers between frames, per open trace.
 struct TreeViewState {
-  int buffer = -1;  // the buffer whose tree is drawn
+  std::vector<int> buffers;  // the buffers a tree can be drawn for (tree_buffers of the trace)
+  int buffer = -1;           // the one whose tree is drawn
   Arrangement arrangement = Arrangement::memory;
   TreeLayout layout;
   std::vector<int> value_chars;    // widest full-precision value per row, in characters
