@@ -1,9 +1,10 @@
-// gridlock-trace-check: validates trace files; optionally exports one to Perfetto JSON.
+// gridlock-trace-check: validates trace files and checks that what they record respects what the
+// hardware guarantees (check_truth); optionally exports one to Perfetto JSON.
 //   gridlock-trace-check TRACE.json... [--perfetto OUT.json]
-// Exit 0 when every file is valid, 1 when one is not (or the export fails), 2 on a usage error.
+// Exit 0 when every file is valid and truthful, 1 when one is not (or the export fails), 2 on a
+// usage error.
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -40,17 +41,18 @@ int main(int argc, char** argv) {
   for (const std::string& file : files) {
     try {
       tr::Trace t = tr::read_file(file);
-      std::printf("%s: ok (%s, %zu steps, %zu claims, produced by %s)\n", file.c_str(), t.lesson_id.c_str(),
-                  t.steps.size(), t.claims.size(), tr::to_string(t.producer.kind));
-      if (perfetto.empty()) continue;
-      std::ofstream out(perfetto, std::ios::binary | std::ios::trunc);
-      out << tr::to_perfetto_json(t);
-      if (!out) {
-        std::fprintf(stderr, "%s: cannot write\n", perfetto.c_str());
+      const std::vector<std::string> problems = tr::check_truth(t);
+      for (const std::string& p : problems) std::fprintf(stderr, "%s: %s\n", file.c_str(), p.c_str());
+      if (!problems.empty()) {
         ++bad;
-      } else {
-        std::printf("%s: timeline written to %s (open it in ui.perfetto.dev)\n", file.c_str(), perfetto.c_str());
+        continue;
       }
+      std::printf("%s: ok (%s, version %d, %zu steps, %zu claims, produced by %s)\n", file.c_str(),
+                  t.lesson_id.c_str(), t.version_read, t.steps.size(), t.claims.size(),
+                  tr::to_string(t.producer.kind));
+      if (perfetto.empty()) continue;
+      tr::write_file_atomically(perfetto, tr::to_perfetto_json(t));
+      std::printf("%s: timeline written to %s (open it in ui.perfetto.dev)\n", file.c_str(), perfetto.c_str());
     } catch (const tr::TraceError& e) {
       std::fprintf(stderr, "%s\n", e.what());
       ++bad;

@@ -1,12 +1,13 @@
-// Reading and writing trace files. Writes go to a temporary name and are renamed into place,
-// so an interrupted run never leaves half a file.
+// Reading and writing trace files. Every file the project writes goes through
+// write_file_atomically: a temporary file in the same folder, flushed to disk, then renamed over
+// the target, so an interrupted run leaves either the old file or the new one, never half a file.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 
 #include "trace/trace.hpp"
 
@@ -14,31 +15,45 @@ namespace gridlock::trace {
 
 namespace {
 constexpr std::streamoff kMaxFileBytes = std::streamoff(1) << 30;
-}
 
-void write_file(const Trace& trace, const std::string& path) {
-  const std::string text = to_json(trace);
+std::string system_error(const std::string& path, const char* what, int err) {
+  return path + ": " + what + ": " + std::strerror(err);
+}
+}  // namespace
+
+void write_file_atomically(const std::string& path, std::string_view text) {
   const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw TraceError(tmp + ": cannot create: " + std::strerror(errno));
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.flush();
-    if (!out) {
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw TraceError(system_error(tmp, "cannot create", errno));
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int err = errno;
+      ::close(fd);
       std::remove(tmp.c_str());
-      throw TraceError(tmp + ": write failed: " + std::strerror(errno));
+      throw TraceError(system_error(tmp, "write failed", err));
     }
+    done += static_cast<size_t>(n);
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    const int err = errno;
+    std::remove(tmp.c_str());
+    throw TraceError(system_error(tmp, "cannot flush to disk", err));
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    int err = errno;
+    const int err = errno;
     std::remove(tmp.c_str());
-    throw TraceError(path + ": cannot rename the finished file into place: " + std::strerror(err));
+    throw TraceError(system_error(path, "cannot rename the finished file into place", err));
   }
 }
+
+void write_file(const Trace& trace, const std::string& path) { write_file_atomically(path, to_json(trace)); }
 
 Trace read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw TraceError(path + ": cannot open: " + std::strerror(errno));
+  if (!in) throw TraceError(system_error(path, "cannot open", errno));
   in.seekg(0, std::ios::end);
   std::streamoff size = in.tellg();
   if (size < 0) throw TraceError(path + ": cannot read (is it a directory?)");

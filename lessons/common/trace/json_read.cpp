@@ -1,5 +1,6 @@
-// JSON text -> Trace. Untrusted input: every field is checked where it is read, and every
-// refusal names the place. validate() then checks the trace as a whole.
+// JSON text -> Trace. Untrusted input: every field is checked where it is read, every refusal
+// names the place, and validate() then checks the trace as a whole. Version 2 is read as it is;
+// version 1 is converted on the way in (FORMAT.md, "Reading version 1").
 #include <nlohmann/json.hpp>
 
 #include "trace/json_reader.hpp"
@@ -11,30 +12,42 @@ namespace {
 constexpr int64_t kMaxElements = int64_t(1) << 28;   // per buffer; larger is refused
 constexpr int64_t kMaxIndex = kMaxElements;
 constexpr int64_t kMaxTime = int64_t(1) << 62;
+constexpr int64_t kMaxId = int64_t(1) << 30;
 
-constexpr ElementType kElementTypes[] = {ElementType::i32, ElementType::u32, ElementType::f32};
-constexpr MemorySpace kSpaces[] = {MemorySpace::global, MemorySpace::shared,
-                                   MemorySpace::registers};
-constexpr TrackKind kTrackKinds[] = {TrackKind::block, TrackKind::warp, TrackKind::lane,
-                                     TrackKind::stream, TrackKind::lock};
-constexpr EventKind kEventKinds[] = {EventKind::slice_begin, EventKind::slice_end,
-                                     EventKind::instant, EventKind::counter};
-constexpr Verdict kVerdicts[] = {Verdict::confirmed, Verdict::contradicted,
-                                 Verdict::not_observable};
-constexpr ProducerKind kProducerKinds[] = {ProducerKind::gpu, ProducerKind::model};
-
-std::vector<int64_t> index_list(const JsonPlace& p) {
+std::vector<int64_t> index_list(const JsonPlace& p, int64_t lowest = 0) {
   std::vector<int64_t> out(p.size());
-  for (size_t i = 0; i < out.size(); ++i) out[i] = p[i].integer(0, kMaxIndex);
+  for (size_t i = 0; i < out.size(); ++i) out[i] = p[i].integer(lowest, kMaxIndex);
   return out;
 }
 
-Buffer read_buffer(const JsonPlace& p) {
+std::vector<int> id_list(const JsonPlace& p) {
+  std::vector<int> out(p.size());
+  for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<int>(p[i].integer(0, kMaxId));
+  return out;
+}
+
+std::vector<double> number_list(const JsonPlace& p) {
+  const size_t n = p.size();
+  if (static_cast<int64_t>(n) > kMaxElements) p.fail("more than 2^28 values");
+  std::vector<double> out(n);
+  for (size_t i = 0; i < n; ++i) out[i] = p[i].number();
+  return out;
+}
+
+// An optional array member: empty when absent.
+template <typename F>
+auto optional_list(const JsonPlace& p, const char* key, F read) -> decltype(read(p)) {
+  if (!p.has(key)) return {};
+  return read(p.at(key));
+}
+
+Buffer read_buffer(const JsonPlace& p, int version) {
   Buffer b;
   b.id = p.at("id").small_int();
   b.name = p.at("name").text();
-  b.type = p.at("type").choice(kElementTypes);
-  b.space = p.at("space").choice(kSpaces);
+  b.type = p.at("type").choice<ElementType>();
+  b.space = p.at("space").choice<MemorySpace>();
+  if (version >= 2) b.device = p.at("device").small_int();
   JsonPlace shape = p.at("shape");
   if (shape.size() == 0) shape.fail("a shape needs at least one dimension");
   int64_t count = 1;
@@ -47,29 +60,82 @@ Buffer read_buffer(const JsonPlace& p) {
   return b;
 }
 
-Track read_track(const JsonPlace& p) {
+Track read_track(const JsonPlace& p, int version) {
   Track t;
   t.id = p.at("id").small_int();
-  t.kind = p.at("kind").choice(kTrackKinds);
+  t.kind = p.at("kind").choice<TrackKind>();
   t.name = p.at("name").text();
   t.block = p.at("block").small_int();
   t.warp = p.at("warp").small_int();
   t.sm = p.at("sm").small_int();
+  if (version >= 2) {
+    t.parent = p.at("parent").small_int();
+    t.device = p.at("device").small_int();
+    t.lane = p.at("lane").small_int();
+  }
   return t;
 }
 
 Snapshot read_snapshot(const JsonPlace& p) {
   Snapshot s;
   s.buffer = p.at("buffer").small_int();
-  JsonPlace values = p.at("values");
-  size_t n = values.size();
-  if (static_cast<int64_t>(n) > kMaxElements) values.fail("more than 2^28 values");
-  s.values.resize(n);
-  for (size_t i = 0; i < n; ++i) s.values[i] = values[i].number();
+  s.items = optional_list(p, "items", [](const JsonPlace& l) { return index_list(l); });
+  s.values = number_list(p.at("values"));
   return s;
 }
 
-Step read_step(const JsonPlace& p) {
+Operation read_operation(const JsonPlace& p) {
+  Operation o;
+  o.op = p.at("op").choice<Operator>();
+  o.dst_buffer = p.at("dst_buffer").small_int();
+  o.a_buffer = p.at("a_buffer").small_int();
+  o.b_buffer = p.at("b_buffer").small_int();
+  o.dst = index_list(p.at("dst"));
+  o.a = index_list(p.at("a"), -1);
+  o.b = index_list(p.at("b"), -1);
+  o.thread = index_list(p.at("thread"), -1);
+  return o;
+}
+
+// Version 1 "combines": values[dst] = values[dst] op values[src] in one buffer, operator unnamed.
+Operation read_v1_combine(const JsonPlace& p) {
+  Operation o;
+  o.op = Operator::unnamed;
+  o.dst_buffer = o.a_buffer = o.b_buffer = p.at("buffer").small_int();
+  o.dst = index_list(p.at("dst"));
+  o.a = o.dst;
+  o.b = index_list(p.at("src"));
+  o.thread = index_list(p.at("thread"));
+  return o;
+}
+
+// Version 1 events had no category: a slice named "wait at __syncthreads..." was a barrier wait,
+// one named "wait..." some other wait, everything else work.
+Category v1_category(const std::string& name) {
+  if (name.rfind("wait at __syncthreads", 0) == 0) return Category::barrier;
+  if (name.rfind("wait", 0) == 0) return Category::wait;
+  return Category::work;
+}
+
+Event read_event(const JsonPlace& e, int version) {
+  Event ev;
+  ev.track = e.at("track").small_int();
+  ev.kind = e.at("kind").choice<EventKind>();
+  ev.t_ns = e.at("t_ns").integer(-kMaxTime, kMaxTime);
+  ev.name = e.at("name").text();
+  if (version >= 2) {
+    ev.category = e.at("category").choice<Category>();
+    ev.value = e.at("value").number();
+    ev.flows_out = optional_list(e, "flows_out", id_list);
+    ev.flows_in = optional_list(e, "flows_in", id_list);
+  } else {
+    ev.category = v1_category(ev.name);
+    if (ev.kind == EventKind::counter) ev.value = e.at("value").number();
+  }
+  return ev;
+}
+
+Step read_step(const JsonPlace& p, int version) {
   Step s;
   s.label = p.at("label").text();
   s.detail = p.at("detail").text();
@@ -78,13 +144,18 @@ Step read_step(const JsonPlace& p) {
   if (lines.size() != 2) lines.fail("expected [first line, last line]");
   s.line_begin = static_cast<int>(lines[0].integer(0, 1 << 24));
   s.line_end = static_cast<int>(lines[1].integer(0, 1 << 24));
+  if (version >= 2) {
+    s.source = p.at("source").small_int();
+    s.launch = p.at("launch").small_int();
+  }
   JsonPlace snaps = p.at("snapshots");
   for (size_t i = 0; i < snaps.size(); ++i) s.snapshots.push_back(read_snapshot(snaps[i]));
-  JsonPlace combines = p.at("combines");
-  for (size_t i = 0; i < combines.size(); ++i) {
-    JsonPlace c = combines[i];
-    s.combines.push_back({c.at("buffer").small_int(), index_list(c.at("dst")),
-                          index_list(c.at("src")), index_list(c.at("thread"))});
+  if (version >= 2) {
+    JsonPlace ops = p.at("ops");
+    for (size_t i = 0; i < ops.size(); ++i) s.ops.push_back(read_operation(ops[i]));
+  } else {
+    JsonPlace combines = p.at("combines");
+    for (size_t i = 0; i < combines.size(); ++i) s.ops.push_back(read_v1_combine(combines[i]));
   }
   JsonPlace live = p.at("live");
   for (size_t i = 0; i < live.size(); ++i) {
@@ -93,51 +164,81 @@ Step read_step(const JsonPlace& p) {
                       l.at("count").integer(0, kMaxIndex), l.at("stride").integer(1, kMaxIndex)});
   }
   JsonPlace events = p.at("events");
-  for (size_t i = 0; i < events.size(); ++i) {
-    JsonPlace e = events[i];
-    Event ev;
-    ev.track = e.at("track").small_int();
-    ev.kind = e.at("kind").choice(kEventKinds);
-    ev.t_ns = e.at("t_ns").integer(-kMaxTime, kMaxTime);
-    ev.name = e.at("name").text();
-    if (ev.kind == EventKind::counter) ev.value = e.at("value").number();
-    s.events.push_back(ev);
-  }
+  for (size_t i = 0; i < events.size(); ++i) s.events.push_back(read_event(events[i], version));
   return s;
 }
 
-Producer read_producer(const JsonPlace& p) {
+Device read_device(const JsonPlace& d) {
+  Device out;
+  out.name = d.at("name").text();
+  JsonPlace cc = d.at("compute_capability");
+  if (cc.size() != 2) cc.fail("expected [major, minor]");
+  out.cc_major = static_cast<int>(cc[0].integer(0, 100));
+  out.cc_minor = static_cast<int>(cc[1].integer(0, 100));
+  out.sm_count = static_cast<int>(d.at("sm_count").integer(1, 1 << 16));
+  out.driver_version = static_cast<int>(d.at("driver_version").integer(0, 1 << 30));
+  out.runtime_version = static_cast<int>(d.at("runtime_version").integer(0, 1 << 30));
+  return out;
+}
+
+Producer read_producer(const JsonPlace& p, int version) {
   Producer out;
-  out.kind = p.at("kind").choice(kProducerKinds);
+  out.kind = p.at("kind").choice<ProducerKind>();
   out.program = p.at("program").text();
   out.recorded_at = p.at("recorded_at").text();
   if (out.kind == ProducerKind::model) {
     out.model = p.at("model").text();
     if (out.model.empty()) p.at("model").fail("a model-produced trace must say what the model is");
-    return out;
   }
-  JsonPlace d = p.at("device");
-  out.device.name = d.at("name").text();
-  JsonPlace cc = d.at("compute_capability");
-  if (cc.size() != 2) cc.fail("expected [major, minor]");
-  out.device.cc_major = static_cast<int>(cc[0].integer(0, 100));
-  out.device.cc_minor = static_cast<int>(cc[1].integer(0, 100));
-  out.device.sm_count = static_cast<int>(d.at("sm_count").integer(1, 1 << 16));
-  out.device.driver_version = static_cast<int>(d.at("driver_version").integer(0, 1 << 30));
-  out.device.runtime_version = static_cast<int>(d.at("runtime_version").integer(0, 1 << 30));
+  if (version >= 2) {
+    JsonPlace devices = p.at("devices");
+    for (size_t i = 0; i < devices.size(); ++i) out.devices.push_back(read_device(devices[i]));
+    if (out.kind == ProducerKind::gpu && out.devices.empty())
+      devices.fail("a GPU-produced trace must name the GPU it ran on");
+  } else if (out.kind == ProducerKind::gpu) {
+    out.devices.push_back(read_device(p.at("device")));
+  }
   return out;
 }
 
-void read_header(const JsonPlace& root) {
+int read_header(const JsonPlace& root) {
   root.expect_object();
   JsonPlace format = root.at("format");
   if (format.text() != kFormatName)
     format.fail("not a gridlock trace (format is \"" + format.text() + "\")");
   JsonPlace version = root.at("version");
   int64_t v = version.integer(INT32_MIN, INT32_MAX);
-  if (v != kFormatVersion)
-    version.fail("format version " + std::to_string(v) + " is not supported (this build reads " +
-                 std::to_string(kFormatVersion) + ")");
+  if (v < kOldestReadableVersion || v > kFormatVersion)
+    version.fail("format version " + std::to_string(v) + " is not supported (this build reads versions " +
+                 std::to_string(kOldestReadableVersion) + " to " + std::to_string(kFormatVersion) + ")");
+  return static_cast<int>(v);
+}
+
+Source read_source(const JsonPlace& p) {
+  return {p.at("file").text(), p.at("text").text(), p.at("hash").text()};
+}
+
+Timing read_timing(const JsonPlace& m, int version) {
+  Timing tm;
+  tm.name = m.at("name").text();
+  tm.elements = m.at("elements").integer(0, int64_t(1) << 40);
+  tm.bytes = version >= 2 ? m.at("bytes").integer(0, int64_t(1) << 50) : tm.elements * 4;
+  tm.repetitions = static_cast<int>(m.at("repetitions").integer(0, 1 << 30));
+  tm.median_ns = m.at("median_ns").number();
+  tm.min_ns = m.at("min_ns").number();
+  tm.max_ns = m.at("max_ns").number();
+  return tm;
+}
+
+// Version 1 files: one source, no clock, warps nested in the block track of the same block.
+void convert_v1(const JsonPlace& root, Trace& t) {
+  t.sources.push_back(read_source(root.at("source")));
+  t.clock.origin = "the earliest event of the run (version 1 trace; resolution not stated)";
+  for (Track& track : t.tracks) {
+    if (track.kind != TrackKind::warp) continue;
+    for (const Track& other : t.tracks)
+      if (other.kind == TrackKind::block && other.block == track.block) track.parent = other.id;
+  }
 }
 
 }  // namespace
@@ -147,53 +248,62 @@ Trace from_json(std::string_view text, const std::string& origin) {
   try {
     doc = nlohmann::json::parse(text.begin(), text.end());
   } catch (const nlohmann::json::parse_error& e) {
-    throw TraceError(origin + ": not valid JSON at byte " + std::to_string(e.byte) + ": " +
-                     e.what());
+    throw TraceError(origin + ": not valid JSON at byte " + std::to_string(e.byte) + ": " + e.what());
   }
   JsonPlace root(doc, origin, "");
-  read_header(root);
+  const int version = read_header(root);
 
   Trace t;
+  t.version_read = version;
   JsonPlace lesson = root.at("lesson");
   t.lesson_id = lesson.at("id").text();
   t.lesson_title = lesson.at("title").text();
   t.technique = lesson.at("technique").text();
-  t.producer = read_producer(root.at("producer"));
+  t.producer = read_producer(root.at("producer"), version);
   t.exit_code = static_cast<int>(root.at("exit_code").integer(0, 255));
   JsonPlace params = root.at("parameters");
   params.expect_object();
   for (const auto& item : params.value().items())
     t.parameters[item.key()] = JsonPlace(item.value(), origin, "parameters." + item.key()).number();
-  JsonPlace source = root.at("source");
-  t.source.file = source.at("file").text();
-  t.source.hash = source.at("hash").text();
-  t.source.text = source.at("text").text();
 
+  if (version >= 2) {
+    JsonPlace clock = root.at("clock");
+    t.clock.source = clock.at("source").text();
+    t.clock.resolution_ns = clock.at("resolution_ns").integer(0, int64_t(1) << 40);
+    t.clock.origin = clock.at("origin").text();
+    JsonPlace sources = root.at("sources");
+    for (size_t i = 0; i < sources.size(); ++i) t.sources.push_back(read_source(sources[i]));
+    JsonPlace notices = root.at("notices");
+    for (size_t i = 0; i < notices.size(); ++i) t.notices.push_back(notices[i].text());
+    JsonPlace facts = root.at("facts");
+    facts.expect_object();
+    for (const auto& item : facts.value().items())
+      t.facts[item.key()] = JsonPlace(item.value(), origin, "facts." + item.key()).text();
+  }
   JsonPlace buffers = root.at("buffers");
-  for (size_t i = 0; i < buffers.size(); ++i) t.buffers.push_back(read_buffer(buffers[i]));
+  for (size_t i = 0; i < buffers.size(); ++i) t.buffers.push_back(read_buffer(buffers[i], version));
   JsonPlace tracks = root.at("tracks");
-  for (size_t i = 0; i < tracks.size(); ++i) t.tracks.push_back(read_track(tracks[i]));
+  for (size_t i = 0; i < tracks.size(); ++i) t.tracks.push_back(read_track(tracks[i], version));
+  if (version >= 2) {
+    JsonPlace launches = root.at("launches");
+    for (size_t i = 0; i < launches.size(); ++i) {
+      JsonPlace l = launches[i];
+      t.launches.push_back({l.at("id").small_int(), l.at("name").text(), l.at("device").small_int(),
+                            l.at("stream").small_int(), l.at("grid").integer(1, kMaxIndex),
+                            static_cast<int>(l.at("block").integer(1, 1 << 20))});
+    }
+  }
   JsonPlace steps = root.at("steps");
-  for (size_t i = 0; i < steps.size(); ++i) t.steps.push_back(read_step(steps[i]));
+  for (size_t i = 0; i < steps.size(); ++i) t.steps.push_back(read_step(steps[i], version));
   JsonPlace claims = root.at("claims");
   for (size_t i = 0; i < claims.size(); ++i) {
     JsonPlace c = claims[i];
-    t.claims.push_back({c.at("id").text(), c.at("statement").text(),
-                        c.at("verdict").choice(kVerdicts), c.at("measurement").text(),
-                        c.at("reason").text()});
+    t.claims.push_back({c.at("id").text(), c.at("statement").text(), c.at("verdict").choice<Verdict>(),
+                        c.at("measurement").text(), c.at("reason").text()});
   }
   JsonPlace timings = root.at("timings");
-  for (size_t i = 0; i < timings.size(); ++i) {
-    JsonPlace m = timings[i];
-    Timing tm;
-    tm.name = m.at("name").text();
-    tm.elements = m.at("elements").integer(0, int64_t(1) << 40);
-    tm.repetitions = static_cast<int>(m.at("repetitions").integer(0, 1 << 30));
-    tm.median_ns = m.at("median_ns").number();
-    tm.min_ns = m.at("min_ns").number();
-    tm.max_ns = m.at("max_ns").number();
-    t.timings.push_back(tm);
-  }
+  for (size_t i = 0; i < timings.size(); ++i) t.timings.push_back(read_timing(timings[i], version));
+  if (version == 1) convert_v1(root, t);
 
   std::vector<std::string> problems = validate(t);
   if (!problems.empty()) throw TraceError(origin + ": " + problems[0]);

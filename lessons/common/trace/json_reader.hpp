@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "trace/enum_names.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock::trace {
@@ -60,14 +61,14 @@ class JsonPlace {
   }
   int small_int() const { return static_cast<int>(integer(-1, 1 << 30)); }
 
-  // A string member that must name one of the enum's values.
-  template <typename Enum, size_t N>
-  Enum choice(const Enum (&options)[N]) const {
+  // A string that must name one of the enum's values (enum_names.hpp).
+  template <typename Enum>
+  Enum choice() const {
     std::string got = text();
     std::string known;
-    for (Enum e : options) {
-      if (got == to_string(e)) return e;
-      known += (known.empty() ? "" : ", ") + std::string(to_string(e));
+    for (std::size_t i = 0; i < EnumNames<Enum>::count; ++i) {
+      if (got == EnumNames<Enum>::names[i]) return static_cast<Enum>(i);
+      known += (known.empty() ? "" : ", ") + std::string(EnumNames<Enum>::names[i]);
     }
     fail("unknown value \"" + got + "\" (known: " + known + ")");
   }

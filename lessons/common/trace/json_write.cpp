@@ -1,4 +1,6 @@
-// Trace -> JSON text. The field names are those of FORMAT.md.
+// Trace -> JSON text, version 2. The field names are those of FORMAT.md. Objects are indented
+// one member a line, but a flat object (an event, a track) and an array of numbers stay on one
+// line, so a trace is short to read and to diff.
 #include <nlohmann/json.hpp>
 
 #include "trace/trace.hpp"
@@ -6,7 +8,7 @@
 namespace gridlock::trace {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;   // members in the order written here
 
 json values_json(const std::vector<double>& values) {
   json out = json::array();
@@ -20,42 +22,89 @@ json values_json(const std::vector<double>& values) {
   return out;
 }
 
+bool is_flat(const json& j) {
+  if (j.is_array()) {
+    for (const json& e : j)
+      if (e.is_structured()) return false;
+    return true;
+  }
+  if (j.is_object()) {
+    for (const json& e : j)
+      if (e.is_object() || (e.is_array() && !is_flat(e))) return false;
+    return j.size() <= 12;
+  }
+  return true;
+}
+
+void emit(const json& j, std::string& out, int indent) {
+  if (!j.is_structured() || is_flat(j)) {
+    out += j.dump();
+    return;
+  }
+  const std::string inner(static_cast<size_t>(indent + 1), ' ');
+  const bool object = j.is_object();
+  out += object ? "{\n" : "[\n";
+  bool first = true;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (!first) out += ",\n";
+    first = false;
+    out += inner;
+    if (object) out += json(it.key()).dump() + ": ";
+    emit(it.value(), out, indent + 1);
+  }
+  out += "\n" + std::string(static_cast<size_t>(indent), ' ') + (object ? "}" : "]");
+}
+
+json snapshot_json(const Snapshot& s) {
+  json j = {{"buffer", s.buffer}};
+  if (!s.items.empty()) j["items"] = s.items;
+  j["values"] = values_json(s.values);
+  return j;
+}
+
+json operation_json(const Operation& o) {
+  return {{"op", to_string(o.op)}, {"dst_buffer", o.dst_buffer}, {"a_buffer", o.a_buffer},
+          {"b_buffer", o.b_buffer}, {"dst", o.dst},               {"a", o.a},
+          {"b", o.b},               {"thread", o.thread}};
+}
+
+json event_json(const Event& e) {
+  json j = {{"track", e.track},
+            {"kind", to_string(e.kind)},
+            {"t_ns", e.t_ns},
+            {"name", e.name},
+            {"category", to_string(e.category)},
+            {"value", e.value}};
+  if (!e.flows_out.empty()) j["flows_out"] = e.flows_out;
+  if (!e.flows_in.empty()) j["flows_in"] = e.flows_in;
+  return j;
+}
+
 json step_json(const Step& s) {
-  json j = {{"label", s.label}, {"detail", s.detail}, {"lines", {s.line_begin, s.line_end}},
-            {"note", s.note}};
+  json j = {{"label", s.label}, {"detail", s.detail},   {"note", s.note},
+            {"source", s.source}, {"lines", {s.line_begin, s.line_end}}, {"launch", s.launch}};
   j["snapshots"] = json::array();
-  for (const Snapshot& snap : s.snapshots)
-    j["snapshots"].push_back({{"buffer", snap.buffer}, {"values", values_json(snap.values)}});
-  j["combines"] = json::array();
-  for (const Combine& c : s.combines)
-    j["combines"].push_back(
-        {{"buffer", c.buffer}, {"dst", c.dst}, {"src", c.src}, {"thread", c.thread}});
+  for (const Snapshot& snap : s.snapshots) j["snapshots"].push_back(snapshot_json(snap));
+  j["ops"] = json::array();
+  for (const Operation& o : s.ops) j["ops"].push_back(operation_json(o));
   j["live"] = json::array();
   for (const LiveRange& l : s.live)
-    j["live"].push_back(
-        {{"buffer", l.buffer}, {"begin", l.begin}, {"count", l.count}, {"stride", l.stride}});
+    j["live"].push_back({{"buffer", l.buffer}, {"begin", l.begin}, {"count", l.count}, {"stride", l.stride}});
   j["events"] = json::array();
-  for (const Event& e : s.events) {
-    json ev = {{"track", e.track}, {"kind", to_string(e.kind)}, {"t_ns", e.t_ns},
-               {"name", e.name}};
-    if (e.kind == EventKind::counter) ev["value"] = e.value;
-    j["events"].push_back(ev);
-  }
+  for (const Event& e : s.events) j["events"].push_back(event_json(e));
   return j;
 }
 
 json producer_json(const Producer& p) {
   json j = {{"kind", to_string(p.kind)}, {"program", p.program}, {"recorded_at", p.recorded_at}};
-  if (p.kind == ProducerKind::gpu) {
-    const Device& d = p.device;
-    j["device"] = {{"name", d.name},
-                   {"compute_capability", {d.cc_major, d.cc_minor}},
-                   {"sm_count", d.sm_count},
-                   {"driver_version", d.driver_version},
-                   {"runtime_version", d.runtime_version}};
-  } else {
-    j["model"] = p.model;
-  }
+  if (p.kind == ProducerKind::model) j["model"] = p.model;
+  j["devices"] = json::array();
+  for (const Device& d : p.devices)
+    j["devices"].push_back({{"name", d.name},
+                            {"compute_capability", {d.cc_major, d.cc_minor}},
+                            {"sm_count", d.sm_count},
+                            {"driver_version", d.driver_version},
+                            {"runtime_version", d.runtime_version}});
   return j;
 }
 
@@ -70,24 +119,40 @@ std::string to_json(const Trace& t) {
   j["version"] = kFormatVersion;
   j["lesson"] = {{"id", t.lesson_id}, {"title", t.lesson_title}, {"technique", t.technique}};
   j["producer"] = producer_json(t.producer);
+  j["clock"] = {{"source", t.clock.source}, {"resolution_ns", t.clock.resolution_ns}, {"origin", t.clock.origin}};
   j["parameters"] = t.parameters;
   j["exit_code"] = t.exit_code;
-  j["source"] = {{"file", t.source.file}, {"hash", t.source.hash}, {"text", t.source.text}};
+  j["notices"] = t.notices;
+  j["facts"] = t.facts;
+  j["sources"] = json::array();
+  for (const Source& s : t.sources) j["sources"].push_back({{"file", s.file}, {"hash", s.hash}, {"text", s.text}});
   j["buffers"] = json::array();
   for (const Buffer& b : t.buffers)
     j["buffers"].push_back({{"id", b.id},
                             {"name", b.name},
                             {"type", to_string(b.type)},
                             {"shape", b.shape},
-                            {"space", to_string(b.space)}});
+                            {"space", to_string(b.space)},
+                            {"device", b.device}});
   j["tracks"] = json::array();
   for (const Track& tr : t.tracks)
     j["tracks"].push_back({{"id", tr.id},
                            {"kind", to_string(tr.kind)},
                            {"name", tr.name},
+                           {"parent", tr.parent},
+                           {"device", tr.device},
                            {"block", tr.block},
                            {"warp", tr.warp},
+                           {"lane", tr.lane},
                            {"sm", tr.sm}});
+  j["launches"] = json::array();
+  for (const Launch& l : t.launches)
+    j["launches"].push_back({{"id", l.id},
+                             {"name", l.name},
+                             {"device", l.device},
+                             {"stream", l.stream},
+                             {"grid", l.grid},
+                             {"block", l.block}});
   j["steps"] = json::array();
   for (const Step& s : t.steps) j["steps"].push_back(step_json(s));
   j["claims"] = json::array();
@@ -101,11 +166,14 @@ std::string to_json(const Trace& t) {
   for (const Timing& tm : t.timings)
     j["timings"].push_back({{"name", tm.name},
                             {"elements", tm.elements},
+                            {"bytes", tm.bytes},
                             {"repetitions", tm.repetitions},
                             {"median_ns", tm.median_ns},
                             {"min_ns", tm.min_ns},
                             {"max_ns", tm.max_ns}});
-  return j.dump(1) + "\n";
+  std::string out;
+  emit(j, out, 0);
+  return out + "\n";
 }
 
 }  // namespace gridlock::trace

@@ -1,60 +1,19 @@
-// Names of the trace's enums (used in messages and in the JSON form), hashing and lookups.
+// Names of the trace's enums (from enum_names.hpp), hashing and lookups.
 #include <cstdio>
 
+#include "trace/enum_names.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock::trace {
 
-const char* to_string(ElementType v) {
-  switch (v) {
-    case ElementType::i32: return "i32";
-    case ElementType::u32: return "u32";
-    case ElementType::f32: return "f32";
-  }
-  return "?";
-}
-const char* to_string(MemorySpace v) {
-  switch (v) {
-    case MemorySpace::global: return "global";
-    case MemorySpace::shared: return "shared";
-    case MemorySpace::registers: return "registers";
-  }
-  return "?";
-}
-const char* to_string(TrackKind v) {
-  switch (v) {
-    case TrackKind::block: return "block";
-    case TrackKind::warp: return "warp";
-    case TrackKind::lane: return "lane";
-    case TrackKind::stream: return "stream";
-    case TrackKind::lock: return "lock";
-  }
-  return "?";
-}
-const char* to_string(EventKind v) {
-  switch (v) {
-    case EventKind::slice_begin: return "slice_begin";
-    case EventKind::slice_end: return "slice_end";
-    case EventKind::instant: return "instant";
-    case EventKind::counter: return "counter";
-  }
-  return "?";
-}
-const char* to_string(Verdict v) {
-  switch (v) {
-    case Verdict::confirmed: return "confirmed";
-    case Verdict::contradicted: return "contradicted";
-    case Verdict::not_observable: return "not_observable";
-  }
-  return "?";
-}
-const char* to_string(ProducerKind v) {
-  switch (v) {
-    case ProducerKind::gpu: return "gpu";
-    case ProducerKind::model: return "model";
-  }
-  return "?";
-}
+const char* to_string(ElementType v) { return enum_name(v); }
+const char* to_string(MemorySpace v) { return enum_name(v); }
+const char* to_string(TrackKind v) { return enum_name(v); }
+const char* to_string(EventKind v) { return enum_name(v); }
+const char* to_string(Category v) { return enum_name(v); }
+const char* to_string(Verdict v) { return enum_name(v); }
+const char* to_string(ProducerKind v) { return enum_name(v); }
+const char* to_string(Operator v) { return enum_name(v); }
 
 std::string source_hash(std::string_view text) {
   uint64_t h = 0xcbf29ce484222325ull;   // FNV-1a, 64 bit
@@ -73,8 +32,14 @@ int64_t Buffer::element_count() const {
   return n;
 }
 
+int64_t Buffer::item_size() const {
+  int64_t n = 1;
+  for (size_t i = 1; i < shape.size(); ++i) n *= shape[i];
+  return n;
+}
+
 double Timing::gbytes_per_s() const {
-  return median_ns > 0 ? static_cast<double>(elements) * 4.0 / median_ns : 0.0;
+  return median_ns > 0 ? static_cast<double>(bytes) / median_ns : 0.0;
 }
 
 const Buffer* Trace::find_buffer(int id) const {
@@ -87,6 +52,16 @@ const Track* Trace::find_track(int id) const {
   for (const Track& t : tracks)
     if (t.id == id) return &t;
   return nullptr;
+}
+
+const Launch* Trace::find_launch(int id) const {
+  for (const Launch& l : launches)
+    if (l.id == id) return &l;
+  return nullptr;
+}
+
+const Device* Trace::first_device() const {
+  return producer.devices.empty() ? nullptr : &producer.devices.front();
 }
 
 }  // namespace gridlock::trace

@@ -1,4 +1,6 @@
 // Chrome trace-event JSON from the steps' events; opens in ui.perfetto.dev and chrome://tracing.
+// One process per device (the host and device-less tracks share process 0), one thread per track,
+// the event's category as "cat", and flows as "s"/"f" pairs.
 #include <nlohmann/json.hpp>
 
 #include "trace/trace.hpp"
@@ -7,23 +9,39 @@ namespace gridlock::trace {
 
 std::string to_perfetto_json(const Trace& t) {
   using nlohmann::json;
+  auto pid_of = [&](int track) {
+    const Track* tr = t.find_track(track);
+    return tr && tr->device >= 0 ? tr->device + 1 : 0;
+  };
   json events = json::array();
-  for (const Track& tr : t.tracks)
-    events.push_back({{"ph", "M"}, {"name", "thread_name"}, {"pid", 1}, {"tid", tr.id},
+  events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", 0}, {"args", {{"name", t.lesson_id}}}});
+  for (size_t d = 0; d < t.producer.devices.size(); ++d)
+    events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", d + 1},
+                      {"args", {{"name", "GPU " + std::to_string(d) + ": " + t.producer.devices[d].name}}}});
+  for (const Track& tr : t.tracks) {
+    events.push_back({{"ph", "M"}, {"name", "thread_name"}, {"pid", pid_of(tr.id)}, {"tid", tr.id},
                       {"args", {{"name", tr.name}}}});
-  events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", 1},
-                    {"args", {{"name", t.lesson_id}}}});
+    events.push_back({{"ph", "M"}, {"name", "thread_sort_index"}, {"pid", pid_of(tr.id)}, {"tid", tr.id},
+                      {"args", {{"sort_index", tr.id}}}});
+  }
   for (const Step& s : t.steps) {
     for (const Event& e : s.events) {
-      json ev = {{"name", e.name}, {"pid", 1}, {"tid", e.track},
-                 {"ts", static_cast<double>(e.t_ns) / 1000.0}};   // microseconds
+      const double us = static_cast<double>(e.t_ns) / 1000.0;
+      json ev = {{"name", e.name}, {"cat", to_string(e.category)}, {"pid", pid_of(e.track)}, {"tid", e.track},
+                 {"ts", us}};
       switch (e.kind) {
         case EventKind::slice_begin: ev["ph"] = "B"; break;
         case EventKind::slice_end: ev["ph"] = "E"; break;
-        case EventKind::instant: ev["ph"] = "i"; ev["s"] = "t"; break;
+        case EventKind::instant: ev["ph"] = "i"; ev["s"] = "t"; ev["args"] = {{"value", e.value}}; break;
         case EventKind::counter: ev["ph"] = "C"; ev["args"] = {{e.name, e.value}}; break;
       }
       events.push_back(ev);
+      for (int id : e.flows_out)
+        events.push_back({{"ph", "s"}, {"id", id}, {"name", "flow"}, {"cat", "flow"}, {"pid", pid_of(e.track)},
+                          {"tid", e.track}, {"ts", us}});
+      for (int id : e.flows_in)
+        events.push_back({{"ph", "f"}, {"bp", "e"}, {"id", id}, {"name", "flow"}, {"cat", "flow"},
+                          {"pid", pid_of(e.track)}, {"tid", e.track}, {"ts", us}});
     }
   }
   return json({{"traceEvents", events}, {"displayTimeUnit", "ns"}}).dump() + "\n";

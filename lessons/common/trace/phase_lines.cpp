@@ -1,5 +1,6 @@
 // Lines of a text, and the lines of a kernel phase found from its comment, so step labels and
-// source stay one text.
+// source stay one text. The phase grammar lives here alone: a phase comment is a line comment
+// whose text starts with "PHASE " ("// PHASE 2: halving tree"), and its text is the step label.
 #include <vector>
 
 #include "trace/trace.hpp"
@@ -19,7 +20,21 @@ std::string_view comment_of(std::string_view line) {
 
 bool is_function_end(std::string_view line) { return !line.empty() && line.front() == '}'; }
 
+constexpr std::string_view kPhasePrefix = "PHASE ";
+
 }  // namespace
+
+bool is_phase_comment(std::string_view line, std::string_view* label) {
+  std::string_view c = comment_of(line);
+  if (c.substr(0, kPhasePrefix.size()) != kPhasePrefix) return false;
+  if (label) *label = c;
+  return true;
+}
+
+std::string_view phase_of(std::string_view label) {
+  size_t colon = label.find(':');
+  return colon == std::string_view::npos ? label : label.substr(0, colon);
+}
 
 std::vector<std::string_view> split_lines(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -36,17 +51,19 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 
 LineRange find_phase_lines(std::string_view source, std::string_view label) {
   const std::vector<std::string_view> lines = split_lines(source);
+  LineRange found;
   for (size_t i = 0; i < lines.size(); ++i) {
     if (comment_of(lines[i]) != label) continue;
+    if (found.begin != 0) return {};   // a label that names two places names none
     size_t last = i;
     for (size_t j = i + 1; j < lines.size(); ++j) {
-      if (comment_of(lines[j]).substr(0, 6) == "PHASE " || is_function_end(lines[j])) break;
+      if (is_phase_comment(lines[j]) || is_function_end(lines[j])) break;
       last = j;
     }
     while (last > i && lines[last].find_first_not_of(" \t\r") == std::string_view::npos) --last;
-    return {static_cast<int>(i + 1), static_cast<int>(last + 1)};
+    found = {static_cast<int>(i + 1), static_cast<int>(last + 1)};
   }
-  return {};
+  return found;
 }
 
 }  // namespace gridlock::trace

@@ -1,8 +1,9 @@
 // The gridlock trace: what one lesson run did, step by step. Plain C++17; no CUDA, GL or ImGui.
 //
 // Written by the lessons, read by the viewer and the tests. FORMAT.md beside this file documents
-// the JSON form field by field. Everything a step refers to (buffers, tracks) is declared once
-// in the Trace and referred to by id.
+// the JSON form field by field (version 2; version 1 files are read and converted). Everything a
+// step refers to (sources, buffers, tracks, launches, devices) is declared once in the Trace and
+// referred to by its index or id.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +16,8 @@
 namespace gridlock::trace {
 
 inline constexpr const char* kFormatName = "gridlock-trace";
-inline constexpr int kFormatVersion = 1;
+inline constexpr int kFormatVersion = 2;        // what the writer writes
+inline constexpr int kOldestReadableVersion = 1;
 
 // Raised by the reader and the writer. The message names the file and the place in it.
 class TraceError : public std::runtime_error {
@@ -24,45 +26,67 @@ class TraceError : public std::runtime_error {
 };
 
 enum class ElementType { i32, u32, f32 };
-enum class MemorySpace { global, shared, registers };
-enum class TrackKind { block, warp, lane, stream, lock };
+enum class MemorySpace { global, shared, registers, host };
+enum class TrackKind { device, host, stream, kernel, block, warp, lane, lock };
 enum class EventKind { slice_begin, slice_end, instant, counter };
+// What an event's time was spent on; the timeline colours by it and the checks use it
+// ("barrier": a wait at a barrier that every track with the same parent takes part in).
+enum class Category { work, barrier, wait, spin, critical, atomic, kernel, copy, sync, host, other };
 enum class Verdict { confirmed, contradicted, not_observable };
 enum class ProducerKind { gpu, model };
+// What an operation computes. `unnamed` is an associative operator the trace does not name
+// (version 1 files); its results cannot be replayed.
+enum class Operator { copy, add, mul, min, max, matmul, unnamed };
 
 struct Buffer {
   int id = 0;
   std::string name;
   ElementType type = ElementType::i32;
-  std::vector<int64_t> shape;   // row-major; the element count is the product
+  // Row-major. Operations index items: the rows of the first dimension (a [n] buffer holds n
+  // scalars, a [n, 2, 2] buffer n 2x2 matrices).
+  std::vector<int64_t> shape;
   MemorySpace space = MemorySpace::global;
+  int device = -1;   // index into producer.devices; -1 where it does not apply
   int64_t element_count() const;
+  int64_t item_count() const { return shape.empty() ? 0 : shape[0]; }
+  int64_t item_size() const;   // elements per item
 };
 
 struct Track {
   int id = 0;
   TrackKind kind = TrackKind::block;
   std::string name;
-  int block = -1;   // -1 where it does not apply
+  int parent = -1;   // the id of the track this one nests in (a warp in its block); -1: none
+  int device = -1;   // index into producer.devices; -1 where it does not apply
+  int block = -1;    // -1 where it does not apply
   int warp = -1;
-  int sm = -1;      // %smid the block ran on, if recorded
+  int lane = -1;
+  int sm = -1;       // %smid the block ran on, if recorded
 };
 
-// Values of one buffer after a step. Integers of up to 2^53 are exact in a double.
+// Values of a buffer after a step: the whole buffer when `items` is empty, else the listed items
+// (item_size() values each, in the order listed).
 struct Snapshot {
   int buffer = 0;
-  std::vector<double> values;
+  std::vector<int64_t> items;
+  std::vector<double> values;   // integers of up to 2^53 are exact in a double
 };
 
-// What a step combined: thread[k] did values[dst[k]] = values[dst[k]] (op) values[src[k]].
-struct Combine {
-  int buffer = 0;
+// What a step computed, in order: for each k, thread[k] did
+//   dst_buffer[dst[k]] = a_buffer[a[k]] op b_buffer[b[k]]     (copy: dst_buffer[dst[k]] = a_buffer[a[k]])
+// An operand index of -1 stands for the operator's identity (the value an accumulator starts at).
+struct Operation {
+  Operator op = Operator::add;
+  int dst_buffer = 0;
+  int a_buffer = 0;
+  int b_buffer = -1;   // -1 for copy
   std::vector<int64_t> dst;
-  std::vector<int64_t> src;
+  std::vector<int64_t> a;
+  std::vector<int64_t> b;   // empty for copy
   std::vector<int64_t> thread;
 };
 
-// The elements of a buffer that still carry a partial result after a step:
+// The items of a buffer that still carry a partial result after a step:
 // begin, begin + stride, ..., count of them.
 struct LiveRange {
   int buffer = 0;
@@ -74,19 +98,34 @@ struct LiveRange {
 struct Event {
   int track = 0;
   EventKind kind = EventKind::instant;
-  int64_t t_ns = 0;     // %globaltimer, relative to the trace's time origin
+  int64_t t_ns = 0;   // on the trace's clock, relative to its origin
   std::string name;
-  double value = 0;     // counters only
+  Category category = Category::work;
+  double value = 0;               // a counter's value, a ticket, the value a thread read, ...
+  std::vector<int> flows_out;     // flows that start at this event
+  std::vector<int> flows_in;      // flows that end here (a lost write -> the write that overwrote it)
+};
+
+// One kernel launch (or host-side phase) that steps belong to.
+struct Launch {
+  int id = 0;
+  std::string name;   // the kernel, e.g. "reduce_single_block<1024>"
+  int device = -1;
+  int stream = -1;    // a stream track's id, -1 for the default stream
+  int64_t grid = 1;   // blocks
+  int block = 1;      // threads per block
 };
 
 struct Step {
-  std::string label;     // equals a phase comment in the kernel source, e.g. "PHASE 2: tree"
-  std::string detail;    // what distinguishes this pass of the phase, e.g. "level 3 of 10, size 128"
-  int line_begin = 0;    // 1-based lines of the kernel source this step belongs to
+  std::string label;    // equals a phase comment in the step's source, e.g. "PHASE 2: tree"
+  std::string detail;   // what distinguishes this pass of the phase, e.g. "level 3 of 10, size 128"
+  std::string note;     // one sentence for the viewer's caption
+  int source = 0;       // index into Trace::sources
+  int line_begin = 0;   // 1-based lines of that source this step belongs to
   int line_end = 0;
-  std::string note;      // one sentence for the viewer's caption
+  int launch = -1;      // the Launch id, -1 when the step belongs to none
   std::vector<Snapshot> snapshots;
-  std::vector<Combine> combines;
+  std::vector<Operation> ops;
   std::vector<LiveRange> live;
   std::vector<Event> events;
 };
@@ -102,11 +141,12 @@ struct Claim {
 struct Timing {
   std::string name;          // "lesson kernel", "cub::DeviceReduce::Sum"
   int64_t elements = 0;
+  int64_t bytes = 0;         // bytes the kernel must move at least (input read once)
   int repetitions = 0;
   double median_ns = 0;
   double min_ns = 0;
   double max_ns = 0;
-  double gbytes_per_s() const;   // elements * 4 bytes / median
+  double gbytes_per_s() const;   // bytes / median
 };
 
 struct Device {
@@ -120,34 +160,50 @@ struct Device {
 
 struct Producer {
   ProducerKind kind = ProducerKind::gpu;
-  Device device;             // kind == gpu
-  std::string model;         // kind == model: what the model simulates and how
-  std::string program;       // executable that wrote the trace
-  std::string recorded_at;   // ISO 8601 UTC
+  std::vector<Device> devices;   // gpu: at least one; model: the GPUs it models, if any
+  std::string model;             // kind == model: what the model simulates and how
+  std::string program;           // executable that wrote the trace
+  std::string recorded_at;       // ISO 8601 UTC
+};
+
+// The one clock every time in the trace is on.
+struct Clock {
+  std::string source = "%globaltimer";   // or "model steps", "host steady_clock", ...
+  int64_t resolution_ns = 0;             // the smallest step it advances by; 0: not stated
+  std::string origin;                    // what t = 0 is, e.g. "the start of the run"
 };
 
 struct Source {
-  std::string file;          // path of the kernel source inside the repository
+  std::string file;          // path inside the repository
   std::string text;
   std::string hash;          // source_hash(text)
 };
 
 struct Trace {
+  int version_read = kFormatVersion;   // the version of the file it was read from
   std::string lesson_id;
   std::string lesson_title;
   std::string technique;     // the TECHNIQUES.md entry, e.g. "R1"
   Producer producer;
+  Clock clock;
   std::map<std::string, double> parameters;
-  Source source;
+  std::vector<Source> sources;
   std::vector<Buffer> buffers;
   std::vector<Track> tracks;
+  std::vector<Launch> launches;
   std::vector<Step> steps;
   std::vector<Claim> claims;
   std::vector<Timing> timings;
+  std::vector<std::string> notices;   // what the viewer must say: dropped events, unrecorded input
+  // Numbers the lesson computed from this run, as display text with units ("0.80–1.12 µs"), by
+  // key; the lesson's README quotes them by key, and a test keeps the two equal.
+  std::map<std::string, std::string> facts;
   int exit_code = 0;         // the lesson's own exit code for this run
 
   const Buffer* find_buffer(int id) const;
   const Track* find_track(int id) const;
+  const Launch* find_launch(int id) const;
+  const Device* first_device() const;   // nullptr when none is declared
 };
 
 // ---- text and files -----------------------------------------------------------------------
@@ -155,23 +211,34 @@ struct Trace {
 // "fnv1a64:" followed by 16 hex digits, over the bytes of text.
 std::string source_hash(std::string_view text);
 
-// The serialised form (JSON). Throws TraceError if the trace does not validate.
+// The serialised form (JSON, numeric arrays on one line). Throws TraceError if the trace does
+// not validate.
 std::string to_json(const Trace& trace);
 
 // Parses and validates; `origin` names the input in messages. Throws TraceError.
 Trace from_json(std::string_view text, const std::string& origin = "<memory>");
 
-// Writes to PATH.tmp-<pid> and renames it over PATH. Throws TraceError.
+// Writes `text` to PATH through a temporary file in the same folder that is renamed over PATH,
+// so PATH holds either its old content or the new one, never half a file. Throws TraceError.
+void write_file_atomically(const std::string& path, std::string_view text);
+
+// to_json, then write_file_atomically. Throws TraceError.
 void write_file(const Trace& trace, const std::string& path);
 
 // Reads, parses and validates a file. Throws TraceError naming the file.
 Trace read_file(const std::string& path);
 
 // Consistency checks a parsed trace must pass: ids declared before use, sizes that match the
-// declared shapes, lines inside the source, the hash matching the text. Empty when valid.
+// declared shapes, lines inside the sources, hashes matching the texts. Empty when valid.
 std::vector<std::string> validate(const Trace& trace);
 
-// The steps' events as Chrome trace JSON (opens in ui.perfetto.dev).
+// What a recorded run must respect (truth.cpp): slices nest per track and never run backwards;
+// no track leaves a barrier before the last track of its parent has arrived there (ties within
+// one tick of the clock's resolution); every snapshot follows from what was known before by
+// exactly the step's operations. Empty when it does.
+std::vector<std::string> check_truth(const Trace& trace);
+
+// The steps' events as Chrome trace JSON (opens in ui.perfetto.dev), flows included.
 std::string to_perfetto_json(const Trace& trace);
 
 // ---- names, for messages and for the JSON form ---------------------------------------------
@@ -179,8 +246,10 @@ const char* to_string(ElementType v);
 const char* to_string(MemorySpace v);
 const char* to_string(TrackKind v);
 const char* to_string(EventKind v);
+const char* to_string(Category v);
 const char* to_string(Verdict v);
 const char* to_string(ProducerKind v);
+const char* to_string(Operator v);
 
 // ---- kernel source helpers -----------------------------------------------------------------
 
@@ -188,9 +257,17 @@ const char* to_string(ProducerKind v);
 // text ending in '\n' has an empty last line. The views point into `text`.
 std::vector<std::string_view> split_lines(std::string_view text);
 
+// The phase a step label names: "PHASE 2" for "PHASE 2: halving tree"; the label itself when it
+// has no ':'.
+std::string_view phase_of(std::string_view label);
+
+// Whether a source line is a phase comment ("// PHASE 2: tree"), and its label.
+bool is_phase_comment(std::string_view line, std::string_view* label = nullptr);
+
 // Lines [begin, end] (1-based) of the phase whose comment is "// <label>": from the comment to
-// the line before the next "// PHASE" comment or the closing brace of the function.
-// Returns {0, 0} when the label does not appear.
+// the line before the next phase comment or the closing brace of the function.
+// Returns {0, 0} when the label does not appear, and also when it appears more than once (a
+// label must name one place).
 struct LineRange {
   int begin = 0;
   int end = 0;

@@ -1,5 +1,6 @@
 // Whole-trace consistency: references resolve, sizes match shapes, values fit their types.
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "trace/trace.hpp"
@@ -23,6 +24,10 @@ bool fits(ElementType type, double v) {
   return false;
 }
 
+std::string at(const std::string& where, const char* field, size_t i) {
+  return where + "." + field + "[" + std::to_string(i) + "]";
+}
+
 class Checker {
  public:
   explicit Checker(const Trace& t) : t_(t) {}
@@ -31,6 +36,7 @@ class Checker {
     header();
     declarations();
     for (size_t i = 0; i < t_.steps.size(); ++i) step(t_.steps[i], "steps[" + std::to_string(i) + "]");
+    flows();
     for (size_t i = 0; i < t_.claims.size(); ++i)
       if (t_.claims[i].id.empty()) problem("claims[" + std::to_string(i) + "]: a claim needs an id");
     return problems_;
@@ -41,83 +47,177 @@ class Checker {
 
   void header() {
     if (t_.lesson_id.empty()) problem("lesson.id: empty");
-    if (t_.source.hash != source_hash(t_.source.text))
-      problem("source.hash: " + t_.source.hash + " does not match the source text (" +
-              source_hash(t_.source.text) + ")");
+    if (t_.sources.empty()) problem("sources: a trace needs the source its steps point into");
+    for (size_t i = 0; i < t_.sources.size(); ++i) {
+      const Source& s = t_.sources[i];
+      if (s.hash != source_hash(s.text))
+        problem("sources[" + std::to_string(i) + "].hash: " + s.hash + " does not match the source text (" +
+                source_hash(s.text) + ")");
+      source_lines_.push_back(count_lines(s.text));
+    }
     if (t_.producer.kind == ProducerKind::model && t_.producer.model.empty())
       problem("producer.model: a model-produced trace must say what the model is");
-    source_lines_ = count_lines(t_.source.text);
+    if (t_.producer.kind == ProducerKind::gpu && t_.producer.devices.empty())
+      problem("producer.devices: a GPU-produced trace must name the GPU it ran on");
+    if (t_.clock.resolution_ns < 0) problem("clock.resolution_ns: negative");
+  }
+
+  void device_ref(int device, const std::string& where) {
+    if (device < -1 || device >= static_cast<int>(t_.producer.devices.size()))
+      problem(where + ".device: device " + std::to_string(device) + " is not declared in producer.devices");
   }
 
   void declarations() {
     std::set<int> ids;
-    for (size_t i = 0; i < t_.buffers.size(); ++i)
+    for (size_t i = 0; i < t_.buffers.size(); ++i) {
+      const std::string where = "buffers[" + std::to_string(i) + "]";
       if (!ids.insert(t_.buffers[i].id).second)
-        problem("buffers[" + std::to_string(i) + "].id: " + std::to_string(t_.buffers[i].id) + " declared twice");
+        problem(where + ".id: " + std::to_string(t_.buffers[i].id) + " declared twice");
+      device_ref(t_.buffers[i].device, where);
+    }
     ids.clear();
-    for (size_t i = 0; i < t_.tracks.size(); ++i)
+    for (size_t i = 0; i < t_.tracks.size(); ++i) {
+      const std::string where = "tracks[" + std::to_string(i) + "]";
       if (!ids.insert(t_.tracks[i].id).second)
-        problem("tracks[" + std::to_string(i) + "].id: " + std::to_string(t_.tracks[i].id) + " declared twice");
+        problem(where + ".id: " + std::to_string(t_.tracks[i].id) + " declared twice");
+      device_ref(t_.tracks[i].device, where);
+    }
+    for (size_t i = 0; i < t_.tracks.size(); ++i) parent_chain(t_.tracks[i], "tracks[" + std::to_string(i) + "]");
+    ids.clear();
+    for (size_t i = 0; i < t_.launches.size(); ++i) {
+      const std::string where = "launches[" + std::to_string(i) + "]";
+      const Launch& l = t_.launches[i];
+      if (!ids.insert(l.id).second) problem(where + ".id: " + std::to_string(l.id) + " declared twice");
+      device_ref(l.device, where);
+      if (l.stream != -1 && !t_.find_track(l.stream))
+        problem(where + ".stream: track " + std::to_string(l.stream) + " is not declared");
+    }
+  }
+
+  // A parent must be declared, and following parents must end (no cycles).
+  void parent_chain(const Track& track, const std::string& where) {
+    const Track* at = &track;
+    for (size_t hops = 0; at->parent != -1; ++hops) {
+      const Track* parent = t_.find_track(at->parent);
+      if (!parent) {
+        problem(where + ".parent: track " + std::to_string(at->parent) + " is not declared");
+        return;
+      }
+      if (hops > t_.tracks.size()) {
+        problem(where + ".parent: the parents of track " + std::to_string(track.id) + " form a cycle");
+        return;
+      }
+      at = parent;
+    }
   }
 
   const Buffer* buffer(int id, const std::string& where) {
     const Buffer* b = t_.find_buffer(id);
-    if (!b) problem(where + ".buffer: buffer " + std::to_string(id) + " is not declared");
+    if (!b) problem(where + ": buffer " + std::to_string(id) + " is not declared");
     return b;
   }
 
   void step(const Step& s, const std::string& where) {
     if (s.label.empty()) problem(where + ".label: empty");
-    if (s.line_begin < 1 || s.line_end < s.line_begin || s.line_end > source_lines_)
-      problem(where + ".lines: [" + std::to_string(s.line_begin) + ", " + std::to_string(s.line_end) +
-              "] is not a range inside the " + std::to_string(source_lines_) + "-line source");
-    for (size_t i = 0; i < s.snapshots.size(); ++i) snapshot(s.snapshots[i], where + ".snapshots[" + std::to_string(i) + "]");
-    for (size_t i = 0; i < s.combines.size(); ++i) combine(s.combines[i], where + ".combines[" + std::to_string(i) + "]");
-    for (size_t i = 0; i < s.live.size(); ++i) live(s.live[i], where + ".live[" + std::to_string(i) + "]");
-    for (size_t i = 0; i < s.events.size(); ++i)
-      if (!t_.find_track(s.events[i].track))
-        problem(where + ".events[" + std::to_string(i) + "].track: track " +
-                std::to_string(s.events[i].track) + " is not declared");
+    if (s.source < 0 || s.source >= static_cast<int>(t_.sources.size())) {
+      problem(where + ".source: source " + std::to_string(s.source) + " is not declared");
+    } else {
+      const int lines = source_lines_[static_cast<size_t>(s.source)];
+      if (s.line_begin < 1 || s.line_end < s.line_begin || s.line_end > lines)
+        problem(where + ".lines: [" + std::to_string(s.line_begin) + ", " + std::to_string(s.line_end) +
+                "] is not a range inside the " + std::to_string(lines) + "-line source");
+    }
+    if (s.launch != -1 && !t_.find_launch(s.launch))
+      problem(where + ".launch: launch " + std::to_string(s.launch) + " is not declared");
+    for (size_t i = 0; i < s.snapshots.size(); ++i) snapshot(s.snapshots[i], at(where, "snapshots", i));
+    for (size_t i = 0; i < s.ops.size(); ++i) operation(s.ops[i], at(where, "ops", i));
+    for (size_t i = 0; i < s.live.size(); ++i) live(s.live[i], at(where, "live", i));
+    for (size_t i = 0; i < s.events.size(); ++i) event(s.events[i], at(where, "events", i));
   }
 
   void snapshot(const Snapshot& snap, const std::string& where) {
-    const Buffer* b = buffer(snap.buffer, where);
+    const Buffer* b = buffer(snap.buffer, where + ".buffer");
     if (!b) return;
-    if (static_cast<int64_t>(snap.values.size()) != b->element_count()) {
-      problem(where + ".values: " + std::to_string(snap.values.size()) + " values, but buffer \"" +
-              b->name + "\" holds " + std::to_string(b->element_count()));
+    const int64_t expected = snap.items.empty() ? b->element_count()
+                                                : static_cast<int64_t>(snap.items.size()) * b->item_size();
+    if (static_cast<int64_t>(snap.values.size()) != expected) {
+      problem(where + ".values: " + std::to_string(snap.values.size()) + " values, but " +
+              (snap.items.empty() ? "buffer \"" + b->name + "\" holds " : "the listed items of \"" + b->name + "\" hold ") +
+              std::to_string(expected));
       return;
     }
+    for (size_t i = 0; i < snap.items.size(); ++i)
+      if (snap.items[i] >= b->item_count()) {
+        problem(at(where, "items", i) + ": item " + std::to_string(snap.items[i]) + " is outside buffer \"" + b->name + "\"");
+        return;
+      }
     for (size_t i = 0; i < snap.values.size(); ++i)
       if (!fits(b->type, snap.values[i])) {
-        problem(where + ".values[" + std::to_string(i) + "]: not a " + to_string(b->type) + " value");
+        problem(at(where, "values", i) + ": not a " + to_string(b->type) + " value");
         return;
       }
   }
 
-  void combine(const Combine& c, const std::string& where) {
-    const Buffer* b = buffer(c.buffer, where);
-    if (!b) return;
-    if (c.src.size() != c.dst.size() || c.thread.size() != c.dst.size()) {
-      problem(where + ": dst, src and thread must have the same length");
+  // Each index must name an item of its buffer; -1 (the identity) is allowed for operands of an
+  // operator that has one.
+  void indices(const std::vector<int64_t>& list, const Buffer& b, bool identity_allowed, const std::string& where) {
+    for (size_t i = 0; i < list.size(); ++i) {
+      if ((list[i] == -1 && identity_allowed) || (list[i] >= 0 && list[i] < b.item_count())) continue;
+      problem(where + "[" + std::to_string(i) + "]: index " + std::to_string(list[i]) +
+              " is outside buffer \"" + b.name + "\"");
       return;
     }
-    for (size_t i = 0; i < c.dst.size(); ++i)
-      if (c.dst[i] >= b->element_count() || c.src[i] >= b->element_count()) {
-        problem(where + ": pair " + std::to_string(i) + " indexes outside buffer \"" + b->name + "\"");
-        return;
-      }
+  }
+
+  void operation(const Operation& o, const std::string& where) {
+    const bool copy = o.op == Operator::copy;
+    if (o.dst.size() != o.a.size() || o.thread.size() != o.dst.size() || (copy ? !o.b.empty() : o.b.size() != o.dst.size())) {
+      problem(where + ": dst, a, b and thread must have the same length (b empty for a copy)");
+      return;
+    }
+    const Buffer* dst = buffer(o.dst_buffer, where + ".dst_buffer");
+    const Buffer* a = buffer(o.a_buffer, where + ".a_buffer");
+    const Buffer* b = copy ? nullptr : buffer(o.b_buffer, where + ".b_buffer");
+    if (copy && o.b_buffer != -1) problem(where + ".b_buffer: a copy has no second operand (-1)");
+    if (dst) indices(o.dst, *dst, false, where + ".dst");
+    if (a) indices(o.a, *a, !copy, where + ".a");
+    if (b) indices(o.b, *b, true, where + ".b");
+    if (!dst || !a || (!copy && !b)) return;
+    if (a->item_size() != dst->item_size() || (b && b->item_size() != dst->item_size()))
+      problem(where + ": operands and result must have items of the same size");
+    if (o.op == Operator::matmul) {
+      const auto side = static_cast<int64_t>(std::llround(std::sqrt(static_cast<double>(dst->item_size()))));
+      if (side * side != dst->item_size()) problem(where + ": matmul needs square matrices as items");
+    }
   }
 
   void live(const LiveRange& l, const std::string& where) {
-    const Buffer* b = buffer(l.buffer, where);
+    const Buffer* b = buffer(l.buffer, where + ".buffer");
     if (!b) return;
-    if (l.count > 0 && l.begin + (l.count - 1) * l.stride >= b->element_count())
+    if (l.count > 0 && l.begin + (l.count - 1) * l.stride >= b->item_count())
       problem(where + ": reaches past the end of buffer \"" + b->name + "\"");
   }
 
+  void event(const Event& e, const std::string& where) {
+    if (!t_.find_track(e.track))
+      problem(where + ".track: track " + std::to_string(e.track) + " is not declared");
+    for (int id : e.flows_out) ++flow_starts_[id];
+    for (int id : e.flows_in) ++flow_ends_[id];
+  }
+
+  // A flow joins one event where it starts to one or more where it ends.
+  void flows() {
+    for (const auto& [id, starts] : flow_starts_) {
+      if (starts != 1) problem("flow " + std::to_string(id) + " starts at " + std::to_string(starts) + " events, not one");
+      if (!flow_ends_.count(id)) problem("flow " + std::to_string(id) + " starts but never ends");
+    }
+    for (const auto& [id, ends] : flow_ends_)
+      if (!flow_starts_.count(id)) problem("flow " + std::to_string(id) + " ends but never starts");
+  }
+
   const Trace& t_;
-  int source_lines_ = 0;
+  std::vector<int> source_lines_;
+  std::map<int, int> flow_starts_, flow_ends_;
   std::vector<std::string> problems_;
 };
 

@@ -1,0 +1,39 @@
+// One name table per enum of the trace: to_string() and the reader both use these, so adding a
+// value means adding it here once. A table lists the names in the order of the enum's values.
+#pragma once
+
+#include <cstddef>
+
+#include "trace/trace.hpp"
+
+namespace gridlock::trace {
+
+template <typename Enum>
+struct EnumNames;
+
+#define GRIDLOCK_ENUM_NAMES(Enum, ...)                                   \
+  template <>                                                           \
+  struct EnumNames<Enum> {                                              \
+    static constexpr const char* names[] = {__VA_ARGS__};               \
+    static constexpr std::size_t count = sizeof(names) / sizeof(*names); \
+  }
+
+GRIDLOCK_ENUM_NAMES(ElementType, "i32", "u32", "f32");
+GRIDLOCK_ENUM_NAMES(MemorySpace, "global", "shared", "registers", "host");
+GRIDLOCK_ENUM_NAMES(TrackKind, "device", "host", "stream", "kernel", "block", "warp", "lane", "lock");
+GRIDLOCK_ENUM_NAMES(EventKind, "slice_begin", "slice_end", "instant", "counter");
+GRIDLOCK_ENUM_NAMES(Category, "work", "barrier", "wait", "spin", "critical", "atomic", "kernel", "copy",
+                    "sync", "host", "other");
+GRIDLOCK_ENUM_NAMES(Verdict, "confirmed", "contradicted", "not_observable");
+GRIDLOCK_ENUM_NAMES(ProducerKind, "gpu", "model");
+GRIDLOCK_ENUM_NAMES(Operator, "copy", "add", "mul", "min", "max", "matmul", "unnamed");
+
+#undef GRIDLOCK_ENUM_NAMES
+
+template <typename Enum>
+const char* enum_name(Enum v) {
+  const auto i = static_cast<std::size_t>(v);
+  return i < EnumNames<Enum>::count ? EnumNames<Enum>::names[i] : "?";
+}
+
+}  // namespace gridlock::trace

@@ -1,0 +1,286 @@
+// What a recorded run must respect, checked on the trace alone: the timeline keeps the hardware's
+// promises, and the values follow from the operations. Used by gridlock-trace-check and by the
+// test that reads every shipped trace.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <tuple>
+
+#include "trace/trace.hpp"
+
+namespace gridlock::trace {
+namespace {
+
+std::string step_name(size_t i, const Step& s) {
+  return "steps[" + std::to_string(i) + "] (" + s.label + (s.detail.empty() ? "" : ", " + s.detail) + ")";
+}
+
+// ---- slices: per track, in the order listed, times never decrease and slices nest -------------
+
+void check_slices(const Trace& t, std::vector<std::string>& problems) {
+  struct Open {
+    std::string name;
+    int64_t begin;
+  };
+  struct TrackState {
+    std::vector<Open> open;
+    int64_t last_t = std::numeric_limits<int64_t>::min();
+    bool reported = false;
+  };
+  std::map<int, TrackState> tracks;
+  auto report = [&](TrackState& st, std::string what) {
+    if (st.reported) return;   // one problem per track is enough to find it
+    st.reported = true;
+    problems.push_back(std::move(what));
+  };
+  for (size_t si = 0; si < t.steps.size(); ++si) {
+    for (const Event& e : t.steps[si].events) {
+      TrackState& st = tracks[e.track];
+      const std::string where = step_name(si, t.steps[si]) + ", track " + std::to_string(e.track) + ": ";
+      if (e.t_ns < st.last_t)
+        report(st, where + "\"" + e.name + "\" at " + std::to_string(e.t_ns) + " ns comes after an event at " +
+                       std::to_string(st.last_t) + " ns: the track runs backwards");
+      st.last_t = std::max(st.last_t, e.t_ns);
+      if (e.kind == EventKind::slice_begin) st.open.push_back({e.name, e.t_ns});
+      if (e.kind != EventKind::slice_end) continue;
+      if (st.open.empty()) {
+        report(st, where + "\"" + e.name + "\" ends but never began");
+      } else if (st.open.back().name != e.name) {
+        report(st, where + "\"" + e.name + "\" ends inside \"" + st.open.back().name + "\": slices must nest");
+        st.open.pop_back();
+      } else {
+        st.open.pop_back();
+      }
+    }
+  }
+  for (auto& [id, st] : tracks)
+    if (!st.open.empty()) report(st, "track " + std::to_string(id) + ": \"" + st.open.back().name + "\" never ends");
+}
+
+// ---- barriers: nobody leaves before the last one has arrived ----------------------------------
+
+void check_barriers(const Trace& t, std::vector<std::string>& problems) {
+  const int64_t tolerance = t.clock.resolution_ns;
+  for (size_t si = 0; si < t.steps.size(); ++si) {
+    // (parent track, slice name) -> [latest arrival, earliest departure] and who.
+    struct Barrier {
+      int64_t last_arrival = std::numeric_limits<int64_t>::min();
+      int64_t first_departure = std::numeric_limits<int64_t>::max();
+      int last_track = -1, first_track = -1;
+    };
+    std::map<std::pair<int, std::string>, Barrier> barriers;
+    for (const Event& e : t.steps[si].events) {
+      if (e.category != Category::barrier) continue;
+      const Track* track = t.find_track(e.track);
+      Barrier& b = barriers[{track ? track->parent : -1, e.name}];
+      if (e.kind == EventKind::slice_begin && e.t_ns > b.last_arrival) {
+        b.last_arrival = e.t_ns;
+        b.last_track = e.track;
+      }
+      if (e.kind == EventKind::slice_end && e.t_ns < b.first_departure) {
+        b.first_departure = e.t_ns;
+        b.first_track = e.track;
+      }
+    }
+    for (const auto& [key, b] : barriers) {
+      if (b.last_track < 0 || b.first_track < 0) continue;
+      if (b.first_departure + tolerance >= b.last_arrival) continue;
+      problems.push_back(step_name(si, t.steps[si]) + ": at \"" + key.second + "\" track " +
+                         std::to_string(b.first_track) + " leaves at " + std::to_string(b.first_departure) +
+                         " ns, before track " + std::to_string(b.last_track) + " arrives at " +
+                         std::to_string(b.last_arrival) + " ns (clock resolution " + std::to_string(tolerance) +
+                         " ns)");
+    }
+  }
+}
+
+// ---- values: replay every operation and compare with every snapshot ---------------------------
+
+class Replay {
+ public:
+  explicit Replay(const Trace& t) : t_(t) {}
+
+  void run(std::vector<std::string>& problems) {
+    for (size_t si = 0; si < t_.steps.size(); ++si) {
+      const Step& s = t_.steps[si];
+      // A buffer that no operation of the step writes holds the same values before and after
+      // it: its snapshot is known before the operations run (R1's input, read by the load).
+      std::vector<int> written;
+      for (const Operation& o : s.ops) written.push_back(o.dst_buffer);
+      auto is_written = [&](int b) { return std::find(written.begin(), written.end(), b) != written.end(); };
+      for (const Snapshot& snap : s.snapshots)
+        if (!is_written(snap.buffer)) compare(snap, step_name(si, s), problems);
+      for (const Operation& o : s.ops) {
+        if (o.op == Operator::unnamed) {
+          problems.push_back(step_name(si, s) + ": an operation does not name its operator; it cannot be replayed");
+          return;
+        }
+        apply(o);
+      }
+      for (const Snapshot& snap : s.snapshots)
+        if (is_written(snap.buffer)) compare(snap, step_name(si, s), problems);
+    }
+  }
+
+ private:
+  struct State {
+    std::vector<double> values;
+    std::vector<char> known;
+  };
+
+  State& state(int buffer) {
+    State& s = states_[buffer];
+    if (s.values.empty()) {
+      const auto n = static_cast<size_t>(t_.find_buffer(buffer)->element_count());
+      s.values.assign(n, 0.0);
+      s.known.assign(n, 0);
+    }
+    return s;
+  }
+
+  // The value a kernel would hold after computing `x` in the buffer's element type.
+  static double as_type(ElementType type, double x) {
+    switch (type) {
+      case ElementType::i32: return static_cast<double>(static_cast<int32_t>(static_cast<uint32_t>(static_cast<int64_t>(x))));
+      case ElementType::u32: return static_cast<double>(static_cast<uint32_t>(static_cast<int64_t>(x)));
+      case ElementType::f32: return static_cast<double>(static_cast<float>(x));
+    }
+    return x;
+  }
+
+  static double scalar(Operator op, ElementType type, double a, double b) {
+    if (type == ElementType::f32) {
+      const float fa = static_cast<float>(a), fb = static_cast<float>(b);
+      switch (op) {
+        case Operator::add: return fa + fb;
+        case Operator::mul: return fa * fb;
+        case Operator::min: return std::min(fa, fb);
+        case Operator::max: return std::max(fa, fb);
+        default: return a;
+      }
+    }
+    const auto ia = static_cast<int64_t>(a), ib = static_cast<int64_t>(b);
+    switch (op) {
+      case Operator::add: return as_type(type, static_cast<double>(ia + ib));
+      case Operator::mul:   // modulo 2^32: exact in 64-bit unsigned arithmetic
+        return as_type(type, static_cast<double>(static_cast<uint32_t>(static_cast<uint64_t>(ia) * static_cast<uint64_t>(ib))));
+      case Operator::min: return std::min(a, b);
+      case Operator::max: return std::max(a, b);
+      default: return a;
+    }
+  }
+
+  static std::vector<double> identity(Operator op, ElementType type, int64_t size) {
+    double v = 0;
+    switch (op) {
+      case Operator::mul: v = 1; break;
+      case Operator::min:
+        v = type == ElementType::f32 ? INFINITY : type == ElementType::i32 ? 2147483647.0 : 4294967295.0;
+        break;
+      case Operator::max: v = type == ElementType::f32 ? -INFINITY : type == ElementType::i32 ? -2147483648.0 : 0.0; break;
+      default: break;
+    }
+    std::vector<double> item(static_cast<size_t>(size), v);
+    if (op == Operator::matmul) {
+      const auto side = static_cast<int64_t>(std::llround(std::sqrt(static_cast<double>(size))));
+      std::fill(item.begin(), item.end(), 0.0);
+      for (int64_t i = 0; i < side; ++i) item[static_cast<size_t>(i * side + i)] = 1;
+    }
+    return item;
+  }
+
+  // Item `index` of `buffer`, or the identity for -1; false when a value is not known.
+  bool read(int buffer, int64_t index, Operator op, std::vector<double>& item) {
+    const Buffer& b = *t_.find_buffer(buffer);
+    const int64_t size = b.item_size();
+    if (index < 0) {
+      item = identity(op, b.type, size);
+      return true;
+    }
+    State& s = state(buffer);
+    const auto first = static_cast<size_t>(index * size);
+    item.assign(s.values.begin() + static_cast<std::ptrdiff_t>(first),
+                s.values.begin() + static_cast<std::ptrdiff_t>(first + static_cast<size_t>(size)));
+    return std::all_of(s.known.begin() + static_cast<std::ptrdiff_t>(first),
+                       s.known.begin() + static_cast<std::ptrdiff_t>(first + static_cast<size_t>(size)),
+                       [](char k) { return k != 0; });
+  }
+
+  std::vector<double> combine(Operator op, ElementType type, const std::vector<double>& a,
+                              const std::vector<double>& b) {
+    if (op == Operator::copy) return a;
+    if (op != Operator::matmul) return {scalar(op, type, a[0], b[0])};
+    const auto side = static_cast<size_t>(std::llround(std::sqrt(static_cast<double>(a.size()))));
+    std::vector<double> c(a.size(), 0.0);
+    for (size_t i = 0; i < side; ++i)
+      for (size_t j = 0; j < side; ++j) {
+        double acc = 0;
+        for (size_t m = 0; m < side; ++m)
+          acc = scalar(Operator::add, type, acc, scalar(Operator::mul, type, a[i * side + m], b[m * side + j]));
+        c[i * side + j] = acc;
+      }
+    return c;
+  }
+
+  void apply(const Operation& o) {
+    const Buffer& dst = *t_.find_buffer(o.dst_buffer);
+    std::vector<double> a, b;
+    for (size_t k = 0; k < o.dst.size(); ++k) {
+      bool known = read(o.a_buffer, o.a[k], o.op, a);
+      if (o.op != Operator::copy) known = read(o.b_buffer, o.b[k], o.op, b) && known;
+      const std::vector<double> result = known ? combine(o.op, dst.type, a, b) : std::vector<double>();
+      State& s = state(o.dst_buffer);
+      const auto first = static_cast<size_t>(o.dst[k] * dst.item_size());
+      for (size_t i = 0; i < static_cast<size_t>(dst.item_size()); ++i) {
+        s.known[first + i] = known;
+        if (known) s.values[first + i] = as_type(dst.type, result[i]);
+      }
+    }
+  }
+
+  static bool same(ElementType type, double a, double b) {
+    if (type == ElementType::f32) {
+      const float fa = static_cast<float>(a), fb = static_cast<float>(b);
+      return fa == fb || (std::isnan(fa) && std::isnan(fb));
+    }
+    return a == b;
+  }
+
+  void compare(const Snapshot& snap, const std::string& where, std::vector<std::string>& problems) {
+    const Buffer& b = *t_.find_buffer(snap.buffer);
+    State& s = state(snap.buffer);
+    const auto size = static_cast<size_t>(b.item_size());
+    int64_t wrong = 0;
+    std::string first;
+    for (size_t v = 0; v < snap.values.size(); ++v) {
+      const size_t element = snap.items.empty() ? v : static_cast<size_t>(snap.items[v / size]) * size + v % size;
+      if (s.known[element] && !same(b.type, s.values[element], snap.values[v])) {
+        if (wrong++ == 0)
+          first = b.name + "[" + std::to_string(element) + "] holds " + std::to_string(snap.values[v]) +
+                  " where the operations give " + std::to_string(s.values[element]);
+      }
+      s.values[element] = snap.values[v];
+      s.known[element] = 1;
+    }
+    if (wrong > 0)
+      problems.push_back(where + ": the snapshot does not follow from the operations: " + first + " (" +
+                         std::to_string(wrong) + " value" + (wrong == 1 ? "" : "s") + " differ)");
+  }
+
+  const Trace& t_;
+  std::map<int, State> states_;
+};
+
+}  // namespace
+
+std::vector<std::string> check_truth(const Trace& trace) {
+  std::vector<std::string> problems;
+  check_slices(trace, problems);
+  check_barriers(trace, problems);
+  Replay(trace).run(problems);
+  return problems;
+}
+
+}  // namespace gridlock::trace
