@@ -3,9 +3,10 @@
 # One declarative call per lesson. The lesson folder holds main.cu (host driver), kernels.cuh
 # (the technique), README.md and recorded/. The call
 #   - registers the lesson in the lesson index (the viewer's gallery order), always;
-#   - where CUDA lessons are built: embeds kernels.cuh as text, builds bin/<id>, and adds the
-#     GPU test "lesson.<id>" (label gpu; exit code 77 = skipped on a machine without a GPU):
-#     the lesson must pass its own checks and write a trace that validates.
+#   - where CUDA lessons are built: generates lesson_info.hpp (the identity given here, and
+#     kernels.cuh as text), builds bin/<id>, and adds the GPU test "lesson.<id>" (label gpu; exit
+#     code 77 = skipped on a machine without a GPU): the lesson must pass its own checks and write
+#     a trace that validates and respects what the hardware guarantees.
 function(gridlock_add_lesson)
   cmake_parse_arguments(L "" "ID;TITLE;TECHNIQUE" "" ${ARGN})
   if(NOT L_ID OR NOT L_TITLE OR NOT L_TECHNIQUE)
@@ -24,13 +25,14 @@ function(gridlock_add_lesson)
 
   set(kernel ${CMAKE_CURRENT_SOURCE_DIR}/kernels.cuh)
   file(RELATIVE_PATH kernel_in_repo ${PROJECT_SOURCE_DIR} ${kernel})
-  set(generated ${CMAKE_CURRENT_BINARY_DIR}/generated/kernel_source.hpp)
+  set(generated ${CMAKE_CURRENT_BINARY_DIR}/generated/lesson_info.hpp)
   add_custom_command(
     OUTPUT ${generated}
     COMMAND ${CMAKE_COMMAND} -DINPUT=${kernel} -DOUTPUT=${generated} -DPATH_IN_REPO=${kernel_in_repo}
-            -P ${PROJECT_SOURCE_DIR}/cmake/EmbedSource.cmake
-    DEPENDS ${kernel} ${PROJECT_SOURCE_DIR}/cmake/EmbedSource.cmake
-    COMMENT "Embedding ${kernel_in_repo}")
+            -DID=${L_ID} "-DTITLE=${L_TITLE}" -DTECHNIQUE=${L_TECHNIQUE}
+            -P ${PROJECT_SOURCE_DIR}/cmake/LessonInfo.cmake
+    DEPENDS ${kernel} ${PROJECT_SOURCE_DIR}/cmake/LessonInfo.cmake ${CMAKE_CURRENT_SOURCE_DIR}/CMakeLists.txt
+    COMMENT "Generating the identity of ${L_ID}")
 
   file(GLOB host_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cu)
   add_executable(${L_ID} ${host_sources} ${generated})
@@ -42,7 +44,7 @@ function(gridlock_add_lesson)
   add_test(NAME lesson.${L_ID}
            COMMAND ${PROJECT_SOURCE_DIR}/tests/gpu/run-lesson.sh $<TARGET_FILE:${L_ID}>
                    $<TARGET_FILE:gridlock-trace-check> ${PROJECT_BINARY_DIR}/traces/${L_ID}.json)
-  set_tests_properties(lesson.${L_ID} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
+  set_tests_properties(lesson.${L_ID} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 120)
 endfunction()
 
 # Writes the lesson index: one line per lesson, "id<TAB>title<TAB>folder", in lesson order.

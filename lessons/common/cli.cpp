@@ -8,23 +8,27 @@
 
 namespace gridlock {
 
-std::optional<LessonOptions> parse_lesson_options(int argc, char** argv,
-                                                  const LessonDescription& lesson, int* exit_code) {
-  LessonOptions o = lesson.defaults;
-  CLI::App app{std::string(lesson.title) + "\n\nRuns the technique on this machine's GPU, checks "
-               "each documented claim and prints a verdict per claim.",
-               lesson.id};
+std::optional<LessonOptions> parse_lesson_options(int argc, char** argv, const char* id, const char* title,
+                                                  const LessonDefaults& defaults, int* exit_code) {
+  LessonOptions o = defaults.options;
+  CLI::App app{std::string(title) +
+                   "\n\nRuns the technique on this machine's GPU, checks "
+                   "each documented claim and prints a verdict per claim.",
+               id};
   app.add_option("--trace", o.trace_path, "Write the recorded steps, claims and timings to this file")
       ->type_name("PATH");
-  app.add_option("--n", o.n, "Number of input elements")->check(CLI::Range(int64_t(1), int64_t(1) << 28))
+  app.add_option("--n", o.n, "Number of input elements")
+      ->check(CLI::Range(int64_t(1), int64_t(1) << 28))
       ->capture_default_str();
   app.add_option("--block", o.block, "Threads per block")
-      ->check(CLI::Range(lesson.min_block, lesson.max_block))->capture_default_str();
-  app.add_option("--grid", o.grid, "Blocks in the grid")->check(CLI::Range(1, 1 << 20))
+      ->check(CLI::Range(defaults.min_block, defaults.max_block))
       ->capture_default_str();
-  app.add_option("--seed", o.seed, "Seed of the random input (run k uses seed + k)")
+  app.add_option("--grid", o.grid, "Blocks in the grid")
+      ->check(CLI::Range(1, 1 << 20))
       ->capture_default_str();
-  app.add_option("--runs", o.runs, "Repetitions of every claim check")->check(CLI::Range(1, 100000))
+  app.add_option("--seed", o.seed, "Seed of the random input (run k uses seed + k)")->capture_default_str();
+  app.add_option("--runs", o.runs, "Repetitions of every claim check")
+      ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   app.add_flag("--bench", o.bench, "Time the plain kernel against the baseline, in this run");
   try {
@@ -34,7 +38,7 @@ std::optional<LessonOptions> parse_lesson_options(int argc, char** argv,
     return std::nullopt;
   }
   if ((o.block & (o.block - 1)) != 0) {
-    std::cerr << lesson.id << ": --block must be a power of two (got " << o.block << ")\n";
+    std::cerr << id << ": --block must be a power of two (got " << o.block << ")\n";
     *exit_code = kExitUsage;
     return std::nullopt;
   }

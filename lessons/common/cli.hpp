@@ -8,26 +8,26 @@
 namespace gridlock {
 
 struct LessonOptions {
-  std::string trace_path;   // empty: no trace is written
-  int64_t n = 0;            // input elements
-  int block = 0;            // threads per block
-  int grid = 1;             // blocks
-  uint64_t seed = 1;        // first input's seed; run k uses seed + k
-  int runs = 20;            // repetitions of each claim check
-  bool bench = false;       // time the plain kernel against the baseline
+  std::string trace_path;  // empty: no trace is written
+  int64_t n = 0;           // input elements
+  int block = 0;           // threads per block
+  int grid = 1;            // blocks
+  uint64_t seed = 1;       // first input's seed; run k uses seed + k
+  int runs = 20;           // repetitions of each claim check
+  bool bench = false;      // time the plain kernel against the baseline
 };
 
-struct LessonDescription {
-  const char* id;
-  const char* title;
-  LessonOptions defaults;
-  int max_block = 1024;     // a lesson whose block size is fixed at compile time sets min = max
+// A lesson's defaults and limits. Block sizes are powers of two in [min_block, max_block]; a
+// lesson whose block size is fixed at compile time sets min = max.
+struct LessonDefaults {
+  LessonOptions options;
   int min_block = 32;
+  int max_block = 1024;
 };
 
 // Parses argv. Returns the options, or std::nullopt with *exit_code set (0 after --help,
 // kExitUsage after a message on stderr).
-std::optional<LessonOptions> parse_lesson_options(int argc, char** argv,
-                                                  const LessonDescription& lesson, int* exit_code);
+std::optional<LessonOptions> parse_lesson_options(int argc, char** argv, const char* id, const char* title,
+                                                  const LessonDefaults& defaults, int* exit_code);
 
 }  // namespace gridlock

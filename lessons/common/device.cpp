@@ -12,7 +12,7 @@ std::optional<trace::Device> open_device(std::string* why) {
   if (status != cudaSuccess || count == 0) {
     *why = status != cudaSuccess ? std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status)
                                  : "the driver reports no CUDA device";
-    cudaGetLastError();   // clear the sticky error
+    cudaGetLastError();  // clear the sticky error
     return std::nullopt;
   }
   int id = 0;

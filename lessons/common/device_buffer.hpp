@@ -10,9 +10,7 @@ namespace gridlock {
 template <typename T>
 class DeviceBuffer {
  public:
-  explicit DeviceBuffer(size_t count) : count_(count) {
-    CUDA_CHECK(cudaMalloc(&data_, count * sizeof(T)));
-  }
+  explicit DeviceBuffer(size_t count) : count_(count) { CUDA_CHECK(cudaMalloc(&data_, count * sizeof(T))); }
   explicit DeviceBuffer(const std::vector<T>& host) : DeviceBuffer(host.size()) { upload(host); }
   ~DeviceBuffer() { cudaFree(data_); }
   DeviceBuffer(const DeviceBuffer&) = delete;
@@ -35,7 +33,8 @@ class DeviceBuffer {
     return v;
   }
   // Fills every byte with a pattern, so an element nothing wrote is recognisable.
-  void poison() { CUDA_CHECK(cudaMemset(data_, 0xA5, count_ * sizeof(T))); }
+  void poison() { fill_bytes(0xA5); }
+  void fill_bytes(int byte) { CUDA_CHECK(cudaMemset(data_, byte, count_ * sizeof(T))); }
 
  private:
   T* data_ = nullptr;

@@ -12,11 +12,12 @@
 namespace gridlock {
 
 template <typename Launch>
-trace::Timing time_kernel(const std::string& name, int64_t elements, int repetitions, Launch launch) {
+trace::Timing time_kernel(const std::string& name, int64_t elements, int64_t bytes, int repetitions,
+                          Launch launch) {
   cudaEvent_t start, stop;
   CUDA_CHECK(cudaEventCreate(&start));
   CUDA_CHECK(cudaEventCreate(&stop));
-  for (int i = 0; i < 3; ++i) launch();   // module load, caches, clocks
+  for (int i = 0; i < 3; ++i) launch();  // module load, caches, clocks
   CUDA_CHECK_LAUNCH();
   std::vector<double> ns(repetitions);
   for (int i = 0; i < repetitions; ++i) {
@@ -35,6 +36,7 @@ trace::Timing time_kernel(const std::string& name, int64_t elements, int repetit
   trace::Timing t;
   t.name = name;
   t.elements = elements;
+  t.bytes = bytes;
   t.repetitions = repetitions;
   t.median_ns = ns[ns.size() / 2];
   t.min_ns = ns.front();

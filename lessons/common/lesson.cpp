@@ -12,30 +12,39 @@
 
 namespace gridlock {
 
-trace::Step& LessonRun::add_step(const std::string& label, const std::string& detail,
-                                 const std::string& note) {
-  trace::LineRange lines = trace::find_phase_lines(trace_.source.text, label);
+trace::Step& LessonRun::add_step(const std::string& label, const std::string& detail, const std::string& note,
+                                 int launch) {
+  const trace::Source& source = trace_.sources.front();
+  trace::LineRange lines = trace::find_phase_lines(source.text, label);
   if (lines.begin == 0)
-    throw std::logic_error("step \"" + label + "\" has no matching phase comment in " + trace_.source.file);
+    throw std::logic_error("step \"" + label + "\" is not one phase comment of " + source.file +
+                           " (missing, or written twice)");
   trace::Step step;
   step.label = label;
   step.detail = detail;
   step.note = note;
   step.line_begin = lines.begin;
   step.line_end = lines.end;
+  step.launch = launch;
   trace_.steps.push_back(std::move(step));
   return trace_.steps.back();
 }
 
-void LessonRun::claim(const std::string& id, const std::string& statement, bool holds,
-                      const std::string& measurement, const std::string& reason) {
-  trace_.claims.push_back({id, statement, holds ? trace::Verdict::confirmed : trace::Verdict::contradicted,
-                           measurement, reason});
+int LessonRun::add_launch(const std::string& kernel, int64_t grid, int block) {
+  const int id = static_cast<int>(trace_.launches.size());
+  trace_.launches.push_back({id, kernel, 0, -1, grid, block});
+  return id;
 }
 
-void LessonRun::claim_not_observable(const std::string& id, const std::string& statement,
-                                     const std::string& reason) {
-  trace_.claims.push_back({id, statement, trace::Verdict::not_observable, "", reason});
+void LessonRun::claim(const ClaimSpec& claim, bool holds, const std::string& measurement,
+                      const std::string& reason) {
+  trace_.claims.push_back({claim.id, claim.statement,
+                           holds ? trace::Verdict::confirmed : trace::Verdict::contradicted, measurement,
+                           reason});
+}
+
+void LessonRun::claim_not_observable(const ClaimSpec& claim, const std::string& reason) {
+  trace_.claims.push_back({claim.id, claim.statement, trace::Verdict::not_observable, "", reason});
 }
 
 void LessonRun::check_failed(const std::string& what) {
@@ -52,29 +61,28 @@ std::string utc_now() {
   return text;
 }
 
-trace::Trace new_trace(const LessonInfo& info, const LessonOptions& o, const trace::Device& device) {
+trace::Trace new_trace(const LessonIdentity& lesson, const LessonOptions& o, const trace::Device& device) {
   trace::Trace t;
-  t.lesson_id = info.description.id;
-  t.lesson_title = info.description.title;
-  t.technique = info.technique;
+  t.lesson_id = lesson.id;
+  t.lesson_title = lesson.title;
+  t.technique = lesson.technique;
   t.producer.kind = trace::ProducerKind::gpu;
-  t.producer.device = device;
-  t.producer.program = info.description.id;
+  t.producer.devices = {device};
+  t.producer.program = lesson.id;
   t.producer.recorded_at = utc_now();
-  t.parameters = {{"n", double(o.n)},         {"block", double(o.block)}, {"grid", double(o.grid)},
-                  {"seed", double(o.seed)},   {"runs", double(o.runs)},   {"bench", o.bench ? 1.0 : 0.0}};
-  t.source.file = info.source.path;
-  t.source.text = info.source.text;
-  t.source.hash = trace::source_hash(t.source.text);
+  t.parameters = {{"n", double(o.n)},       {"block", double(o.block)}, {"grid", double(o.grid)},
+                  {"seed", double(o.seed)}, {"runs", double(o.runs)},   {"bench", o.bench ? 1.0 : 0.0}};
+  t.sources = {{lesson.source_path, lesson.source_text, trace::source_hash(lesson.source_text)}};
   return t;
 }
 
 }  // namespace
 
-int run_lesson(int argc, char** argv, const LessonInfo& info,
+int run_lesson(int argc, char** argv, const LessonIdentity& lesson, const LessonDefaults& defaults,
                const std::function<void(LessonRun&)>& body) {
   int exit_code = kExitOk;
-  std::optional<LessonOptions> options = parse_lesson_options(argc, argv, info.description, &exit_code);
+  std::optional<LessonOptions> options =
+      parse_lesson_options(argc, argv, lesson.id, lesson.title, defaults, &exit_code);
   if (!options) return exit_code;
 
   std::string why;
@@ -84,18 +92,22 @@ int run_lesson(int argc, char** argv, const LessonInfo& info,
                  "%s: no usable CUDA device (%s).\n"
                  "This lesson needs an NVIDIA GPU. Without one, open its recorded trace instead:\n"
                  "  gridlock-viewer   (the gallery lists every lesson's trace recorded on an H100)\n",
-                 info.description.id, why.c_str());
+                 lesson.id, why.c_str());
     return kExitNoDevice;
   }
 
-  LessonRun run(*options, new_trace(info, *options, *device));
+  LessonRun run(*options, new_trace(lesson, *options, *device));
+  trace::Trace& t = run.trace();
   try {
     body(run);
+    t.clock = run.clock().description();
   } catch (const CudaError& e) {
-    std::fprintf(stderr, "%s: CUDA error: %s\n", info.description.id, e.what());
+    std::fprintf(stderr, "%s: CUDA error: %s\n", lesson.id, e.what());
+    return kExitCheckFailed;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", lesson.id, e.what());
     return kExitCheckFailed;
   }
-  trace::Trace& t = run.trace();
   t.exit_code = run.checks_passed() ? kExitOk : kExitCheckFailed;
   print_report(t);
   if (!options->trace_path.empty()) {
@@ -103,7 +115,7 @@ int run_lesson(int argc, char** argv, const LessonInfo& info,
       trace::write_file(t, options->trace_path);
       std::printf("trace written to %s\n", options->trace_path.c_str());
     } catch (const trace::TraceError& e) {
-      std::fprintf(stderr, "%s: %s\n", info.description.id, e.what());
+      std::fprintf(stderr, "%s: %s\n", lesson.id, e.what());
       return kExitCheckFailed;
     }
   }

@@ -1,38 +1,54 @@
-// What every lesson's main() shares: options, the device, claims with verdicts, the trace, the
-// report and the exit code. A lesson supplies its description, its kernel source and a body.
+// What every lesson's main() shares: options, the device, claims with verdicts, the run's clock,
+// the trace, the report and the exit code. A lesson supplies its defaults and a body; its
+// identity (id, title, technique, kernel source) is generated from its CMakeLists.txt.
 #pragma once
 
 #include <functional>
 #include <string>
 
 #include "cli.hpp"
+#include "common/record/run_clock.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock {
 
-// The kernel source embedded at build time (AddLesson.cmake generates it from kernels.cuh).
-struct KernelSource {
-  const char* path;   // inside the repository
-  const char* text;
+// Who the lesson is: written once, in the lesson's gridlock_add_lesson() call; AddLesson.cmake
+// generates lesson_info.hpp, which defines `kLesson` from it and embeds kernels.cuh.
+struct LessonIdentity {
+  const char* id;
+  const char* title;
+  const char* technique;    // TECHNIQUES.md entry
+  const char* source_path;  // kernels.cuh, inside the repository
+  const char* source_text;
+};
+
+// A documented claim, declared once per lesson and referred to when its verdict is given.
+struct ClaimSpec {
+  const char* id;         // "<technique>.<name>", e.g. "R1.sum"
+  const char* statement;  // what the documentation says, restated
 };
 
 class LessonRun {
  public:
-  LessonRun(LessonOptions options, trace::Trace trace) : options_(std::move(options)), trace_(std::move(trace)) {}
+  LessonRun(LessonOptions options, trace::Trace trace)
+      : options_(std::move(options)), trace_(std::move(trace)) {}
 
   const LessonOptions& options() const { return options_; }
   trace::Trace& trace() { return trace_; }
-  const trace::Device& device() const { return trace_.producer.device; }
+  const trace::Device& device() const { return trace_.producer.devices.front(); }
+  RunClock& clock() { return clock_; }
 
   // A new step whose label is a phase comment of the kernel; its lines are found in the source.
-  // Throws std::logic_error when the kernel has no such comment.
-  trace::Step& add_step(const std::string& label, const std::string& detail, const std::string& note);
+  // Throws std::logic_error when the kernel has no such comment, or has it twice.
+  trace::Step& add_step(const std::string& label, const std::string& detail, const std::string& note,
+                        int launch = -1);
+  // Declares a kernel launch that steps belong to; returns its id.
+  int add_launch(const std::string& kernel, int64_t grid, int block);
 
-  // A claim of the documentation and the verdict the measurement gives.
-  void claim(const std::string& id, const std::string& statement, bool holds,
-             const std::string& measurement, const std::string& reason = "");
-  void claim_not_observable(const std::string& id, const std::string& statement,
-                            const std::string& reason);
+  // The verdict on a claim: confirmed when it holds, contradicted (with the measurement) when not.
+  void claim(const ClaimSpec& claim, bool holds, const std::string& measurement,
+             const std::string& reason = "");
+  void claim_not_observable(const ClaimSpec& claim, const std::string& reason);
 
   // A check of the lesson's own result failed: the run ends with exit code 1.
   void check_failed(const std::string& what);
@@ -41,18 +57,14 @@ class LessonRun {
  private:
   LessonOptions options_;
   trace::Trace trace_;
+  RunClock clock_;
   bool checks_passed_ = true;
 };
 
-struct LessonInfo {
-  LessonDescription description;
-  const char* technique;   // TECHNIQUES.md entry
-  KernelSource source;
-};
-
 // Parses the command line, opens the GPU, runs the body, prints the claims and timings, writes
-// the trace if --trace was given, and returns the exit code of DESIGN.md.
-int run_lesson(int argc, char** argv, const LessonInfo& info,
+// the trace if --trace was given, and returns the exit code of DESIGN.md. Any exception the body
+// throws becomes a message and exit code 1.
+int run_lesson(int argc, char** argv, const LessonIdentity& lesson, const LessonDefaults& defaults,
                const std::function<void(LessonRun&)>& body);
 
 }  // namespace gridlock

@@ -1,3 +1,4 @@
+// The lesson's printed summary.
 #include "report.hpp"
 
 #include <cstdio>
@@ -8,9 +9,12 @@ namespace {
 
 const char* verdict_tag(trace::Verdict v) {
   switch (v) {
-    case trace::Verdict::confirmed: return "CONFIRMED   ";
-    case trace::Verdict::contradicted: return "CONTRADICTED";
-    case trace::Verdict::not_observable: return "NOT OBSERVED";
+    case trace::Verdict::confirmed:
+      return "CONFIRMED   ";
+    case trace::Verdict::contradicted:
+      return "CONTRADICTED";
+    case trace::Verdict::not_observable:
+      return "NOT OBSERVED";
   }
   return "?";
 }
@@ -18,10 +22,10 @@ const char* verdict_tag(trace::Verdict v) {
 }  // namespace
 
 void print_report(const trace::Trace& t) {
-  const trace::Device& d = t.producer.device;
+  const trace::Device& d = t.producer.devices.front();
   std::printf("\n%s (%s) on %s: compute capability %d.%d, %d SMs, driver %d, runtime %d\n",
-              t.lesson_id.c_str(), t.technique.c_str(), d.name.c_str(), d.cc_major, d.cc_minor,
-              d.sm_count, d.driver_version, d.runtime_version);
+              t.lesson_id.c_str(), t.technique.c_str(), d.name.c_str(), d.cc_major, d.cc_minor, d.sm_count,
+              d.driver_version, d.runtime_version);
   std::printf("\nWhat the documentation claims, and what this GPU did:\n");
   for (const trace::Claim& c : t.claims) {
     std::printf("  [%s] %s: %s\n", verdict_tag(c.verdict), c.id.c_str(), c.statement.c_str());
@@ -33,11 +37,11 @@ void print_report(const trace::Trace& t) {
     std::printf("  %-34s %12s %12s %12s %10s\n", "kernel", "elements", "median us", "min..max us", "GB/s");
     for (const trace::Timing& m : t.timings)
       std::printf("  %-34s %12lld %12.2f %5.1f..%-6.1f %10.1f\n", m.name.c_str(),
-                  static_cast<long long>(m.elements), m.median_ns / 1e3, m.min_ns / 1e3,
-                  m.max_ns / 1e3, m.gbytes_per_s());
+                  static_cast<long long>(m.elements), m.median_ns / 1e3, m.min_ns / 1e3, m.max_ns / 1e3,
+                  m.gbytes_per_s());
   }
   std::printf("\n%s\n", t.exit_code == 0 ? "Result: every check of the lesson's own result passed."
-                                        : "Result: a check of the lesson's own result FAILED.");
+                                         : "Result: a check of the lesson's own result FAILED.");
 }
 
 }  // namespace gridlock

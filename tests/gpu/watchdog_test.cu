@@ -50,8 +50,8 @@ int main() {
     watchdog.disarm();
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ok &= expect(watchdog.fired(), "a spin that cannot progress is told to stop");
-    ok &= expect(seconds > 0.15 && seconds < 5.0, "it stops soon after the 200 ms limit (took " +
-                                                      std::to_string(seconds) + " s)");
+    ok &= expect(seconds > 0.15 && seconds < 5.0,
+                 "it stops soon after the 200 ms limit (took " + std::to_string(seconds) + " s)");
     ok &= expect(spins.download_one(0) > 0, "the kernel really spun before it was stopped");
 
     gridlock::DeviceBuffer<int> out(32);

@@ -3,6 +3,8 @@
 // line, so a trace is short to read and to diff.
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 #include "trace/trace.hpp"
 
 namespace gridlock::trace {
@@ -10,15 +12,15 @@ namespace {
 
 using json = nlohmann::ordered_json;   // members in the order written here
 
+// Integers stay integers in the file, so i32 buffers read back exactly and stay short.
+json number_json(double v) {
+  if (v == static_cast<double>(static_cast<int64_t>(v)) && std::fabs(v) < 9.0e15) return static_cast<int64_t>(v);
+  return v;
+}
+
 json values_json(const std::vector<double>& values) {
   json out = json::array();
-  for (double v : values) {
-    // Integers stay integers in the file, so i32 buffers read back exactly and stay short.
-    if (v == static_cast<double>(static_cast<int64_t>(v)))
-      out.push_back(static_cast<int64_t>(v));
-    else
-      out.push_back(v);
-  }
+  for (double v : values) out.push_back(number_json(v));
   return out;
 }
 
@@ -74,7 +76,7 @@ json event_json(const Event& e) {
             {"t_ns", e.t_ns},
             {"name", e.name},
             {"category", to_string(e.category)},
-            {"value", e.value}};
+            {"value", number_json(e.value)}};
   if (!e.flows_out.empty()) j["flows_out"] = e.flows_out;
   if (!e.flows_in.empty()) j["flows_in"] = e.flows_in;
   return j;
@@ -120,7 +122,8 @@ std::string to_json(const Trace& t) {
   j["lesson"] = {{"id", t.lesson_id}, {"title", t.lesson_title}, {"technique", t.technique}};
   j["producer"] = producer_json(t.producer);
   j["clock"] = {{"source", t.clock.source}, {"resolution_ns", t.clock.resolution_ns}, {"origin", t.clock.origin}};
-  j["parameters"] = t.parameters;
+  j["parameters"] = json::object();
+  for (const auto& [name, value] : t.parameters) j["parameters"][name] = number_json(value);
   j["exit_code"] = t.exit_code;
   j["notices"] = t.notices;
   j["facts"] = t.facts;

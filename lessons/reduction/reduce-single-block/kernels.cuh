@@ -1,48 +1,21 @@
 // R1: one block reduces a whole array with a commutative, associative operator.
 #pragma once
 
-#include <climits>
-
-#include "common/tree_recorder.cuh"
+#include "common/record/tree_recorder.cuh"
+#include "reduction/common/operators.cuh"
 
 namespace r1 {
-
-// Commutative and associative operators. Each names its element type and its identity.
-struct Sum {
-  using T = int;
-  static constexpr const char* name = "sum";
-  __host__ __device__ static T identity() { return 0; }
-  __host__ __device__ T operator()(T a, T b) const { return a + b; }
-};
-struct Min {
-  using T = int;
-  static constexpr const char* name = "min";
-  __host__ __device__ static T identity() { return INT_MAX; }
-  __host__ __device__ T operator()(T a, T b) const { return a < b ? a : b; }
-};
-struct Max {
-  using T = int;
-  static constexpr const char* name = "max";
-  __host__ __device__ static T identity() { return INT_MIN; }
-  __host__ __device__ T operator()(T a, T b) const { return a > b ? a : b; }
-};
-// Multiplication modulo 2^32: commutative and associative, and exact on the CPU too.
-struct Product {
-  using T = unsigned;
-  static constexpr const char* name = "product mod 2^32";
-  __host__ __device__ static T identity() { return 1u; }
-  __host__ __device__ T operator()(T a, T b) const { return a * b; }
-};
 
 // Contract: launched as <<<1, BlockSize>>>; BlockSize is a power of two.
 // StridedLoad == false is the documented shortcut for n == BlockSize (each thread takes one
 // element); with n > BlockSize it silently drops every element past the first BlockSize.
 // Guarantees: *out = in[0] op in[1] op ... op in[n-1] (in some order: op must commute).
 // Recording steps: 0 after PHASE 1, then one per tree level (log2(BlockSize) of them).
+// lesson-begin kernel
 template <int BlockSize, bool Record, typename Op, bool StridedLoad = true>
 __global__ void __launch_bounds__(BlockSize)
-reduce_single_block(const typename Op::T* in, int n, typename Op::T* out,
-                    gridlock::TreeRecorder<Record, typename Op::T> rec) {
+    reduce_single_block(const typename Op::T* in, int n, typename Op::T* out,
+                        gridlock::TreeRecorder<Record, typename Op::T> rec) {
   using T = typename Op::T;
   const Op op;
   __shared__ T r[BlockSize];
@@ -53,9 +26,13 @@ reduce_single_block(const typename Op::T* in, int n, typename Op::T* out,
   // Thread idx folds in[idx], in[idx + BlockSize], ... on its own: no sharing yet.
   T acc = Op::identity();
   if constexpr (StridedLoad) {
-    for (int i = idx; i < n; i += BlockSize) acc = op(acc, in[i]);
+    for (int i = idx; i < n; i += BlockSize) {
+      acc = op(acc, in[i]);
+      rec.loaded(i);
+    }
   } else {
     acc = in[idx];
+    rec.loaded(idx);
   }
   r[idx] = acc;
   rec.work_done(0);
@@ -69,7 +46,7 @@ reduce_single_block(const typename Op::T* in, int n, typename Op::T* out,
   for (int size = BlockSize / 2; size > 0; size /= 2, ++step) {
     if (idx < size) {
       r[idx] = op(r[idx], r[idx + size]);
-      rec.combined(step, idx, idx + size);
+      rec.combined(step, idx, idx, idx + size);
     }
     rec.work_done(step);
     __syncthreads();
@@ -79,5 +56,6 @@ reduce_single_block(const typename Op::T* in, int n, typename Op::T* out,
   // PHASE 3: write the result
   if (idx == 0) *out = r[0];
 }
+// lesson-end kernel
 
 }  // namespace r1

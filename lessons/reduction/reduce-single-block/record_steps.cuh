@@ -1,74 +1,184 @@
 // R1 recording: one launch of the Record=true instantiation on the first seed's input, turned
-// into trace steps whose labels are the kernel's phase comments.
+// into trace steps whose labels are the kernel's phase comments, and the facts the README quotes.
 #pragma once
 
+#include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "common/lesson.hpp"
-#include "common/tree_recording.hpp"
+#include "common/record/tree_recording.hpp"
+#include "reduction/common/reference.hpp"
 #include "run_kernel.cuh"
 
-namespace {
+namespace r1 {
 
 namespace tr = gridlock::trace;
+using gridlock::reduction::Sum;
 
-constexpr int kInputBuffer = 0, kSharedBuffer = 1, kOutBuffer = 2;
-constexpr int64_t kLargestInputSnapshot = 1 << 16;   // larger inputs are not copied into the trace
+constexpr int kInput = 0, kAccumulators = 1, kShared = 2, kOut = 3;
+constexpr int kBlockTrack = 0, kFirstWarpTrack = 1;
+constexpr int64_t kLargestRecordedInput = 1 << 16;  // larger inputs are not copied into the trace
 
-void declare_buffers_and_tracks(tr::Trace& t, int64_t n, int block, unsigned sm, int warps) {
-  t.buffers = {{kInputBuffer, "in", tr::ElementType::i32, {n}, tr::MemorySpace::global},
-               {kSharedBuffer, "r", tr::ElementType::i32, {block}, tr::MemorySpace::shared},
-               {kOutBuffer, "out", tr::ElementType::i32, {1}, tr::MemorySpace::global}};
-  t.tracks = {{0, tr::TrackKind::block, "block 0", 0, -1, int(sm)}};
-  for (int w = 0; w < warps; ++w)
-    t.tracks.push_back({1 + w, tr::TrackKind::warp, "warp " + std::to_string(w), 0, w, int(sm)});
+inline std::string microseconds(int64_t ns) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", ns / 1e3);
+  return text;
 }
 
-void record_steps(LessonRun& run) {
+inline std::string nanoseconds_range(int64_t lo, int64_t hi) {
+  return lo == hi ? std::to_string(lo) + " ns"
+                  : std::to_string(lo) + "\xE2\x80\x93" + std::to_string(hi) + " ns";
+}
+
+// "threads 0–783 fold 10 elements each, threads 784–1023 fold 9", from what each thread loaded.
+inline std::string fold_counts(const gridlock::TreeRecording<int>& rec, int block) {
+  std::string text;
+  for (int first = 0; first < block;) {
+    const size_t count = rec.loads_of(0, first).size();
+    int last = first;
+    while (last + 1 < block && rec.loads_of(0, last + 1).size() == count) ++last;
+    const std::string who = first == last
+                                ? "thread " + std::to_string(first)
+                                : "threads " + std::to_string(first) + "\xE2\x80\x93" + std::to_string(last);
+    const std::string what = text.empty() ? " elements each" : "";
+    text += (text.empty() ? "" : ", ") + who + " fold " + std::to_string(count) + what;
+    first = last + 1;
+  }
+  return text;
+}
+
+inline void declare_buffers_and_tracks(tr::Trace& t, int64_t n, int block, unsigned sm, int warps) {
+  t.buffers = {{kInput, "in", tr::ElementType::i32, {n}, tr::MemorySpace::global, 0},
+               {kAccumulators, "acc", tr::ElementType::i32, {block}, tr::MemorySpace::registers, 0},
+               {kShared, "r", tr::ElementType::i32, {block}, tr::MemorySpace::shared, 0},
+               {kOut, "out", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
+  t.tracks = {{kBlockTrack, tr::TrackKind::block, "block 0 (SM " + std::to_string(sm) + ")", -1, 0, 0, -1, -1,
+               int(sm)}};
+  for (int w = 0; w < warps; ++w)
+    t.tracks.push_back({kFirstWarpTrack + w, tr::TrackKind::warp, "warp " + std::to_string(w), kBlockTrack, 0,
+                        0, w, -1, int(sm)});
+}
+
+// Per tree level, the time from the last warp leaving the previous barrier to the last warp
+// leaving this one.
+inline std::vector<int64_t> level_times(const tr::Trace& t, int first_level_step, int levels) {
+  std::vector<int64_t> last_leave;
+  for (int s = first_level_step - 1; s < first_level_step + levels; ++s) {
+    int64_t latest = 0;
+    for (const tr::Event& e : t.steps[size_t(s)].events)
+      if (e.category == tr::Category::barrier && e.kind == tr::EventKind::slice_end)
+        latest = std::max(latest, e.t_ns);
+    last_leave.push_back(latest);
+  }
+  std::vector<int64_t> times;
+  for (size_t i = 1; i < last_leave.size(); ++i) times.push_back(last_leave[i] - last_leave[i - 1]);
+  return times;
+}
+
+inline void record_steps(gridlock::LessonRun& run) {
   const auto& o = run.options();
   const int levels = __builtin_ctz(unsigned(o.block));
-  std::vector<int> host = input_for<r1::Sum>(o.n, o.seed);
-  DeviceBuffer<int> in(host), out(1);
+  const bool input_recorded = o.n <= kLargestRecordedInput;
+  const std::vector<int> host = gridlock::reduction::input_for<Sum>(o.n, o.seed);
+  gridlock::DeviceBuffer<int> in(host), out(1);
   out.poison();
-  gridlock::TreeRecording<int> rec(/*grid=*/1, /*steps=*/1 + levels, o.block);
+  gridlock::TreeRecording<int> rec(
+      {/*grid=*/1, o.block, /*steps=*/1 + levels, input_recorded ? int((o.n + o.block - 1) / o.block) : 0});
+  gridlock::RunClock& clock = run.clock();
+  clock.origin_ns();
   gridlock::with_block_size(o.block, [&](auto B) {
-    r1::reduce_single_block<B, true, r1::Sum><<<1, B.value>>>(in.get(), int(o.n), out.get(), rec.device_view());
+    reduce_single_block<B, true, Sum><<<1, B.value>>>(in.get(), int(o.n), out.get(), rec.device_view());
   });
   CUDA_CHECK_LAUNCH();
   rec.download();
   const int result = out.download_one();
-  if (result != cpu_reduce<r1::Sum>(host, host.size()))
+  if (result != gridlock::reduction::cpu_reduce<Sum>(host))
     run.check_failed("the recorded run's sum differs from the CPU reference");
 
   tr::Trace& t = run.trace();
-  declare_buffers_and_tracks(t, o.n, o.block, rec.sm_of(0), rec.warps());
+  declare_buffers_and_tracks(t, o.n, o.block, rec.sm_of(0), rec.warps_per_block());
+  const int launch = run.add_launch("reduce_single_block<" + std::to_string(o.block) + ">", 1, o.block);
+  if (rec.dropped() > 0 && input_recorded)
+    t.notices.push_back(std::to_string(rec.dropped()) +
+                        " recorded events did not fit their log and are missing");
+  const auto [block_begin, block_end] = rec.block_span(0, clock);
 
-  tr::Step& load = run.add_step("PHASE 1: strided load", "each thread folds " +
-                                std::to_string((o.n + o.block - 1) / o.block) + " elements",
-                                "Thread i adds in[i], in[i + " + std::to_string(o.block) +
-                                    "], ... on its own, then stores its partial sum in r[i].");
-  if (o.n <= kLargestInputSnapshot) load.snapshots.push_back({kInputBuffer, {host.begin(), host.end()}});
-  load.snapshots.push_back(rec.snapshot(kSharedBuffer, 0, 0));
-  load.live.push_back({kSharedBuffer, 0, o.block, 1});
-  load.events = rec.warp_events(0, 0, 1, "strided load");
+  const size_t load_step = t.steps.size();
+  tr::Step& load = run.add_step("PHASE 1: strided load", input_recorded ? fold_counts(rec, o.block) : "",
+                                "Thread i folds in[i], in[i + " + std::to_string(o.block) +
+                                    "], ... into its accumulator on its own, then stores it in r[i].",
+                                launch);
+  if (!rec.loads_even()) run.check_failed("a thread's loads were not evenly spaced: the strided load is broken");
+  if (input_recorded) {
+    load.snapshots.push_back({kInput, {}, {host.begin(), host.end()}});
+    load.ops.push_back(rec.fold_ops(Sum::kTraceOp, kAccumulators, kInput, 0));
+  } else {
+    t.notices.push_back("the input (" + std::to_string(o.n) + " elements, more than " +
+                        std::to_string(kLargestRecordedInput) +
+                        ") is not recorded: the load step's values cannot be checked against it");
+  }
+  tr::Operation store{tr::Operator::copy, kShared, kAccumulators, -1, {}, {}, {}, {}};
+  for (int i = 0; i < o.block; ++i) {
+    store.dst.push_back(i);
+    store.a.push_back(i);
+    store.thread.push_back(i);
+  }
+  load.ops.push_back(store);
+  load.snapshots.push_back(rec.snapshot(kShared, 0, 0));
+  load.live.push_back({kShared, 0, o.block, 1});
+  load.events.push_back(
+      {kBlockTrack, tr::EventKind::slice_begin, block_begin, t.tracks[0].name, tr::Category::kernel});
+  for (const tr::Event& e : rec.warp_events(0, 0, kFirstWarpTrack, "strided load", clock))
+    load.events.push_back(e);
 
+  int single_warp_from = 0, single_warp_adds = 0;
   for (int level = 1, size = o.block / 2; size > 0; ++level, size /= 2) {
     tr::Step& s = run.add_step(
         "PHASE 2: halving tree",
         "level " + std::to_string(level) + " of " + std::to_string(levels) + ", size " + std::to_string(size),
         "Threads 0.." + std::to_string(size - 1) + " each add r[i + " + std::to_string(size) +
-            "] into r[i]; the other threads only wait at the barrier.");
-    s.snapshots.push_back(rec.snapshot(kSharedBuffer, 0, level));
-    s.combines.push_back(rec.combine(kSharedBuffer, 0, level));
-    s.live.push_back({kSharedBuffer, 0, size, 1});
-    s.events = rec.warp_events(0, level, 1, "level " + std::to_string(level));
+            "] into r[i]; the other threads only wait at the barrier.",
+        launch);
+    s.snapshots.push_back(rec.snapshot(kShared, 0, level));
+    s.ops.push_back(rec.combines(Sum::kTraceOp, kShared, 0, level));
+    s.live.push_back({kShared, 0, size, 1});
+    s.events = rec.warp_events(0, level, kFirstWarpTrack, "level " + std::to_string(level), clock);
+    const std::vector<int64_t>& threads = s.ops.back().thread;
+    if (!threads.empty() && *std::max_element(threads.begin(), threads.end()) < 32) {
+      if (!single_warp_from) single_warp_from = level;
+      single_warp_adds += int(threads.size());
+    }
+    if (size == 1)
+      s.events.push_back(
+          {kBlockTrack, tr::EventKind::slice_end, block_end, t.tracks[0].name, tr::Category::kernel});
   }
 
-  tr::Step& done = run.add_step("PHASE 3: write the result", "", "Thread 0 copies r[0] to out: " +
-                                std::to_string(result) + ".");
-  done.snapshots.push_back({kOutBuffer, {double(result)}});
-  done.live.push_back({kSharedBuffer, 0, 1, 1});
+  tr::Step& done = run.add_step("PHASE 3: write the result", "",
+                                "Thread 0 copies r[0] to out: " + std::to_string(result) + ".", launch);
+  done.ops.push_back({tr::Operator::copy, kOut, kShared, -1, {0}, {0}, {}, {0}});
+  done.snapshots.push_back({kOut, {}, {double(result)}});
+  done.live.push_back({kShared, 0, 1, 1});
+
+  // Facts the README quotes, computed from this recording.
+  int64_t first_done = INT64_MAX, last_done = 0;
+  for (const tr::Event& e : t.steps[load_step].events)  // `load` no longer refers to it: steps grew
+    if (e.category == tr::Category::work && e.kind == tr::EventKind::slice_end) {
+      first_done = std::min(first_done, e.t_ns - block_begin);
+      last_done = std::max(last_done, e.t_ns - block_begin);
+    }
+  const std::vector<int64_t> times = level_times(t, 1, levels);
+  t.facts["load.folds"] = input_recorded ? fold_counts(rec, o.block) : "not recorded";
+  t.facts["load.warps_done"] = microseconds(first_done) + "\xE2\x80\x93" + microseconds(last_done);
+  t.facts["tree.levels"] = std::to_string(levels);
+  t.facts["tree.level_time"] = nanoseconds_range(*std::min_element(times.begin(), times.end()),
+                                                 *std::max_element(times.begin(), times.end()));
+  t.facts["tree.single_warp_from"] = std::to_string(single_warp_from);
+  t.facts["tree.single_warp_levels"] = std::to_string(levels - single_warp_from + 1);
+  t.facts["tree.single_warp_adds"] = std::to_string(single_warp_adds);
+  t.facts["tree.last_leave"] = microseconds(block_end - block_begin);
+  t.facts["result"] = std::to_string(result);
 }
 
-}  // namespace
+}  // namespace r1

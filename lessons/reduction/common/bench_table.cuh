@@ -1,0 +1,80 @@
+// A reduction kernel against cub::DeviceReduce::Sum on the same input, in the same run, over a
+// sweep of sizes: the reduction lessons' benchmark and its printed table.
+#pragma once
+
+#include <algorithm>
+#include <cstdio>
+#include <cub/device/device_reduce.cuh>
+#include <string>
+#include <vector>
+
+#include "common/device_buffer.hpp"
+#include "common/kernel_timer.hpp"
+#include "common/lesson.hpp"
+#include "reduction/common/operators.cuh"
+#include "reduction/common/reference.hpp"
+
+namespace gridlock::reduction {
+
+struct SizeTiming {
+  int64_t n = 0;
+  trace::Timing lesson, cub;
+  double ratio() const { return lesson.median_ns / cub.median_ns; }  // > 1: the lesson is slower
+};
+
+// Repetitions: enough launches for a stable median, fewer where one launch takes milliseconds.
+inline int repetitions_for(int64_t n) { return n >= 10000000 ? 20 : 200; }
+
+// Times launch(in, out, n) (the lesson's plain kernel) and CUB on the same int input at each size.
+// Both must return the CPU's sum (wrapping at 32 bits), else the run's check fails. Every timing
+// goes into the trace.
+template <typename Launch>
+std::vector<SizeTiming> time_against_cub(LessonRun& run, std::vector<int64_t> sizes, const std::string& name,
+                                         Launch launch) {
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  std::vector<SizeTiming> results;
+  for (int64_t n : sizes) {
+    const std::vector<int> host = input_for<Sum>(n, run.options().seed);
+    const int expected = cpu_reduce<Sum>(host);
+    DeviceBuffer<int> in(host), lesson_out(1), cub_out(1);
+    size_t temp_bytes = 0;
+    CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, temp_bytes, in.get(), cub_out.get(), n));
+    DeviceBuffer<unsigned char> temp(std::max<size_t>(temp_bytes, 1));
+    SizeTiming r;
+    r.n = n;
+    r.lesson = time_kernel(name, n, n * int64_t(sizeof(int)), repetitions_for(n),
+                           [&] { launch(in.get(), lesson_out.get(), n); });
+    r.cub = time_kernel("cub::DeviceReduce::Sum", n, n * int64_t(sizeof(int)), repetitions_for(n),
+                        [&] { cub::DeviceReduce::Sum(temp.get(), temp_bytes, in.get(), cub_out.get(), n); });
+    if (lesson_out.download_one() != expected || cub_out.download_one() != expected)
+      run.check_failed("bench at n=" + std::to_string(n) + ": a result differs from the CPU sum");
+    run.trace().timings.push_back(r.lesson);
+    run.trace().timings.push_back(r.cub);
+    results.push_back(r);
+  }
+  return results;
+}
+
+// The table as the lesson prints it.
+inline void print_cub_table(const std::vector<SizeTiming>& results, const char* lesson_column) {
+  std::printf("\n%s against the whole GPU (CUB), same input, same run:\n", lesson_column);
+  std::printf("  %12s %14s %14s %12s\n", "n", "lesson us", "CUB us", "lesson / CUB");
+  for (const SizeTiming& r : results)
+    std::printf("  %12lld %14.2f %14.2f %11.1fx\n", static_cast<long long>(r.n), r.lesson.median_ns / 1e3,
+                r.cub.median_ns / 1e3, r.ratio());
+}
+
+// "n=10000: 7.9 us vs 12.4 us (0.6x); ..." for a claim's measurement.
+inline std::string cub_table_text(const std::vector<SizeTiming>& results) {
+  std::string text;
+  for (const SizeTiming& r : results) {
+    char row[128];
+    std::snprintf(row, sizeof row, "%sn=%lld: %.1f us vs %.1f us (%.1fx)", text.empty() ? "" : "; ",
+                  static_cast<long long>(r.n), r.lesson.median_ns / 1e3, r.cub.median_ns / 1e3, r.ratio());
+    text += row;
+  }
+  return text;
+}
+
+}  // namespace gridlock::reduction
