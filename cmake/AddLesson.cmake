@@ -3,6 +3,7 @@
 # One declarative call per lesson. The lesson folder holds main.cu (host driver), kernels.cuh
 # (the technique), README.md and recorded/. The call
 #   - registers the lesson in the lesson index (the viewer's gallery order), always;
+#   - adds a check of every trace in recorded/ ("trace-check.<id>.<name>");
 #   - where CUDA lessons are built: generates lesson_info.hpp (the identity given here, and
 #     kernels.cuh as text), builds bin/<id>, and adds the GPU test "lesson.<id>" (label gpu; exit
 #     code 77 = skipped on a machine without a GPU): the lesson must pass its own checks and write
@@ -17,6 +18,16 @@ function(gridlock_add_lesson)
                "${L_ID}\t${L_TITLE}\t${CMAKE_CURRENT_SOURCE_DIR}")
   set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSONS_INSTALLED
                "${L_ID}\t${L_TITLE}\t${lesson_in_repo}")
+  set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSON_FOLDERS ${CMAKE_CURRENT_SOURCE_DIR})
+  if(GRIDLOCK_TESTS)
+    # Every shipped trace passes the checker: valid, and true to what the hardware guarantees.
+    file(GLOB recorded CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/recorded/*.json)
+    foreach(trace ${recorded})
+      get_filename_component(name ${trace} NAME_WE)
+      add_test(NAME trace-check.${L_ID}.${name} COMMAND gridlock-trace-check ${trace})
+      set_tests_properties(trace-check.${L_ID}.${name} PROPERTIES LABELS format)
+    endforeach()
+  endif()
   install(FILES README.md DESTINATION share/gridlock/${lesson_in_repo})
   install(DIRECTORY recorded/ DESTINATION share/gridlock/${lesson_in_repo}/recorded OPTIONAL)
   if(NOT GRIDLOCK_LESSONS)
@@ -45,6 +56,22 @@ function(gridlock_add_lesson)
            COMMAND ${PROJECT_SOURCE_DIR}/tests/gpu/run-lesson.sh $<TARGET_FILE:${L_ID}>
                    $<TARGET_FILE:gridlock-trace-check> ${PROJECT_BINARY_DIR}/traces/${L_ID}.json)
   set_tests_properties(lesson.${L_ID} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 120)
+endfunction()
+
+# Fails the configuration when a lesson folder (lessons/<family>/<id>/CMakeLists.txt) is not in
+# the lesson order, so a lesson cannot be left out of the gallery, the index and the tests.
+function(gridlock_check_lesson_order lessons_dir)
+  get_property(registered GLOBAL PROPERTY GRIDLOCK_LESSON_FOLDERS)
+  file(GLOB lists CONFIGURE_DEPENDS ${lessons_dir}/*/*/CMakeLists.txt)
+  foreach(list ${lists})
+    get_filename_component(folder ${list} DIRECTORY)
+    file(RELATIVE_PATH name ${lessons_dir} ${folder})
+    if(name MATCHES "^common/" OR folder IN_LIST registered)
+      continue()
+    endif()
+    message(FATAL_ERROR "lessons/${name} is a lesson folder but not in the lesson order: add "
+                        "add_subdirectory(${name}) to lessons/CMakeLists.txt where it belongs in the teaching order")
+  endforeach()
 endfunction()
 
 # Writes the lesson index: one line per lesson, "id<TAB>title<TAB>folder", in lesson order.
