@@ -20,7 +20,7 @@ struct EnumNames;
 
 GRIDLOCK_ENUM_NAMES(ElementType, "i32", "u32", "f32");
 GRIDLOCK_ENUM_NAMES(MemorySpace, "global", "shared", "registers", "host");
-GRIDLOCK_ENUM_NAMES(TrackKind, "device", "host", "stream", "kernel", "block", "warp", "lane", "lock");
+GRIDLOCK_ENUM_NAMES(TrackKind, "device", "host", "stream", "kernel", "sm", "block", "warp", "lane", "lock", "memory");
 GRIDLOCK_ENUM_NAMES(EventKind, "slice_begin", "slice_end", "instant", "counter");
 GRIDLOCK_ENUM_NAMES(Category, "work", "barrier", "wait", "spin", "critical", "atomic", "kernel", "copy",
                     "sync", "host", "other");

@@ -303,6 +303,18 @@ Trace from_json(std::string_view text, const std::string& origin) {
   }
   JsonPlace timings = root.at("timings");
   for (size_t i = 0; i < timings.size(); ++i) t.timings.push_back(read_timing(timings[i], version));
+  if (version >= 2 && root.has("series")) {
+    JsonPlace series = root.at("series");
+    for (size_t i = 0; i < series.size(); ++i) {
+      JsonPlace p = series[i];
+      Series s{p.at("name").text(), p.at("unit").text(), number_list(p.at("values"))};
+      if (p.has("reference")) {
+        s.has_reference = true;
+        s.reference = p.at("reference").number();
+      }
+      t.series.push_back(std::move(s));
+    }
+  }
   if (version == 1) convert_v1(root, t);
 
   std::vector<std::string> problems = validate(t);

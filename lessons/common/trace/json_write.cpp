@@ -174,6 +174,15 @@ std::string to_json(const Trace& t) {
                             {"median_ns", tm.median_ns},
                             {"min_ns", tm.min_ns},
                             {"max_ns", tm.max_ns}});
+  if (!t.series.empty()) {
+    j["series"] = json::array();
+    for (const Series& s : t.series) {
+      json item = {{"name", s.name}, {"unit", s.unit}};
+      if (s.has_reference) item["reference"] = number_json(s.reference);
+      item["values"] = values_json(s.values);
+      j["series"].push_back(item);
+    }
+  }
   std::string out;
   emit(j, out, 0);
   return out + "\n";

@@ -27,7 +27,7 @@ class TraceError : public std::runtime_error {
 
 enum class ElementType { i32, u32, f32 };
 enum class MemorySpace { global, shared, registers, host };
-enum class TrackKind { device, host, stream, kernel, block, warp, lane, lock };
+enum class TrackKind { device, host, stream, kernel, sm, block, warp, lane, lock, memory };
 enum class EventKind { slice_begin, slice_end, instant, counter };
 // What an event's time was spent on; the timeline colours by it and the checks use it
 // ("barrier": a wait at a barrier that every track with the same parent takes part in).
@@ -130,6 +130,16 @@ struct Step {
   std::vector<Event> events;
 };
 
+// Repeated measurements of one quantity (the final count of 1000 runs, a time per launch): the
+// viewer draws them as a histogram. `reference` is the value a correct run gives, if there is one.
+struct Series {
+  std::string name;
+  std::string unit;
+  std::vector<double> values;
+  bool has_reference = false;
+  double reference = 0;
+};
+
 struct Claim {
   std::string id;            // e.g. "R1.sum"
   std::string statement;     // what the documentation says
@@ -194,6 +204,7 @@ struct Trace {
   std::vector<Step> steps;
   std::vector<Claim> claims;
   std::vector<Timing> timings;
+  std::vector<Series> series;
   std::vector<std::string> notices;   // what the viewer must say: dropped events, unrecorded input
   // Numbers the lesson computed from this run, as display text with units ("0.80–1.12 µs"), by
   // key; the lesson's README quotes them by key, and a test keeps the two equal.
