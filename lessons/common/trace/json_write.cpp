@@ -1,6 +1,7 @@
 // Trace -> JSON text, version 2. The field names are those of FORMAT.md. Objects are indented
 // one member a line, but a flat object (an event, a track) and an array of numbers stay on one
 // line, so a trace is short to read and to diff.
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "trace/trace.hpp"
@@ -13,8 +14,9 @@ using json = nlohmann::ordered_json;   // members in the order written here
 json values_json(const std::vector<double>& values) {
   json out = json::array();
   for (double v : values) {
-    // Integers stay integers in the file, so i32 buffers read back exactly and stay short.
-    if (v == static_cast<double>(static_cast<int64_t>(v)))
+    // Integers stay integers in the file, so i32 buffers read back exactly and stay short. The
+    // range test comes first: converting a double outside int64_t's range is undefined.
+    if (std::fabs(v) <= 9007199254740992.0 && v == std::floor(v))  // |v| <= 2^53
       out.push_back(static_cast<int64_t>(v));
     else
       out.push_back(v);
