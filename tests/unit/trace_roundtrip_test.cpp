@@ -1,9 +1,13 @@
-// A trace written and read back is the same trace; writes are atomic.
+// A trace written and read back is the same trace, field by field; version 1 files read and
+// convert; writes are atomic and keep numeric arrays on one line.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <tuple>
 
 #include "trace/trace.hpp"
 
@@ -11,55 +15,148 @@ namespace tr = gridlock::trace;
 
 namespace {
 
+const std::string kKernel =
+    "// PHASE 1: load\nr[i] = in[i];\n// PHASE 2: tree\nr[i] += r[i + s];\n// PHASE 3: merge\nmerge();\n";
+const std::string kHost = "int main() {\n  // PHASE 4: check\n  check();\n}\n";
+
+// Every field of version 2 is set, most of them to a value other than the default.
 tr::Trace sample() {
   tr::Trace t;
   t.lesson_id = "sample";
   t.lesson_title = "Sample";
-  t.technique = "R1";
+  t.technique = "R3";
   t.producer.kind = tr::ProducerKind::gpu;
-  t.producer.device = {"Test GPU", 9, 0, 132, 13000, 13000};
+  t.producer.devices = {{"Test GPU", 9, 0, 132, 13000, 13010}, {"Other GPU", 8, 6, 84, 12080, 12060}};
   t.producer.program = "sample";
   t.producer.recorded_at = "2026-11-22T10:00:00Z";
-  t.parameters = {{"n", 4}, {"block", 4}};
-  t.source.file = "lessons/x/kernels.cuh";
-  t.source.text = "// PHASE 1: load\nr[i] = in[i];\n// PHASE 2: tree\nr[i] += r[i + s];\n";
-  t.source.hash = tr::source_hash(t.source.text);
-  t.buffers = {{0, "r", tr::ElementType::i32, {4}, tr::MemorySpace::shared},
-               {1, "f", tr::ElementType::f32, {2, 2}, tr::MemorySpace::global}};
-  t.tracks = {{0, tr::TrackKind::block, "block 0", 0, -1, 7}, {1, tr::TrackKind::warp, "warp 0", 0, 0, 7}};
-  tr::Step s;
-  s.label = "PHASE 2: tree";
-  s.detail = "level 1 of 2, size 2";
-  s.note = "two pairs";
-  s.line_begin = 3;
-  s.line_end = 4;
-  s.snapshots = {{0, {5, -2, 2147483647, -2147483648.0}}, {1, {0.5, -1.25, 3e10, 1e-3}}};
-  s.combines = {{0, {0, 1}, {2, 3}, {0, 1}}};
-  s.live = {{0, 0, 2, 1}};
-  s.events = {{1, tr::EventKind::slice_begin, 10, "level 1", 0},
-              {1, tr::EventKind::slice_end, 42, "level 1", 0},
-              {0, tr::EventKind::counter, 42, "live", 2}};
-  t.steps = {s};
-  t.claims = {{"R1.sum", "sums", tr::Verdict::contradicted, "3 != 4", "because"}};
-  t.timings = {{"k", 4, 10, 1500.5, 1000, 2000}};
+  t.clock = {"%globaltimer", 32, "the first launch"};
+  t.parameters = {{"n", 4}, {"block", 2}, {"grid", 2}, {"ratio", 0.25}};
+  t.exit_code = 1;
+  t.notices = {"3 events did not fit the event log", "the input was not recorded"};
+  t.facts = {{"median", "1.50 µs"}, {"sum", "10"}};
+  t.sources = {{"lessons/x/kernels.cuh", kKernel, tr::source_hash(kKernel)},
+               {"lessons/x/main.cu", kHost, tr::source_hash(kHost)}};
+  t.buffers = {{0, "in", tr::ElementType::u32, {4}, tr::MemorySpace::global, 0},
+               {1, "partial", tr::ElementType::u32, {2}, tr::MemorySpace::global, 1},
+               {2, "f", tr::ElementType::f32, {2, 2}, tr::MemorySpace::shared, 0},
+               {3, "m", tr::ElementType::i32, {2, 2, 2}, tr::MemorySpace::registers, 0},
+               {4, "result", tr::ElementType::u32, {1}, tr::MemorySpace::host, -1}};
+  t.tracks = {{0, tr::TrackKind::host, "host", -1, -1, -1, -1, -1, -1},
+              {1, tr::TrackKind::device, "GPU 0", -1, 0, -1, -1, -1, -1},
+              {2, tr::TrackKind::stream, "stream 1", 1, 0, -1, -1, -1, -1},
+              {3, tr::TrackKind::kernel, "reduce", 2, 0, -1, -1, -1, -1},
+              {4, tr::TrackKind::block, "block 0", 3, 0, 0, -1, -1, 7},
+              {5, tr::TrackKind::warp, "warp 0", 4, 0, 0, 0, -1, 7},
+              {6, tr::TrackKind::lane, "lane 3", 5, 0, 0, 0, 3, 7},
+              {7, tr::TrackKind::lock, "lock", -1, 1, -1, -1, -1, -1},
+              {8, tr::TrackKind::block, "block 1", -1, 1, 1, -1, -1, 2}};
+  t.launches = {{0, "reduce<2>", 0, 2, 2, 2}, {1, "merge", 1, -1, 1, 32}};
+
+  tr::Step load;
+  load.label = "PHASE 1: load";
+  load.detail = "each thread loads 2";
+  load.note = "the first pass";
+  load.source = 0;
+  load.line_begin = 1;
+  load.line_end = 2;
+  load.launch = 0;
+  load.snapshots = {{0, {}, {1, 2, 3, 4294967295.0}},
+                    {2, {1}, {-1.25, 3e20}},
+                    {3, {}, {1, 2, 3, 4, -2147483648.0, 2147483647, 0, -1}}};
+  load.ops = {{tr::Operator::copy, 1, 0, -1, {0}, {3}, {}, {5}},
+              {tr::Operator::add, 1, 1, 0, {1}, {-1}, {2}, {-1}},
+              {tr::Operator::matmul, 3, 3, 3, {0}, {1}, {0}, {0}},
+              {tr::Operator::min, 2, 2, 2, {0}, {1}, {-1}, {1}}};
+  load.live = {{1, 0, 2, 1}, {0, 1, 2, 2}};
+  load.events = {{5, tr::EventKind::slice_begin, 10, "load", tr::Category::work, 0, {7}, {}},
+                 {5, tr::EventKind::slice_end, 42, "load", tr::Category::work, 0, {}, {}},
+                 {6, tr::EventKind::instant, 43, "read", tr::Category::atomic, 42, {}, {7}},
+                 {7, tr::EventKind::counter, 44, "holder", tr::Category::critical, 3, {}, {}},
+                 {8, tr::EventKind::instant, 45, "ticket", tr::Category::spin, 1, {8}, {7}}};
+  tr::Step check;
+  check.label = "PHASE 4: check";
+  check.source = 1;
+  check.line_begin = 2;
+  check.line_end = 3;
+  check.launch = 1;
+  check.events = {{0, tr::EventKind::instant, 50, "checked", tr::Category::host, 0.5, {}, {8}}};
+  t.steps = {load, check};
+  t.claims = {{"R3.sum", "sums", tr::Verdict::contradicted, "3 != 4", "because"},
+              {"R3.fast", "is fast", tr::Verdict::not_observable, "", "one GPU only"}};
+  t.timings = {{"k", 4, 16, 10, 1500.5, 1000, 2000}};
   return t;
+}
+
+template <typename T, typename Fields>
+void expect_each_same(const char* what, const std::vector<T>& a, const std::vector<T>& b, Fields fields) {
+  ASSERT_EQ(a.size(), b.size()) << what;
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_TRUE(fields(a[i]) == fields(b[i])) << what << "[" << i << "]";
+}
+
+void expect_same(const tr::Trace& a, const tr::Trace& b) {
+  EXPECT_EQ(
+      std::tie(a.lesson_id, a.lesson_title, a.technique, a.parameters, a.exit_code, a.notices, a.facts),
+      std::tie(b.lesson_id, b.lesson_title, b.technique, b.parameters, b.exit_code, b.notices, b.facts));
+  const tr::Producer &pa = a.producer, &pb = b.producer;
+  EXPECT_TRUE(std::tie(pa.kind, pa.model, pa.program, pa.recorded_at) ==
+              std::tie(pb.kind, pb.model, pb.program, pb.recorded_at));
+  expect_each_same("devices", pa.devices, pb.devices, [](const tr::Device& d) {
+    return std::tie(d.name, d.cc_major, d.cc_minor, d.sm_count, d.driver_version, d.runtime_version);
+  });
+  EXPECT_EQ(std::tie(a.clock.source, a.clock.resolution_ns, a.clock.origin),
+            std::tie(b.clock.source, b.clock.resolution_ns, b.clock.origin));
+  expect_each_same("sources", a.sources, b.sources,
+                   [](const tr::Source& s) { return std::tie(s.file, s.text, s.hash); });
+  expect_each_same("buffers", a.buffers, b.buffers, [](const tr::Buffer& x) {
+    return std::tie(x.id, x.name, x.type, x.shape, x.space, x.device);
+  });
+  expect_each_same("tracks", a.tracks, b.tracks, [](const tr::Track& x) {
+    return std::tie(x.id, x.kind, x.name, x.parent, x.device, x.block, x.warp, x.lane, x.sm);
+  });
+  expect_each_same("launches", a.launches, b.launches, [](const tr::Launch& x) {
+    return std::tie(x.id, x.name, x.device, x.stream, x.grid, x.block);
+  });
+  ASSERT_EQ(a.steps.size(), b.steps.size());
+  for (size_t i = 0; i < a.steps.size(); ++i) {
+    SCOPED_TRACE("steps[" + std::to_string(i) + "]");
+    const tr::Step &sa = a.steps[i], &sb = b.steps[i];
+    EXPECT_TRUE(std::tie(sa.label, sa.detail, sa.note, sa.source, sa.line_begin, sa.line_end, sa.launch) ==
+                std::tie(sb.label, sb.detail, sb.note, sb.source, sb.line_begin, sb.line_end, sb.launch));
+    expect_each_same("snapshots", sa.snapshots, sb.snapshots,
+                     [](const tr::Snapshot& x) { return std::tie(x.buffer, x.items, x.values); });
+    expect_each_same("ops", sa.ops, sb.ops, [](const tr::Operation& x) {
+      return std::tie(x.op, x.dst_buffer, x.a_buffer, x.b_buffer, x.dst, x.a, x.b, x.thread);
+    });
+    expect_each_same("live", sa.live, sb.live,
+                     [](const tr::LiveRange& x) { return std::tie(x.buffer, x.begin, x.count, x.stride); });
+    expect_each_same("events", sa.events, sb.events, [](const tr::Event& x) {
+      return std::tie(x.track, x.kind, x.t_ns, x.name, x.category, x.value, x.flows_out, x.flows_in);
+    });
+  }
+  expect_each_same("claims", a.claims, b.claims, [](const tr::Claim& x) {
+    return std::tie(x.id, x.statement, x.verdict, x.measurement, x.reason);
+  });
+  expect_each_same("timings", a.timings, b.timings, [](const tr::Timing& x) {
+    return std::tie(x.name, x.elements, x.bytes, x.repetitions, x.median_ns, x.min_ns, x.max_ns);
+  });
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
 }  // namespace
 
 TEST(TraceRoundTrip, EveryFieldSurvives) {
   const tr::Trace a = sample();
+  ASSERT_EQ(tr::validate(a), std::vector<std::string>());
   const tr::Trace b = tr::from_json(tr::to_json(a));
+  EXPECT_EQ(b.version_read, tr::kFormatVersion);
+  expect_same(a, b);
   EXPECT_EQ(tr::to_json(a), tr::to_json(b));
-  EXPECT_EQ(b.producer.device.name, "Test GPU");
-  EXPECT_EQ(b.producer.device.sm_count, 132);
-  EXPECT_EQ(b.steps[0].snapshots[0].values[3], -2147483648.0);
-  EXPECT_EQ(b.steps[0].snapshots[1].values[1], -1.25);
-  EXPECT_EQ(b.steps[0].combines[0].src[1], 3);
-  EXPECT_EQ(b.steps[0].events[2].value, 2);
-  EXPECT_EQ(b.claims[0].verdict, tr::Verdict::contradicted);
-  EXPECT_DOUBLE_EQ(b.timings[0].median_ns, 1500.5);
-  EXPECT_EQ(b.tracks[1].sm, 7);
 }
 
 TEST(TraceRoundTrip, ModelProducedTraceSaysSo) {
@@ -69,6 +166,85 @@ TEST(TraceRoundTrip, ModelProducedTraceSaysSo) {
   tr::Trace b = tr::from_json(tr::to_json(a));
   EXPECT_EQ(b.producer.kind, tr::ProducerKind::model);
   EXPECT_EQ(b.producer.model, "lockstep warp scheduler");
+  EXPECT_EQ(b.producer.devices.size(), 2u);  // the GPUs it models
+}
+
+TEST(TraceRoundTrip, NumericArraysStayOnOneLine) {
+  const std::string text = tr::to_json(sample());
+  const std::regex only_a_number(R"(\s*-?[0-9][0-9.eE+-]*,?\s*)");
+  std::istringstream lines(text);
+  std::string line;
+  int count = 0;
+  while (std::getline(lines, line)) {
+    ++count;
+    EXPECT_FALSE(std::regex_match(line, only_a_number))
+        << "line " << count << " holds only a number: " << line;
+  }
+  EXPECT_NE(text.find("\"values\":[1,2,3,4,-2147483648,2147483647,0,-1]"), std::string::npos);
+  EXPECT_NE(text.find("\"shape\":[2,2,2]"), std::string::npos);
+}
+
+TEST(TraceRoundTrip, TheVersion2MinimalSaysWhatTheWriterWrites) {
+  const std::string path = GRIDLOCK_TEST_FORMAT_DIR "/minimal_v2.json";
+  const tr::Trace t = tr::read_file(path);
+  EXPECT_EQ(t.version_read, 2);
+  EXPECT_EQ(nlohmann::json::parse(read_text(path)), nlohmann::json::parse(tr::to_json(t)));
+  for (const tr::Step& s : t.steps) {
+    const tr::LineRange lines = tr::find_phase_lines(t.sources[static_cast<size_t>(s.source)].text, s.label);
+    EXPECT_EQ(std::tie(lines.begin, lines.end), std::tie(s.line_begin, s.line_end)) << s.label;
+  }
+  EXPECT_EQ(tr::check_truth(t), std::vector<std::string>());
+}
+
+TEST(TraceVersion1, ReadsConvertsAndWritesBackAsVersion2) {
+  const tr::Trace v1 = tr::read_file(GRIDLOCK_TEST_FORMAT_DIR "/minimal_v1.json");
+  EXPECT_EQ(v1.version_read, 1);
+  ASSERT_EQ(v1.sources.size(), 1u);
+  EXPECT_EQ(v1.sources[0].file, "tests/format/minimal.cu");
+  EXPECT_EQ(v1.clock.resolution_ns, 0);
+  EXPECT_NE(v1.clock.origin.find("version 1"), std::string::npos);
+  EXPECT_TRUE(v1.producer.devices.empty());  // a model trace
+  // Warps nest in the block track of their block.
+  ASSERT_EQ(v1.tracks.size(), 3u);
+  EXPECT_EQ(v1.tracks[0].parent, -1);
+  EXPECT_EQ(v1.tracks[1].parent, 0);
+  EXPECT_EQ(v1.tracks[2].parent, 0);
+  // Categories from the event names.
+  int barriers = 0, waits = 0;
+  for (const tr::Step& s : v1.steps) {
+    for (const tr::Event& e : s.events) {
+      const tr::Category expected = e.name == "wait at __syncthreads" ? tr::Category::barrier
+                                    : e.name == "wait for warp 0"     ? tr::Category::wait
+                                                                      : tr::Category::work;
+      EXPECT_EQ(e.category, expected) << e.name;
+      barriers += e.category == tr::Category::barrier;
+      waits += e.category == tr::Category::wait;
+    }
+  }
+  EXPECT_EQ(barriers, 4);
+  EXPECT_EQ(waits, 2);
+  // Combines become operations dst = dst op src with an unnamed operator.
+  ASSERT_EQ(v1.steps[1].ops.size(), 1u);
+  const tr::Operation& op = v1.steps[1].ops[0];
+  EXPECT_EQ(op.op, tr::Operator::unnamed);
+  EXPECT_EQ(std::tie(op.dst_buffer, op.a_buffer, op.b_buffer), std::make_tuple(0, 0, 0));
+  EXPECT_EQ(op.dst, (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(op.a, op.dst);
+  EXPECT_EQ(op.b, (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(op.thread, (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(v1.steps[1].launch, -1);
+  ASSERT_EQ(v1.timings.size(), 1u);
+  EXPECT_EQ(v1.timings[0].bytes, 16);  // 4 bytes per element
+
+  const std::string written = tr::to_json(v1);
+  const nlohmann::json j = nlohmann::json::parse(written);
+  EXPECT_EQ(j.at("version"), 2);
+  EXPECT_FALSE(j.at("steps")[1].contains("combines"));
+  EXPECT_EQ(j.at("steps")[1].at("ops")[0].at("op"), "unnamed");
+  EXPECT_EQ(j.at("tracks")[1].at("parent"), 0);
+  const tr::Trace v2 = tr::from_json(written);
+  EXPECT_EQ(v2.version_read, 2);
+  expect_same(v1, v2);
 }
 
 TEST(TraceRoundTrip, WriterRefusesAnInvalidTrace) {
@@ -77,9 +253,19 @@ TEST(TraceRoundTrip, WriterRefusesAnInvalidTrace) {
   EXPECT_THROW(tr::to_json(a), tr::TraceError);
 }
 
+TEST(TraceRoundTrip, WriterRefusesASnapshotItemBelowZero) {
+  tr::Trace a = sample();
+  a.steps[0].snapshots[1].items = {-1};
+  const std::vector<std::string> problems = tr::validate(a);
+  ASSERT_FALSE(problems.empty());
+  EXPECT_NE(problems[0].find("item -1 is outside buffer \"f\""), std::string::npos) << problems[0];
+  EXPECT_THROW(tr::to_json(a), tr::TraceError);
+}
+
 TEST(TraceFile, WriteIsAtomicAndLeavesNoTemporary) {
   namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("gridlock-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  fs::path dir = fs::temp_directory_path() /
+                 ("gridlock-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
   fs::create_directories(dir);
   fs::path file = dir / "t.json";
   tr::write_file(sample(), file.string());
@@ -91,7 +277,7 @@ TEST(TraceFile, WriteIsAtomicAndLeavesNoTemporary) {
 
   // An invalid trace is refused before anything is written: the old file stays intact.
   tr::Trace broken = sample();
-  broken.source.hash = "fnv1a64:0000000000000000";
+  broken.sources[1].hash = "fnv1a64:0000000000000000";
   EXPECT_THROW(tr::write_file(broken, file.string()), tr::TraceError);
   EXPECT_EQ(tr::read_file(file.string()).lesson_id, "sample");
   fs::remove_all(dir);
@@ -102,6 +288,7 @@ TEST(TraceFile, MissingFileIsAClearError) {
     tr::read_file("/nonexistent/trace.json");
     FAIL() << "no error";
   } catch (const tr::TraceError& e) {
-    EXPECT_NE(std::string(e.what()).find("/nonexistent/trace.json: cannot open"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/trace.json: cannot open"), std::string::npos)
+        << e.what();
   }
 }

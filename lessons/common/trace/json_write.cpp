@@ -12,9 +12,10 @@ namespace {
 
 using json = nlohmann::ordered_json;   // members in the order written here
 
-// Integers stay integers in the file, so i32 buffers read back exactly and stay short.
+// Integers stay integers in the file, so i32 buffers read back exactly and stay short. The range
+// test comes first: converting a double outside int64_t's range is undefined.
 json number_json(double v) {
-  if (v == static_cast<double>(static_cast<int64_t>(v)) && std::fabs(v) < 9.0e15) return static_cast<int64_t>(v);
+  if (std::fabs(v) <= 9007199254740992.0 && v == std::floor(v)) return static_cast<int64_t>(v);  // |v| <= 2^53
   return v;
 }
 

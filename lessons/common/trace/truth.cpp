@@ -211,7 +211,11 @@ class Replay {
   std::vector<double> combine(Operator op, ElementType type, const std::vector<double>& a,
                               const std::vector<double>& b) {
     if (op == Operator::copy) return a;
-    if (op != Operator::matmul) return {scalar(op, type, a[0], b[0])};
+    if (op != Operator::matmul) {  // element by element: items of several elements are vectors
+      std::vector<double> c(a.size());
+      for (size_t i = 0; i < a.size(); ++i) c[i] = scalar(op, type, a[i], b[i]);
+      return c;
+    }
     const auto side = static_cast<size_t>(std::llround(std::sqrt(static_cast<double>(a.size()))));
     std::vector<double> c(a.size(), 0.0);
     for (size_t i = 0; i < side; ++i)

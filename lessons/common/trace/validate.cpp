@@ -147,7 +147,7 @@ class Checker {
       return;
     }
     for (size_t i = 0; i < snap.items.size(); ++i)
-      if (snap.items[i] >= b->item_count()) {
+      if (snap.items[i] < 0 || snap.items[i] >= b->item_count()) {
         problem(at(where, "items", i) + ": item " + std::to_string(snap.items[i]) + " is outside buffer \"" + b->name + "\"");
         return;
       }

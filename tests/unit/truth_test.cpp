@@ -1,0 +1,326 @@
+// check_truth(): barriers, slices and the replay of operations against snapshots, on small traces
+// built here, each once as the run must be and once as it must not be.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "trace/trace.hpp"
+
+namespace tr = gridlock::trace;
+
+namespace {
+
+const std::string kSource = "// PHASE 1: work\nwork();\n";
+
+tr::Track track(int id, tr::TrackKind kind, int parent, int block, int warp) {
+  tr::Track t;
+  t.id = id;
+  t.kind = kind;
+  t.name = std::string(tr::to_string(kind)) + " " + std::to_string(id);
+  t.parent = parent;
+  t.block = block;
+  t.warp = warp;
+  return t;
+}
+
+// A model-produced trace with block 0 (track 0, warps on tracks 1 and 2) and block 1 (track 3,
+// one warp on track 4), and the given buffers; no steps yet.
+tr::Trace trace_with(std::vector<tr::Buffer> buffers) {
+  tr::Trace t;
+  t.lesson_id = "truth";
+  t.producer.kind = tr::ProducerKind::model;
+  t.producer.model = "built by truth_test";
+  t.sources = {{"truth.cu", kSource, tr::source_hash(kSource)}};
+  t.buffers = std::move(buffers);
+  t.tracks = {track(0, tr::TrackKind::block, -1, 0, -1), track(1, tr::TrackKind::warp, 0, 0, 0),
+              track(2, tr::TrackKind::warp, 0, 0, 1), track(3, tr::TrackKind::block, -1, 1, -1),
+              track(4, tr::TrackKind::warp, 3, 1, 0)};
+  return t;
+}
+
+tr::Buffer buffer(int id, const std::string& name, tr::ElementType type, std::vector<int64_t> shape) {
+  tr::Buffer b;
+  b.id = id;
+  b.name = name;
+  b.type = type;
+  b.shape = std::move(shape);
+  return b;
+}
+
+tr::Step step() {
+  tr::Step s;
+  s.label = "PHASE 1: work";
+  s.line_begin = 1;
+  s.line_end = 2;
+  return s;
+}
+
+tr::Event event(int track, tr::EventKind kind, int64_t t_ns, const std::string& name, tr::Category category) {
+  tr::Event e;
+  e.track = track;
+  e.kind = kind;
+  e.t_ns = t_ns;
+  e.name = name;
+  e.category = category;
+  return e;
+}
+
+void add_slice(tr::Step& s, int track, const std::string& name, int64_t begin, int64_t end,
+               tr::Category category = tr::Category::work) {
+  s.events.push_back(event(track, tr::EventKind::slice_begin, begin, name, category));
+  s.events.push_back(event(track, tr::EventKind::slice_end, end, name, category));
+}
+
+void add_barrier(tr::Step& s, int track, int64_t arrive, int64_t leave) {
+  add_slice(s, track, "wait at __syncthreads", arrive, leave, tr::Category::barrier);
+}
+
+tr::Operation operation(tr::Operator op, int dst_buffer, int a_buffer, int b_buffer, std::vector<int64_t> dst,
+                        std::vector<int64_t> a, std::vector<int64_t> b) {
+  tr::Operation o;
+  o.op = op;
+  o.dst_buffer = dst_buffer;
+  o.a_buffer = a_buffer;
+  o.b_buffer = b_buffer;
+  o.thread.assign(dst.size(), 0);
+  o.dst = std::move(dst);
+  o.a = std::move(a);
+  o.b = std::move(b);
+  return o;
+}
+
+// check_truth on a trace that must validate first; its problems joined by newlines.
+std::string truth_of(const tr::Trace& t) {
+  const std::vector<std::string> invalid = tr::validate(t);
+  EXPECT_TRUE(invalid.empty()) << "the test trace itself is invalid: " << invalid.front();
+  std::string all;
+  for (const std::string& p : tr::check_truth(t)) all += p + "\n";
+  return all;
+}
+
+// One step: snapshot `in` (never written), apply `op` to it into `out`, snapshot `out`.
+std::string replay(tr::ElementType type, std::vector<int64_t> item_shape, tr::Operation op,
+                   std::vector<double> in_values, std::vector<double> out_values) {
+  std::vector<int64_t> in_shape = {static_cast<int64_t>(in_values.size())};
+  std::vector<int64_t> out_shape = {static_cast<int64_t>(out_values.size())};
+  if (!item_shape.empty()) {
+    int64_t item_size = 1;
+    for (int64_t d : item_shape) item_size *= d;
+    in_shape = {static_cast<int64_t>(in_values.size()) / item_size};
+    out_shape = {static_cast<int64_t>(out_values.size()) / item_size};
+    in_shape.insert(in_shape.end(), item_shape.begin(), item_shape.end());
+    out_shape.insert(out_shape.end(), item_shape.begin(), item_shape.end());
+  }
+  tr::Trace t = trace_with({buffer(0, "in", type, in_shape), buffer(1, "out", type, out_shape)});
+  tr::Step s = step();
+  s.snapshots = {{0, {}, std::move(in_values)}, {1, {}, std::move(out_values)}};
+  s.ops = {std::move(op)};
+  t.steps = {s};
+  return truth_of(t);
+}
+
+// out[0] = in[a] op in[b]
+tr::Operation on_input(tr::Operator op, int64_t a, int64_t b) {
+  return operation(op, 1, 0, 0, {0}, {a}, {b});
+}
+
+}  // namespace
+
+// ---- barriers ---------------------------------------------------------------------------------
+
+TEST(TruthBarrier, ATrackThatLeavesBeforeTheLastArrivesIsReported) {
+  tr::Trace t = trace_with({});
+  t.clock.resolution_ns = 32;
+  tr::Step s = step();
+  add_barrier(s, 1, 10, 20);
+  add_barrier(s, 2, 100, 110);
+  t.steps = {s};
+  const std::string problems = truth_of(t);
+  EXPECT_NE(problems.find("track 1 leaves at 20 ns, before track 2 arrives at 100 ns"), std::string::npos)
+      << problems;
+}
+
+TEST(TruthBarrier, LeavingWithinOneTickOfTheLastArrivalIsAccepted) {
+  tr::Trace t = trace_with({});
+  t.clock.resolution_ns = 32;
+  tr::Step s = step();
+  add_barrier(s, 1, 0, 100);
+  add_barrier(s, 2, 132, 140);  // arrives one tick after track 1 left: the same instant, as measured
+  t.steps = {s};
+  EXPECT_EQ(truth_of(t), "");
+
+  t.steps[0].events[2].t_ns = 133;  // more than one tick
+  EXPECT_NE(truth_of(t), "");
+}
+
+TEST(TruthBarrier, OnlyTracksWithTheSameParentWaitForEachOther) {
+  tr::Trace t = trace_with({});
+  tr::Step s = step();
+  add_barrier(s, 1, 0, 20);   // block 0
+  add_barrier(s, 4, 50, 60);  // block 1: another barrier
+  t.steps = {s};
+  EXPECT_EQ(truth_of(t), "");
+}
+
+TEST(TruthBarrier, SlicesOfOtherCategoriesAreNotBarriers) {
+  tr::Trace t = trace_with({});
+  tr::Step s = step();
+  add_slice(s, 1, "wait at __syncthreads", 10, 20, tr::Category::wait);
+  add_slice(s, 2, "wait at __syncthreads", 100, 110, tr::Category::wait);
+  t.steps = {s};
+  EXPECT_EQ(truth_of(t), "");
+}
+
+// ---- slices -----------------------------------------------------------------------------------
+
+TEST(TruthSlices, ASliceThatEndsInsideAnotherIsReported) {
+  tr::Trace t = trace_with({});
+  tr::Step s = step();
+  s.events = {event(1, tr::EventKind::slice_begin, 0, "outer", tr::Category::work),
+              event(1, tr::EventKind::slice_begin, 10, "inner", tr::Category::work),
+              event(1, tr::EventKind::slice_end, 20, "outer", tr::Category::work),
+              event(1, tr::EventKind::slice_end, 30, "inner", tr::Category::work)};
+  t.steps = {s};
+  const std::string problems = truth_of(t);
+  EXPECT_NE(problems.find("\"outer\" ends inside \"inner\""), std::string::npos) << problems;
+}
+
+TEST(TruthSlices, NestedSlicesAreAccepted) {
+  tr::Trace t = trace_with({});
+  tr::Step s = step();
+  add_slice(s, 1, "outer", 0, 30);
+  s.events.insert(s.events.begin() + 1,
+                  event(1, tr::EventKind::slice_begin, 10, "inner", tr::Category::work));
+  s.events.insert(s.events.begin() + 2, event(1, tr::EventKind::slice_end, 20, "inner", tr::Category::work));
+  t.steps = {s};
+  EXPECT_EQ(truth_of(t), "");
+}
+
+TEST(TruthSlices, ATrackThatRunsBackwardsIsReported) {
+  tr::Trace t = trace_with({});
+  tr::Step first = step(), second = step();
+  add_slice(first, 1, "level 1", 0, 100);
+  add_slice(second, 1, "level 2", 90, 120);  // begins before the previous step's slice ended
+  t.steps = {first, second};
+  const std::string problems = truth_of(t);
+  EXPECT_NE(problems.find("the track runs backwards"), std::string::npos) << problems;
+
+  t.steps[1].events[0].t_ns = 100;
+  EXPECT_EQ(truth_of(t), "");
+}
+
+TEST(TruthSlices, ASliceThatNeverEndsIsReported) {
+  tr::Trace t = trace_with({});
+  tr::Step s = step();
+  s.events = {event(2, tr::EventKind::slice_begin, 0, "spin", tr::Category::spin)};
+  t.steps = {s};
+  const std::string problems = truth_of(t);
+  EXPECT_NE(problems.find("\"spin\" never ends"), std::string::npos) << problems;
+}
+
+// ---- values -----------------------------------------------------------------------------------
+
+TEST(TruthValues, ASnapshotThatDoesNotFollowFromTheOperationsIsReported) {
+  tr::Trace t = trace_with({buffer(0, "r", tr::ElementType::i32, {2})});
+  tr::Step load = step(), tree = step();
+  load.snapshots = {{0, {}, {5, 6}}};
+  tree.ops = {operation(tr::Operator::add, 0, 0, 0, {0}, {0}, {1})};
+  tree.snapshots = {{0, {}, {12, 6}}};
+  t.steps = {load, tree};
+  const std::string problems = truth_of(t);
+  EXPECT_NE(problems.find("r[0] holds 12.000000 where the operations give 11.000000"), std::string::npos)
+      << problems;
+
+  t.steps[1].snapshots[0].values = {11, 6};
+  EXPECT_EQ(truth_of(t), "");
+}
+
+TEST(TruthValues, ASnapshotOfOnlySomeItemsIsComparedItemByItem) {
+  tr::Trace t = trace_with({buffer(0, "r", tr::ElementType::i32, {4})});
+  tr::Step load = step(), tree = step();
+  load.snapshots = {{0, {}, {1, 2, 3, 4}}};
+  tree.ops = {operation(tr::Operator::add, 0, 0, 0, {0, 1}, {0, 1}, {2, 3})};
+  tree.snapshots = {{0, {1, 0}, {6, 4}}};  // items listed out of order
+  t.steps = {load, tree};
+  EXPECT_EQ(truth_of(t), "");
+
+  t.steps[1].snapshots[0].items = {0, 1};
+  EXPECT_NE(truth_of(t), "");
+}
+
+TEST(TruthValues, TheInputSnapshotOfAStepIsKnownBeforeItsOperations) {
+  // "in" is read by the copy but written by no operation: its snapshot in the same step holds
+  // what the copy read.
+  EXPECT_EQ(replay(tr::ElementType::i32, {}, operation(tr::Operator::copy, 1, 0, -1, {0, 1}, {1, 0}, {}),
+                   {5, 6}, {6, 5}),
+            "");
+  EXPECT_NE(replay(tr::ElementType::i32, {}, operation(tr::Operator::copy, 1, 0, -1, {0, 1}, {1, 0}, {}),
+                   {5, 6}, {5, 6}),
+            "");
+}
+
+TEST(TruthValues, IdentityOperandsLeaveTheOtherOperand) {
+  const tr::Operator ops[] = {tr::Operator::add, tr::Operator::mul, tr::Operator::min, tr::Operator::max};
+  const struct {
+    tr::ElementType type;
+    double value;
+  } cases[] = {
+      {tr::ElementType::i32, -7}, {tr::ElementType::u32, 4000000000.0}, {tr::ElementType::f32, -2.5}};
+  for (tr::Operator op : ops) {
+    for (const auto& c : cases) {
+      SCOPED_TRACE(std::string(tr::to_string(op)) + " on " + tr::to_string(c.type));
+      EXPECT_EQ(replay(c.type, {}, on_input(op, -1, 0), {c.value}, {c.value}), "");
+      EXPECT_EQ(replay(c.type, {}, on_input(op, 0, -1), {c.value}, {c.value}), "");
+      EXPECT_NE(replay(c.type, {}, on_input(op, -1, 0), {c.value}, {c.value + 1}), "");
+    }
+  }
+  const std::vector<double> matrix = {1, 2, 3, 4};
+  EXPECT_EQ(replay(tr::ElementType::i32, {2, 2}, on_input(tr::Operator::matmul, -1, 0), matrix, matrix), "");
+  EXPECT_EQ(replay(tr::ElementType::i32, {2, 2}, on_input(tr::Operator::matmul, 0, -1), matrix, matrix), "");
+}
+
+TEST(TruthValues, I32ArithmeticWrapsAround) {
+  EXPECT_EQ(
+      replay(tr::ElementType::i32, {}, on_input(tr::Operator::add, 0, 1), {2147483647, 1}, {-2147483648.0}),
+      "");
+  EXPECT_EQ(replay(tr::ElementType::i32, {}, on_input(tr::Operator::mul, 0, 1), {65536, 65536}, {0}), "");
+  EXPECT_EQ(replay(tr::ElementType::i32, {}, on_input(tr::Operator::mul, 0, 1), {-3, 1431655766}, {-2}), "");
+  EXPECT_NE(
+      replay(tr::ElementType::i32, {}, on_input(tr::Operator::add, 0, 1), {2147483647, 1}, {2147483647}), "");
+}
+
+TEST(TruthValues, U32MultiplicationIsModulo2To32) {
+  EXPECT_EQ(
+      replay(tr::ElementType::u32, {}, on_input(tr::Operator::mul, 0, 1), {4294967295.0, 4294967295.0}, {1}),
+      "");
+  EXPECT_EQ(replay(tr::ElementType::u32, {}, on_input(tr::Operator::mul, 0, 1), {65536, 65537}, {65536}), "");
+  EXPECT_NE(
+      replay(tr::ElementType::u32, {}, on_input(tr::Operator::mul, 0, 1), {65536, 65537}, {4294967295.0}),
+      "");
+}
+
+TEST(TruthValues, MatrixProductKeepsTheOperandOrder) {
+  const std::vector<double> a_and_b = {1, 2, 3, 4, /* b */ 0, 1, 1, 0};
+  const std::vector<double> a_times_b = {2, 1, 4, 3};
+  const std::vector<double> b_times_a = {3, 4, 1, 2};
+  EXPECT_EQ(replay(tr::ElementType::i32, {2, 2}, on_input(tr::Operator::matmul, 0, 1), a_and_b, a_times_b),
+            "");
+  EXPECT_NE(replay(tr::ElementType::i32, {2, 2}, on_input(tr::Operator::matmul, 0, 1), a_and_b, b_times_a),
+            "");
+  EXPECT_EQ(replay(tr::ElementType::i32, {2, 2}, on_input(tr::Operator::matmul, 1, 0), a_and_b, b_times_a),
+            "");
+}
+
+TEST(TruthValues, ScalarOperatorsApplyElementByElementToLargerItems) {
+  const std::vector<double> pairs = {1, 2, 10, 20};
+  EXPECT_EQ(replay(tr::ElementType::i32, {2}, on_input(tr::Operator::add, 0, 1), pairs, {11, 22}), "");
+  EXPECT_EQ(replay(tr::ElementType::i32, {2}, on_input(tr::Operator::max, 0, 1), pairs, {10, 20}), "");
+  EXPECT_NE(replay(tr::ElementType::i32, {2}, on_input(tr::Operator::add, 0, 1), pairs, {11, 2}), "");
+}
+
+TEST(TruthValues, AnUnnamedOperatorIsReported) {
+  const std::string problems =
+      replay(tr::ElementType::i32, {}, on_input(tr::Operator::unnamed, 0, 1), {1, 2}, {3});
+  EXPECT_NE(problems.find("does not name its operator"), std::string::npos) << problems;
+}
