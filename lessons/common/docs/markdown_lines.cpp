@@ -59,8 +59,4 @@ bool read_comment(std::string_view text, size_t pos, Comment* out) {
   return true;
 }
 
-bool in_code_span(std::string_view line, size_t pos) {
-  return std::count(line.begin(), line.begin() + std::min(pos, line.size()), '`') % 2 == 1;
-}
-
 }  // namespace gridlock::docs

@@ -41,7 +41,4 @@ struct Comment {
 // same text.
 bool read_comment(std::string_view text, size_t pos, Comment* out);
 
-// Whether `pos` lies inside an inline code span (an odd number of backticks before it).
-bool in_code_span(std::string_view line, size_t pos);
-
 }  // namespace gridlock::docs

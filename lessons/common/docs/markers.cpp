@@ -1,6 +1,7 @@
 // Finds the trace marker, the code/claims/timings blocks and the inline facts of a README.
 #include "docs/markers.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "docs/markdown_lines.hpp"
@@ -105,16 +106,21 @@ class MarkerScanner {
     out_.blocks.push_back(std::move(block));
   }
 
+  // A comment inside an inline code span is text. Backticks are counted outside comments and fact
+  // values only, so a value the tool writes cannot move the markers after it into a code span.
   void find_facts(const Line& line) {
     const std::string_view text = line.text;
+    size_t backticks = 0;
+    size_t counted = 0;   // backticks are counted up to here
     for (size_t pos = text.find("<!--"); pos != std::string_view::npos; pos = text.find("<!--", pos)) {
+      backticks += std::count(text.begin() + counted, text.begin() + pos, '`');
       Comment comment;
       if (!read_comment(text, pos, &comment)) {
         if (trim(text.substr(pos + 4)).substr(0, 4) == "fact")
           problem(line.number, "unterminated fact marker: no \"-->\" on the same line");
         return;
       }
-      if (in_code_span(text, pos)) {
+      if (backticks % 2 == 1) {
         pos = comment.end;
       } else if (comment.name == "fact") {
         pos = read_fact(line, comment);
@@ -122,24 +128,20 @@ class MarkerScanner {
         if (comment.name == "/fact") problem(line.number, "<!-- /fact --> without an opening <!-- fact: KEY -->");
         pos = comment.end;
       }
+      counted = pos;
     }
   }
 
   // The fact that opens with `open`; returns the offset to go on from.
   size_t read_fact(const Line& line, const Comment& open) {
     const std::string_view text = line.text;
-    if (open.argument.empty()) {
-      problem(line.number, "the fact marker needs a key: <!-- fact: KEY -->");
-      return open.end;
-    }
     for (size_t pos = text.find("<!--", open.end); pos != std::string_view::npos; pos = text.find("<!--", pos)) {
       Comment next;
-      if (!read_comment(text, pos, &next)) break;
+      if (!read_comment(text, pos, &next) || next.name == "fact") break;
       if (next.name == "/fact") {
         add_fact(line, open.argument, line.begin + open.end, line.begin + pos);
         return next.end;
       }
-      if (next.name == "fact") break;
       pos = next.end;
     }
     problem(line.number, "unterminated fact \"" + std::string(open.argument) +
@@ -156,7 +158,7 @@ class MarkerScanner {
       fact.name = std::string(argument.substr(hash + 6));
     }
     if (fact.name.empty()) {
-      problem(line.number, "the fact marker needs a key after '#': <!-- fact: other.json#KEY -->");
+      problem(line.number, "the fact marker needs a key: <!-- fact: KEY --> or <!-- fact: other.json#KEY -->");
       return;
     }
     out_.blocks.push_back(std::move(fact));
@@ -169,6 +171,8 @@ class MarkerScanner {
 }  // namespace
 
 Markers find_markers(std::string_view readme) { return MarkerScanner(readme).run(); }
+
+bool is_marker_line(std::string_view line) { return whole_line_marker(line).has_value(); }
 
 std::string describe(const Block& block) {
   const std::string from = block.file.empty() ? "" : " (" + block.file + ")";

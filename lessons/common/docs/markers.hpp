@@ -31,6 +31,9 @@ struct Markers {
 // Markers inside fenced code blocks and inline code spans are text, not markers.
 Markers find_markers(std::string_view readme);
 
+// Whether a line is one of the whole-line markers (trace, code, claims, timings, or a closing one).
+bool is_marker_line(std::string_view line);
+
 // "code block kernels.cuh#strided-load", "claims block", "fact \"key\"", ... for messages.
 std::string describe(const Block& block);
 

@@ -50,11 +50,16 @@ class Generator {
 
  private:
   std::string region(const Block& block) {
+    std::string code;
     try {
-      return extract_region(source(block.file), block.name);
+      code = extract_region(source(block.file), block.name);
     } catch (const DocsError& e) {
       throw DocsError(block.file + ": " + e.what());
     }
+    for (std::string_view line : trace::split_lines(code))
+      if (is_marker_line(line))
+        throw DocsError(block.file + ": the region holds a line that reads as a README marker: " + std::string(line));
+    return code;
   }
 
   const std::string& source(const std::string& file) {
@@ -132,9 +137,16 @@ std::string shortened(std::string_view line) {
   return std::string(line.substr(0, cut)) + "…";
 }
 
+// The lines of a block; the empty "line" after its final line break is none.
+std::vector<std::string_view> block_lines(const std::string& text) {
+  std::vector<std::string_view> lines = trace::split_lines(text);
+  if (!lines.empty() && lines.back().empty()) lines.pop_back();
+  return lines;
+}
+
 // "line 3 of the block differs" with both versions of that line.
 std::string first_difference(const std::string& expected, const std::string& found) {
-  const std::vector<std::string_view> want = trace::split_lines(expected), have = trace::split_lines(found);
+  const std::vector<std::string_view> want = block_lines(expected), have = block_lines(found);
   size_t i = 0;
   while (i < want.size() && i < have.size() && want[i] == have[i]) ++i;
   const auto quote = [](const std::vector<std::string_view>& lines, size_t i) {
