@@ -13,9 +13,12 @@ std::string outline(const std::vector<std::string>& headings, const std::string&
   return text;
 }
 
-const std::vector<std::string> kAll = {"## Goal", "## The technique", "## Run it",
+const std::vector<std::string> kAll = {"## Goal",
+                                       "## The technique",
+                                       "## Run it",
                                        "## What to look for in the viewer",
-                                       "## What the documentation claims and what we measured", "## Exercises"};
+                                       "## What the documentation claims and what we measured",
+                                       "## Exercises"};
 
 std::string messages(const std::vector<docs::Problem>& problems) {
   std::string out;
@@ -45,7 +48,10 @@ TEST(Headings, OutOfOrder) {
   std::vector<std::string> headings = kAll;
   std::swap(headings[0], headings[1]);
   const std::string found = messages(docs::check_lesson_headings(outline(headings)));
-  EXPECT_NE(found.find("3: section \"## The technique\" comes before section \"## Goal\"; the order is Goal,"), std::string::npos) << found;
+  EXPECT_NE(
+      found.find("3: section \"## The technique\" comes before section \"## Goal\"; the order is Goal,"),
+      std::string::npos)
+      << found;
 }
 
 TEST(Headings, Twice) {
@@ -63,7 +69,8 @@ TEST(Headings, EmptySection) {
 
 TEST(Headings, TemplatePlaceholder) {
   const std::string found = messages(docs::check_lesson_headings(outline(kAll, "(to be written)\n")));
-  EXPECT_NE(found.find("5: section \"## Goal\" is still the template's placeholder"), std::string::npos) << found;
+  EXPECT_NE(found.find("5: section \"## Goal\" is still the template's placeholder"), std::string::npos)
+      << found;
   EXPECT_NE(found.find("section \"## Exercises\" is still the template's placeholder"), std::string::npos);
 }
 

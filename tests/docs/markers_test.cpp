@@ -20,12 +20,12 @@ std::string only_problem(const docs::Markers& markers) {
 
 TEST(Markers, FindsEveryKindOfBlock) {
   const std::string text =
-      "<!-- trace: recorded/t.json -->\n"                      // 1
-      "<!-- code: kernels.cuh#load -->\n"                      // 2
-      "```cpp\nold\n```\n"                                     // 3-5
-      "<!-- /code -->\n"                                       // 6
-      "<!-- claims -->\n| a |\n<!-- /claims -->\n"             // 7-9
-      "  <!-- timings: other.json -->\n<!-- /timings -->\n"    // 10-11
+      "<!-- trace: recorded/t.json -->\n"                    // 1
+      "<!-- code: kernels.cuh#load -->\n"                    // 2
+      "```cpp\nold\n```\n"                                   // 3-5
+      "<!-- /code -->\n"                                     // 6
+      "<!-- claims -->\n| a |\n<!-- /claims -->\n"           // 7-9
+      "  <!-- timings: other.json -->\n<!-- /timings -->\n"  // 10-11
       "x <!-- fact: n -->10<!-- /fact --> and <!-- fact: other.json#k -->v<!-- /fact -->\n";
   const docs::Markers m = docs::find_markers(text);
   ASSERT_TRUE(m.problems.empty()) << m.problems[0].message;
@@ -68,13 +68,14 @@ TEST(Markers, OrdinaryCommentsAreIgnored) {
 TEST(Markers, UnterminatedBlockBeforeTheEnd) {
   const docs::Markers m = docs::find_markers("a\n<!-- claims -->\n| x |\n");
   EXPECT_EQ(m.problems.at(0).line, 2);
-  EXPECT_NE(only_problem(m).find("unterminated claims block: no <!-- /claims --> before the end"), std::string::npos);
+  EXPECT_NE(only_problem(m).find("unterminated claims block: no <!-- /claims --> before the end"),
+            std::string::npos);
 }
 
 TEST(Markers, UnterminatedBlockBeforeAnotherMarker) {
   const docs::Markers m = docs::find_markers("<!-- timings -->\n<!-- claims -->\n<!-- /claims -->\n");
   EXPECT_NE(only_problem(m).find("no <!-- /timings --> before the marker on line 2"), std::string::npos);
-  ASSERT_EQ(m.blocks.size(), 1u);   // the claims block after it is still found
+  ASSERT_EQ(m.blocks.size(), 1u);  // the claims block after it is still found
   EXPECT_EQ(m.blocks[0].kind, docs::BlockKind::claims);
 }
 
@@ -94,7 +95,8 @@ TEST(Markers, OneTraceMarkerWithAPath) {
 TEST(Markers, CodeMarkerNeedsFileAndRegion) {
   for (const char* argument : {"", "kernels.cuh", "#load", "kernels.cuh#"}) {
     const std::string text = "<!-- code: " + std::string(argument) + " -->\n<!-- /code -->\n";
-    EXPECT_NE(only_problem(docs::find_markers(text)).find("needs FILE#REGION"), std::string::npos) << argument;
+    EXPECT_NE(only_problem(docs::find_markers(text)).find("needs FILE#REGION"), std::string::npos)
+        << argument;
   }
 }
 
@@ -105,7 +107,8 @@ TEST(Markers, FactErrors) {
             std::string::npos);
   EXPECT_NE(only_problem(docs::find_markers("a <!-- fact -->1<!-- /fact -->\n")).find("needs a key"),
             std::string::npos);
-  EXPECT_NE(only_problem(docs::find_markers("1<!-- /fact -->\n")).find("without an opening"), std::string::npos);
+  EXPECT_NE(only_problem(docs::find_markers("1<!-- /fact -->\n")).find("without an opening"),
+            std::string::npos);
   EXPECT_NE(only_problem(docs::find_markers("<!-- fact: t.json# -->1<!-- /fact -->\n")).find("needs a key"),
             std::string::npos);
 }
@@ -118,7 +121,8 @@ TEST(Markers, AFactDoesNotCloseOverAnotherFact) {
 }
 
 TEST(Markers, BackticksInAFactValueDoNotHideLaterMarkers) {
-  const docs::Markers m = docs::find_markers("<!-- fact: a -->`<!-- /fact --> <!-- fact: b -->2<!-- /fact -->\n");
+  const docs::Markers m =
+      docs::find_markers("<!-- fact: a -->`<!-- /fact --> <!-- fact: b -->2<!-- /fact -->\n");
   EXPECT_TRUE(m.problems.empty());
   EXPECT_EQ(m.blocks.size(), 2u);
 }

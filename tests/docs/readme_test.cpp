@@ -67,23 +67,24 @@ TEST(Readme, StaleBlocksOfEveryKind) {
   text = replaced(text, "| 7.90 |", "| 7.9 |");
   text = replaced(text, "0.80–1.12 µs<!-- /fact -->", "0.8–1.1 µs<!-- /fact -->");
   dir.write_readme(text);
-  EXPECT_EQ(messages(docs::check_readme(dir.readme())),
-            "16: code block kernels.cuh#strided-load is stale: line 3 of the block differs\n"
-            "  expected: \"  acc += in[i];  // a | in a comment\"\n"
-            "  found:    \"  acc += in[i] * 2;  // a | in a comment\"\n"
-            "  (run gridlock-readme --update)\n"
-            "53: fact \"load.spread\" is stale: expected \"0.80–1.12 µs\", found \"0.8–1.1 µs\" "
-            "(run gridlock-readme --update)\n"
-            "59: claims block is stale: line 4 of the block differs\n"
-            "  expected: \"| a \\| b is the same as b \\| a | contradicted | 3/20 runs differ — the \\| operator "
-            "here is not commutative |\"\n"
-            "  found:    \"| a \\| b is the same as b \\| a | confirmed | 3/20 runs differ — the \\| operator "
-            "here is not commutative |\"\n"
-            "  (run gridlock-readme --update)\n"
-            "67: timings block is stale: line 3 of the block differs\n"
-            "  expected: \"| lesson kernel | 10000 | 7.90 | 7.71–8.50 | 5.1 |\"\n"
-            "  found:    \"| lesson kernel | 10000 | 7.9 | 7.71–8.50 | 5.1 |\"\n"
-            "  (run gridlock-readme --update)\n");
+  EXPECT_EQ(
+      messages(docs::check_readme(dir.readme())),
+      "16: code block kernels.cuh#strided-load is stale: line 3 of the block differs\n"
+      "  expected: \"  acc += in[i];  // a | in a comment\"\n"
+      "  found:    \"  acc += in[i] * 2;  // a | in a comment\"\n"
+      "  (run gridlock-readme --update)\n"
+      "53: fact \"load.spread\" is stale: expected \"0.80–1.12 µs\", found \"0.8–1.1 µs\" "
+      "(run gridlock-readme --update)\n"
+      "59: claims block is stale: line 4 of the block differs\n"
+      "  expected: \"| a \\| b is the same as b \\| a | contradicted | 3/20 runs differ — the \\| operator "
+      "here is not commutative |\"\n"
+      "  found:    \"| a \\| b is the same as b \\| a | confirmed | 3/20 runs differ — the \\| operator "
+      "here is not commutative |\"\n"
+      "  (run gridlock-readme --update)\n"
+      "67: timings block is stale: line 3 of the block differs\n"
+      "  expected: \"| lesson kernel | 10000 | 7.90 | 7.71–8.50 | 5.1 |\"\n"
+      "  found:    \"| lesson kernel | 10000 | 7.9 | 7.71–8.50 | 5.1 |\"\n"
+      "  (run gridlock-readme --update)\n");
 }
 
 TEST(Readme, ABlockThatEndsEarlySaysSo) {
@@ -122,7 +123,7 @@ TEST(Readme, UpdateLeavesTextOutsideTheBlocksAlone) {
   text = replaced(text, "Each thread folds its share first:", "Each thread\tfolds  its share first:   ");
   text = replaced(text, "| One block returns the right sum. | confirmed | 20/20 runs exact |\n", "stale\n");
   text = replaced(text, "2048<!-- /fact -->", "<!-- /fact -->");
-  text.pop_back();   // no line break at the end
+  text.pop_back();  // no line break at the end
   dir.write_readme(text);
   ASSERT_EQ(messages(docs::update_readme(dir.readme())), "");
   const std::string updated = dir.readme_text();
@@ -155,11 +156,14 @@ TEST(Readme, ErrorsNameTheLineAndStopTheUpdate) {
       << found;
   EXPECT_NE(found.find("16: code block missing.cuh#strided-load: "), std::string::npos) << found;
   EXPECT_NE(found.find("missing.cuh: not a readable file"), std::string::npos) << found;
-  EXPECT_NE(found.find("26: code block kernels.cuh#twice: kernels.cuh: region \"twice\" begins twice (lines 23 and 26)"),
-            std::string::npos)
+  EXPECT_NE(
+      found.find(
+          "26: code block kernels.cuh#twice: kernels.cuh: region \"twice\" begins twice (lines 23 and 26)"),
+      std::string::npos)
       << found;
   EXPECT_NE(found.find("53: fact \"load.spreed\": unknown fact \"load.spreed\""), std::string::npos) << found;
-  EXPECT_NE(found.find("76: claims block (recorded/missing.json): unreadable trace: "), std::string::npos) << found;
+  EXPECT_NE(found.find("76: claims block (recorded/missing.json): unreadable trace: "), std::string::npos)
+      << found;
 
   const docs::Outcome update = docs::update_readme(dir.readme());
   EXPECT_EQ(update.problems.size(), 5u) << messages(update);
@@ -200,5 +204,6 @@ TEST(Readme, TheClaimsSectionHoldsAClaimsBlock) {
 TEST(Readme, UnreadableReadme) {
   LessonDir dir;
   EXPECT_NE(messages(docs::check_readme((dir.root() / "NOPE.md").string())).find("0: "), std::string::npos);
-  EXPECT_NE(messages(docs::update_readme(dir.root().string())).find("not a readable file"), std::string::npos);
+  EXPECT_NE(messages(docs::update_readme(dir.root().string())).find("not a readable file"),
+            std::string::npos);
 }

@@ -53,7 +53,8 @@ TEST(Region, UsedTwice) { EXPECT_EQ(error_of("dup"), "region \"dup\" begins twic
 TEST(Region, NeverClosed) {
   EXPECT_EQ(error_of("open"),
             "region \"open\" is never closed (it begins at line 17; expected \"// lesson-end open\")");
-  EXPECT_NE(error_of("late").find("never closed"), std::string::npos);   // an end before the begin does not count
+  EXPECT_NE(error_of("late").find("never closed"),
+            std::string::npos);  // an end before the begin does not count
 }
 
 TEST(Region, CarriageReturnsDropped) {

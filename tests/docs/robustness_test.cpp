@@ -14,17 +14,34 @@ using docs::testing::LessonDir;
 
 namespace {
 
-const char* const kFragments[] = {"<!--", "-->", "<!-- fact: ", "<!-- /fact -->", "<!-- claims -->",
-                                  "<!-- /claims -->", "<!-- code: kernels.cuh#", "<!-- /code -->",
-                                  "<!-- trace: ", "```", "`", "#", "\n", "\r\n", "## Goal\n", "|", "\xff"};
+const char* const kFragments[] = {"<!--",
+                                  "-->",
+                                  "<!-- fact: ",
+                                  "<!-- /fact -->",
+                                  "<!-- claims -->",
+                                  "<!-- /claims -->",
+                                  "<!-- code: kernels.cuh#",
+                                  "<!-- /code -->",
+                                  "<!-- trace: ",
+                                  "```",
+                                  "`",
+                                  "#",
+                                  "\n",
+                                  "\r\n",
+                                  "## Goal\n",
+                                  "|",
+                                  "\xff"};
 
 // One random edit: cut a span, insert a fragment, or truncate.
 std::string mangled(std::string text, std::mt19937& random) {
   const size_t at = std::uniform_int_distribution<size_t>(0, text.size())(random);
   switch (random() % 3) {
-    case 0: return text.erase(at, random() % 40);
-    case 1: return text.insert(at, kFragments[random() % std::size(kFragments)]);
-    default: return text.substr(0, at);
+    case 0:
+      return text.erase(at, random() % 40);
+    case 1:
+      return text.insert(at, kFragments[random() % std::size(kFragments)]);
+    default:
+      return text.substr(0, at);
   }
 }
 

@@ -87,7 +87,8 @@ TEST(Facts, UnknownKeyNamesWhatThereIs) {
   EXPECT_NE(error.find("unknown fact \"nope\""), std::string::npos) << error;
   EXPECT_NE(error.find("the trace has device, spread"), std::string::npos) << error;
   EXPECT_NE(fact_error(tr::Trace{}, "nope").find("the trace has none"), std::string::npos);
-  EXPECT_NE(fact_error(gpu_trace(), "parameter.m").find("no parameter \"m\" (the trace has n, negative, ratio, third)"),
+  EXPECT_NE(fact_error(gpu_trace(), "parameter.m")
+                .find("no parameter \"m\" (the trace has n, negative, ratio, third)"),
             std::string::npos);
 }
 

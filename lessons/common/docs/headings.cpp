@@ -32,7 +32,8 @@ void check_text(const Section& section, const std::vector<Line>& lines, std::vec
     const std::string_view text = lines[n - 1].text;
     has_text = has_text || is_text(text);
     if (text.find(kPlaceholder) != std::string_view::npos) {
-      problems.push_back({n, quoted(section.heading) + " is still the template's placeholder \"(to be written)\""});
+      problems.push_back(
+          {n, quoted(section.heading) + " is still the template's placeholder \"(to be written)\""});
       return;
     }
   }

@@ -8,10 +8,10 @@
 namespace gridlock::docs {
 
 struct Line {
-  std::string_view text;   // without its line break (a trailing '\r' is dropped)
-  size_t begin = 0;        // offset of its first byte in the whole text
-  size_t next = 0;         // offset of the next line's first byte (the text's size for the last)
-  int number = 0;          // 1-based
+  std::string_view text;  // without its line break (a trailing '\r' is dropped)
+  size_t begin = 0;       // offset of its first byte in the whole text
+  size_t next = 0;        // offset of the next line's first byte (the text's size for the last)
+  int number = 0;         // 1-based
 };
 
 std::vector<Line> split_markdown_lines(std::string_view text);
@@ -25,7 +25,7 @@ class FenceTracker {
   bool in_fence(std::string_view line);
 
  private:
-  char fence_char_ = 0;   // 0 outside a fence
+  char fence_char_ = 0;  // 0 outside a fence
   size_t fence_length_ = 0;
 };
 

@@ -111,7 +111,7 @@ class MarkerScanner {
   void find_facts(const Line& line) {
     const std::string_view text = line.text;
     size_t backticks = 0;
-    size_t counted = 0;   // backticks are counted up to here
+    size_t counted = 0;  // backticks are counted up to here
     for (size_t pos = text.find("<!--"); pos != std::string_view::npos; pos = text.find("<!--", pos)) {
       backticks += std::count(text.begin() + counted, text.begin() + pos, '`');
       Comment comment;
@@ -125,7 +125,8 @@ class MarkerScanner {
       } else if (comment.name == "fact") {
         pos = read_fact(line, comment);
       } else {
-        if (comment.name == "/fact") problem(line.number, "<!-- /fact --> without an opening <!-- fact: KEY -->");
+        if (comment.name == "/fact")
+          problem(line.number, "<!-- /fact --> without an opening <!-- fact: KEY -->");
         pos = comment.end;
       }
       counted = pos;
@@ -135,7 +136,8 @@ class MarkerScanner {
   // The fact that opens with `open`; returns the offset to go on from.
   size_t read_fact(const Line& line, const Comment& open) {
     const std::string_view text = line.text;
-    for (size_t pos = text.find("<!--", open.end); pos != std::string_view::npos; pos = text.find("<!--", pos)) {
+    for (size_t pos = text.find("<!--", open.end); pos != std::string_view::npos;
+         pos = text.find("<!--", pos)) {
       Comment next;
       if (!read_comment(text, pos, &next) || next.name == "fact") break;
       if (next.name == "/fact") {
@@ -158,7 +160,8 @@ class MarkerScanner {
       fact.name = std::string(argument.substr(hash + 6));
     }
     if (fact.name.empty()) {
-      problem(line.number, "the fact marker needs a key: <!-- fact: KEY --> or <!-- fact: other.json#KEY -->");
+      problem(line.number,
+              "the fact marker needs a key: <!-- fact: KEY --> or <!-- fact: other.json#KEY -->");
       return;
     }
     out_.blocks.push_back(std::move(fact));
@@ -177,10 +180,14 @@ bool is_marker_line(std::string_view line) { return whole_line_marker(line).has_
 std::string describe(const Block& block) {
   const std::string from = block.file.empty() ? "" : " (" + block.file + ")";
   switch (block.kind) {
-    case BlockKind::code: return "code block " + block.file + "#" + block.name;
-    case BlockKind::claims: return "claims block" + from;
-    case BlockKind::timings: return "timings block" + from;
-    case BlockKind::fact: return "fact \"" + block.name + "\"" + from;
+    case BlockKind::code:
+      return "code block " + block.file + "#" + block.name;
+    case BlockKind::claims:
+      return "claims block" + from;
+    case BlockKind::timings:
+      return "timings block" + from;
+    case BlockKind::fact:
+      return "fact \"" + block.name + "\"" + from;
   }
   return "block";
 }

@@ -15,16 +15,16 @@ enum class BlockKind { code, claims, timings, fact };
 // A generated block: the README's bytes [begin, end) are the tool's to write.
 struct Block {
   BlockKind kind = BlockKind::code;
-  int line = 0;       // the line of its opening marker
-  std::string file;   // code: the source file; otherwise the trace ("" = the README's default trace)
-  std::string name;   // code: the region; fact: the key
+  int line = 0;      // the line of its opening marker
+  std::string file;  // code: the source file; otherwise the trace ("" = the README's default trace)
+  std::string name;  // code: the region; fact: the key
   size_t begin = 0;
   size_t end = 0;
 };
 
 struct Markers {
-  std::string trace;   // the default trace as written in <!-- trace: PATH -->; "" when there is none
-  std::vector<Block> blocks;   // in file order
+  std::string trace;          // the default trace as written in <!-- trace: PATH -->; "" when there is none
+  std::vector<Block> blocks;  // in file order
   std::vector<Problem> problems;
 };
 

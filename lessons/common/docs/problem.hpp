@@ -13,7 +13,7 @@ class DocsError : public std::runtime_error {
 };
 
 struct Problem {
-  int line = 0;   // 1-based line of the README; 0 when it concerns the file as a whole
+  int line = 0;  // 1-based line of the README; 0 when it concerns the file as a whole
   std::string message;
 };
 

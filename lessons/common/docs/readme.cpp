@@ -40,10 +40,14 @@ class Generator {
 
   std::string text_for(const Block& block) {
     switch (block.kind) {
-      case BlockKind::code: return fenced_cpp(region(block));
-      case BlockKind::claims: return claims_table(trace_for(block));
-      case BlockKind::timings: return timings_table(trace_for(block));
-      case BlockKind::fact: return fact_text(trace_for(block), block.name);
+      case BlockKind::code:
+        return fenced_cpp(region(block));
+      case BlockKind::claims:
+        return claims_table(trace_for(block));
+      case BlockKind::timings:
+        return timings_table(trace_for(block));
+      case BlockKind::fact:
+        return fact_text(trace_for(block), block.name);
     }
     return {};
   }
@@ -58,7 +62,8 @@ class Generator {
     }
     for (std::string_view line : trace::split_lines(code))
       if (is_marker_line(line))
-        throw DocsError(block.file + ": the region holds a line that reads as a README marker: " + std::string(line));
+        throw DocsError(block.file +
+                        ": the region holds a line that reads as a README marker: " + std::string(line));
     return code;
   }
 
@@ -71,8 +76,9 @@ class Generator {
   const trace::Trace& trace_for(const Block& block) {
     const std::string& file = block.file.empty() ? default_trace_ : block.file;
     if (file.empty())
-      throw DocsError("no trace to read: add <!-- trace: recorded/NAME.json --> near the top, or name one "
-                      "in this marker");
+      throw DocsError(
+          "no trace to read: add <!-- trace: recorded/NAME.json --> near the top, or name one "
+          "in this marker");
     auto found = traces_.find(file);
     if (found != traces_.end()) return found->second;
     try {
@@ -133,7 +139,8 @@ Resolved resolve(const std::string& path) {
 std::string shortened(std::string_view line) {
   if (line.size() <= kMaxQuotedLine) return std::string(line);
   size_t cut = kMaxQuotedLine;
-  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;   // not inside a UTF-8 sequence
+  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80)
+    --cut;  // not inside a UTF-8 sequence
   return std::string(line.substr(0, cut)) + "…";
 }
 
@@ -158,20 +165,23 @@ std::string first_difference(const std::string& expected, const std::string& fou
 
 std::string stale_message(const Block& block, const std::string& expected, const std::string& found) {
   if (block.kind == BlockKind::fact)
-    return describe(block) + " is stale: expected \"" + shortened(expected) + "\", found \"" + shortened(found) +
-           "\" (run gridlock-readme --update)";
-  return describe(block) + " is stale: " + first_difference(expected, found) + "\n  (run gridlock-readme --update)";
+    return describe(block) + " is stale: expected \"" + shortened(expected) + "\", found \"" +
+           shortened(found) + "\" (run gridlock-readme --update)";
+  return describe(block) + " is stale: " + first_difference(expected, found) +
+         "\n  (run gridlock-readme --update)";
 }
 
 // The lesson outline beyond the headings: a default trace, and the claims as a generated table.
 void check_outline(const Resolved& r, std::vector<Problem>& problems) {
   if (r.markers.trace.empty())
-    problems.push_back({0, "no <!-- trace: recorded/NAME.json --> marker: a lesson README names the trace "
-                           "its numbers come from"});
+    problems.push_back({0,
+                        "no <!-- trace: recorded/NAME.json --> marker: a lesson README names the trace "
+                        "its numbers come from"});
   for (const Section& section : find_sections(r.text)) {
     if (section.heading != kClaimsHeading) continue;
     for (const Block& block : r.markers.blocks)
-      if (block.kind == BlockKind::claims && block.line > section.line && block.line <= section.last_line) return;
+      if (block.kind == BlockKind::claims && block.line > section.line && block.line <= section.last_line)
+        return;
     problems.push_back({section.line, "section \"" + section.heading +
                                           "\" has no <!-- claims --> block: the claims table is generated "
                                           "from the trace"});

@@ -10,9 +10,9 @@
 namespace gridlock::docs {
 
 struct Outcome {
-  std::vector<Problem> problems;   // empty: the README passed (check) or was brought up to date (update)
-  int blocks = 0;                  // generated blocks found, facts included
-  bool rewritten = false;          // update: the file's content changed
+  std::vector<Problem> problems;  // empty: the README passed (check) or was brought up to date (update)
+  int blocks = 0;                 // generated blocks found, facts included
+  bool rewritten = false;         // update: the file's content changed
 };
 
 // Every block is current; the six headings are in place; the README names its default trace and

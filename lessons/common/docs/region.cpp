@@ -38,7 +38,8 @@ std::pair<size_t, size_t> region_bounds(const std::vector<std::string_view>& lin
       end = i;
     }
   }
-  if (begin == 0) throw DocsError("no " + quoted(name) + " (a line \"// lesson-begin " + std::string(name) + "\")");
+  if (begin == 0)
+    throw DocsError("no " + quoted(name) + " (a line \"// lesson-begin " + std::string(name) + "\")");
   if (end == 0)
     throw DocsError(quoted(name) + " is never closed (it begins at line " + std::to_string(begin) +
                     "; expected \"// lesson-end " + std::string(name) + "\")");
