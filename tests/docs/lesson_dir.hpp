@@ -2,6 +2,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -25,8 +26,8 @@ class LessonDir {
  public:
   LessonDir() {
     const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    root_ = std::filesystem::temp_directory_path() /
-            ("gridlock-docs-" + std::string(test->test_suite_name()) + "-" + test->name());
+    root_ = std::filesystem::temp_directory_path() / ("gridlock-docs-" + std::to_string(::getpid()) + "-" +
+                                                      test->test_suite_name() + "-" + test->name());
     std::filesystem::remove_all(root_);
     std::filesystem::copy(GRIDLOCK_DOCS_FIXTURES "/lesson", root_, std::filesystem::copy_options::recursive);
   }

@@ -9,6 +9,7 @@
 #include "docs/headings.hpp"
 #include "docs/markers.hpp"
 #include "docs/region.hpp"
+#include "docs/stale.hpp"
 #include "docs/trace_text.hpp"
 #include "trace/trace.hpp"
 
@@ -17,18 +18,23 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::uintmax_t kMaxTextBytes = 16u << 20;
-constexpr size_t kMaxQuotedLine = 160;
 constexpr const char* kClaimsHeading = kLessonHeadings[4];
 
-std::string read_text(const fs::path& path) {
+// Throws DocsError saying what is wrong; the caller names the file.
+void expect_regular_file(const fs::path& path) {
   std::error_code error;
-  if (!fs::is_regular_file(path, error)) throw DocsError(path.string() + ": not a readable file");
+  if (!fs::is_regular_file(path, error)) throw DocsError("not a readable file");
+}
+
+std::string read_text(const fs::path& path) {
+  expect_regular_file(path);
+  std::error_code error;
   const std::uintmax_t size = fs::file_size(path, error);
-  if (error || size > kMaxTextBytes) throw DocsError(path.string() + ": unreadable or larger than 16 MiB");
+  if (error || size > kMaxTextBytes) throw DocsError("unreadable or larger than 16 MiB");
   std::ifstream in(path, std::ios::binary);
   std::string text(static_cast<size_t>(size), '\0');
   if (!in.read(text.data(), static_cast<std::streamsize>(size)))
-    throw DocsError(path.string() + ": could not read the whole file");
+    throw DocsError("could not read the whole file");
   return text;
 }
 
@@ -58,7 +64,7 @@ class Generator {
     try {
       code = extract_region(source(block.file), block.name);
     } catch (const DocsError& e) {
-      throw DocsError(block.file + ": " + e.what());
+      throw DocsError(block.file + ": " + e.what());  // the source's own problem, or its region's
     }
     for (std::string_view line : trace::split_lines(code))
       if (is_marker_line(line))
@@ -82,7 +88,10 @@ class Generator {
     auto found = traces_.find(file);
     if (found != traces_.end()) return found->second;
     try {
+      expect_regular_file(folder_ / file);
       return traces_.emplace(file, trace::read_file((folder_ / file).string())).first->second;
+    } catch (const DocsError& e) {
+      throw DocsError("unreadable trace: " + file + ": " + e.what());
     } catch (const std::exception& e) {
       throw DocsError(std::string("unreadable trace: ") + e.what());
     }
@@ -119,7 +128,7 @@ Resolved resolve(const std::string& path) {
     r.text = read_text(path);
     r.readable = true;
   } catch (const DocsError& e) {
-    r.problems.push_back({0, e.what()});
+    r.problems.push_back({0, e.what()});  // the caller names the README
     return r;
   }
   r.markers = find_markers(r.text);
@@ -134,41 +143,6 @@ Resolved resolve(const std::string& path) {
     }
   }
   return r;
-}
-
-std::string shortened(std::string_view line) {
-  if (line.size() <= kMaxQuotedLine) return std::string(line);
-  size_t cut = kMaxQuotedLine;
-  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80)
-    --cut;  // not inside a UTF-8 sequence
-  return std::string(line.substr(0, cut)) + "…";
-}
-
-// The lines of a block; the empty "line" after its final line break is none.
-std::vector<std::string_view> block_lines(const std::string& text) {
-  std::vector<std::string_view> lines = trace::split_lines(text);
-  if (!lines.empty() && lines.back().empty()) lines.pop_back();
-  return lines;
-}
-
-// "line 3 of the block differs" with both versions of that line.
-std::string first_difference(const std::string& expected, const std::string& found) {
-  const std::vector<std::string_view> want = block_lines(expected), have = block_lines(found);
-  size_t i = 0;
-  while (i < want.size() && i < have.size() && want[i] == have[i]) ++i;
-  const auto quote = [](const std::vector<std::string_view>& lines, size_t i) {
-    return i < lines.size() ? "\"" + shortened(lines[i]) + "\"" : std::string("(the block ends)");
-  };
-  return "line " + std::to_string(i + 1) + " of the block differs\n  expected: " + quote(want, i) +
-         "\n  found:    " + quote(have, i);
-}
-
-std::string stale_message(const Block& block, const std::string& expected, const std::string& found) {
-  if (block.kind == BlockKind::fact)
-    return describe(block) + " is stale: expected \"" + shortened(expected) + "\", found \"" +
-           shortened(found) + "\" (run gridlock-readme --update)";
-  return describe(block) + " is stale: " + first_difference(expected, found) +
-         "\n  (run gridlock-readme --update)";
 }
 
 // The lesson outline beyond the headings: a default trace, and the claims as a generated table.

@@ -1,5 +1,6 @@
 // The claims and timings tables a README quotes from a trace.
 #include <cstdio>
+#include <initializer_list>
 
 #include "docs/trace_text.hpp"
 
