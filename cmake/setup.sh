@@ -3,7 +3,7 @@
 # without it the viewer and the tests are built, and the lessons' GPU tests are left out.
 set -euo pipefail
 
-gridlock_packages=(cmake ninja-build g++ pkg-config python3-glad
+gridlock_packages=(cmake ninja-build g++ pkg-config python3-glad clang-format
   nlohmann-json3-dev libcli11-dev libgtest-dev libimgui-dev libglfw3-dev libstb-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core)
 

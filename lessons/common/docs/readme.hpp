@@ -1,0 +1,26 @@
+// gridlock-readme's two operations on a lesson README: check that every generated block holds
+// what the tool would write, and rewrite the blocks in place.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "docs/problem.hpp"
+
+namespace gridlock::docs {
+
+struct Outcome {
+  std::vector<Problem> problems;  // empty: the README passed (check) or was brought up to date (update)
+  int blocks = 0;                 // generated blocks found, facts included
+  bool rewritten = false;         // update: the file's content changed
+};
+
+// Every block is current; the six headings are in place; the README names its default trace and
+// its claims section holds a claims block. Paths in markers are relative to the README's folder.
+Outcome check_readme(const std::string& path);
+
+// Regenerates every block and writes the file (atomically) when that changes it; bytes outside
+// the blocks stay as they are. Writes nothing when a block cannot be generated.
+Outcome update_readme(const std::string& path);
+
+}  // namespace gridlock::docs
