@@ -1,6 +1,6 @@
-// The traces the project ships: each loads and validates, was recorded on a GPU (or says it was
-// modelled), and carries the current kernel source, so a changed kernel without a re-recorded
-// trace fails here.
+// The traces the project ships: each loads, validates and respects what the hardware guarantees
+// (check_truth), was recorded on a GPU (or says it was modelled), and carries the current kernel
+// sources, so a changed kernel without a re-recorded trace fails here.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -58,16 +58,24 @@ TEST(RecordedTraces, EveryLessonShipsAValidTraceOfItsCurrentSource) {
         continue;
       }
       EXPECT_EQ(t.lesson_id, lesson.id);
-      const std::string current = read_text(fs::path(GRIDLOCK_SOURCE_DIR) / t.source.file);
-      EXPECT_EQ(t.source.hash, tr::source_hash(current))
-          << t.source.file << " changed since this trace was recorded: re-record it on a GPU";
+      EXPECT_EQ(t.version_read, tr::kFormatVersion) << "recorded in an older format: re-record it";
+      for (const std::string& problem : tr::check_truth(t)) ADD_FAILURE() << problem;
+      for (const tr::Source& source : t.sources) {
+        const std::string current = read_text(fs::path(GRIDLOCK_SOURCE_DIR) / source.file);
+        EXPECT_EQ(source.hash, tr::source_hash(current))
+            << source.file << " changed since this trace was recorded: re-record it on a GPU";
+      }
       for (const tr::Step& s : t.steps) {
+        const std::string current = read_text(fs::path(GRIDLOCK_SOURCE_DIR) / t.sources[size_t(s.source)].file);
         tr::LineRange lines = tr::find_phase_lines(current, s.label);
-        EXPECT_NE(lines.begin, 0) << "step label \"" << s.label << "\" is not a phase comment of " << t.source.file;
+        EXPECT_NE(lines.begin, 0) << "step label \"" << s.label << "\" is not one phase comment of "
+                                  << t.sources[size_t(s.source)].file;
         EXPECT_EQ(lines.begin, s.line_begin) << s.label;
       }
       if (t.producer.kind == tr::ProducerKind::gpu) {
-        EXPECT_FALSE(t.producer.device.name.empty());
+        ASSERT_FALSE(t.producer.devices.empty());
+        EXPECT_FALSE(t.producer.devices.front().name.empty());
+        EXPECT_GT(t.clock.resolution_ns, 0) << "a GPU trace states its clock's resolution";
       }
       EXPECT_FALSE(t.claims.empty());
     }

@@ -14,8 +14,9 @@ int count_lines(const std::string& text) {
   return lines;
 }
 
+// JSON has no infinities or NaN, so a value must be finite to be written and read back.
 bool fits(ElementType type, double v) {
-  if (!std::isfinite(v)) return type == ElementType::f32;
+  if (!std::isfinite(v)) return false;
   switch (type) {
     case ElementType::i32: return v == std::floor(v) && v >= -2147483648.0 && v <= 2147483647.0;
     case ElementType::u32: return v == std::floor(v) && v >= 0 && v <= 4294967295.0;
@@ -185,6 +186,8 @@ class Checker {
     if (!dst || !a || (!copy && !b)) return;
     if (a->item_size() != dst->item_size() || (b && b->item_size() != dst->item_size()))
       problem(where + ": operands and result must have items of the same size");
+    if (a->type != dst->type || (b && b->type != dst->type))
+      problem(where + ": operands and result must have the same element type");
     if (o.op == Operator::matmul) {
       const auto side = static_cast<int64_t>(std::llround(std::sqrt(static_cast<double>(dst->item_size()))));
       if (side * side != dst->item_size()) problem(where + ": matmul needs square matrices as items");
