@@ -203,6 +203,20 @@ void paint_unrecorded_input(const TreePaint& p) {
   p.list->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), with_alpha(colour::notice, 0.6f), 3.0f, 0, 1.0f);
 }
 
+// `text` at the largest size from `size` down to kMinTextPx that fits `width`; cut with an
+// ellipsis where even that does not fit.
+std::string fit_text(const ImFont* font, std::string text, float width, float& size) {
+  auto width_of = [&](const std::string& t) { return font->CalcTextSizeA(size, FLT_MAX, 0.0f, t.c_str()).x; };
+  while (width_of(text) > width && size > kMinTextPx) size -= 1.0f;
+  if (width_of(text) <= width) return text;
+  const std::string ellipsis = "\xE2\x80\xA6";
+  while (!text.empty() && width_of(text + ellipsis) > width) {
+    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+    if (!text.empty()) text.pop_back();
+  }
+  return text + ellipsis;
+}
+
 // What the trace says about an input it holds no values of, on a plate over the strip's middle
 // (painted last, over the links to the leaves).
 void paint_input_notice(const TreePaint& p) {
@@ -211,19 +225,14 @@ void paint_input_notice(const TreePaint& p) {
   const float x0 = p.g.plot_x0, x1 = p.g.plot_x0 + p.g.plot_w;
   const float y0 = p.g.input_top(), y1 = p.g.input_bottom();
   const ImFont* font = p.frame.fonts.ui;
-  const float size = std::min(font->FontSize * 0.9f, std::max(y1 - y0 + 2.0f, kMinTextPx + 1.0f));
-  const std::string text = "\xE2\x9A\xA0 " + in.missing;
+  float size = std::min(font->FontSize * 0.9f, std::max(y1 - y0 + 2.0f, kMinTextPx + 1.0f));
+  const std::string text = fit_text(font, "\xE2\x9A\xA0 " + in.missing, x1 - x0 - 28.0f, size);
   const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
-  const float left = std::max(x0 + 6.0f, 0.5f * (x0 + x1 - extent.x) - 8.0f);
-  const float right = std::min(x1 - 6.0f, left + extent.x + 16.0f);
-  const float cy = 0.5f * (y0 + y1);
-  p.list->AddRectFilled(ImVec2(left, cy - 0.5f * extent.y - 2), ImVec2(right, cy + 0.5f * extent.y + 2),
-                        colour::canvas, 4.0f);
-  p.list->AddRect(ImVec2(left, cy - 0.5f * extent.y - 2), ImVec2(right, cy + 0.5f * extent.y + 2),
-                  with_alpha(colour::notice, 0.7f), 4.0f, 0, 1.0f);
-  p.list->PushClipRect(ImVec2(left + 4, y0 - extent.y), ImVec2(right - 4, y1 + extent.y), true);
+  const float left = 0.5f * (x0 + x1 - extent.x) - 8.0f, right = left + extent.x + 16.0f;
+  const float cy = 0.5f * (y0 + y1), top = cy - 0.5f * extent.y - 2, bottom = cy + 0.5f * extent.y + 2;
+  p.list->AddRectFilled(ImVec2(left, top), ImVec2(right, bottom), colour::canvas, 4.0f);
+  p.list->AddRect(ImVec2(left, top), ImVec2(right, bottom), with_alpha(colour::notice, 0.7f), 4.0f, 0, 1.0f);
   p.list->AddText(font, size, ImVec2(left + 8, cy - 0.5f * extent.y), colour::notice, text.c_str());
-  p.list->PopClipRect();
 }
 
 // The input the leaves were loaded from, in element order across the whole width; full strength

@@ -134,30 +134,42 @@ std::string leaves_text(const TreeViewState& s) {
   return {};
 }
 
-// One line over the plot: what the current step combined, and by how many threads.
+// Width of the overview bar at the top right; 0 when the whole row is in view.
+float overview_width(const TreeViewState& s, const TreeGeometry& g) {
+  return s.zoom <= 1.0001 ? 0.0f : std::min(220.0f, g.plot_w * 0.3f);
+}
+
+// One line over the plot, left of the overview bar: what the current step combined, and by how
+// many threads (left out where the line would not fit).
 void status_line(const TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g, ImDrawList* list,
                  int row_index, bool fresh) {
   const TreeRow& row = s.layout.rows[static_cast<std::size_t>(row_index)];
+  const float right = g.plot_x0 + g.plot_w - overview_width(s, g) - (overview_width(s, g) > 0 ? 16.0f : 0.0f);
+  auto fits = [&](const std::string& t) {
+    return g.plot_x0 + f.fonts.ui->CalcTextSizeA(f.fonts.ui->FontSize, FLT_MAX, 0.0f, t.c_str()).x <= right;
+  };
   std::string text;
   if (fresh && row.combines > 0) {
     text = describe_combines(s.layout, row_index);
     const std::string threads = threads_text(row);
-    if (!threads.empty()) text += "  \xC2\xB7  " + threads;
+    if (!threads.empty() && fits(text + "  \xC2\xB7  " + threads)) text += "  \xC2\xB7  " + threads;
   } else {
     text = std::to_string(row.nodes.size()) +
            (row.nodes.size() == 1 ? " live value in " : " live values in ") + s.layout.buffer_name;
     if (row_index + 1 == static_cast<int>(s.layout.rows.size()) && row.nodes.size() == 1)
       text += ": the result";
-    if (row_index == 0) text += leaves_text(s);
+    if (row_index == 0 && fits(text + leaves_text(s))) text += leaves_text(s);
   }
+  list->PushClipRect(ImVec2(g.plot_x0, g.canvas_min.y), ImVec2(right, g.canvas_min.y + 40.0f), true);
   list->AddText(f.fonts.ui, f.fonts.ui->FontSize, ImVec2(g.plot_x0, g.canvas_min.y + 10), colour::text_dim,
                 text.c_str());
+  list->PopClipRect();
 }
 
 // A thin bar at the top right: the whole row, and the part of it in view.
 void overview(const TreeViewState& s, const TreeGeometry& g, ImDrawList* list) {
-  if (s.zoom <= 1.0001) return;
-  const float w = std::min(220.0f, g.plot_w * 0.3f);
+  const float w = overview_width(s, g);
+  if (w <= 0) return;
   const float x0 = g.plot_x0 + g.plot_w - w, y0 = g.canvas_min.y + 14, y1 = y0 + 8;
   list->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y1), colour::grid, 3.0f);
   const float a = x0 + static_cast<float>(s.pan) * w;
