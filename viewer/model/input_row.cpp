@@ -30,16 +30,17 @@ class Provenance {
 
   Origins of(int buffer, int64_t item) const {
     if (item < 0) return {};  // the identity
-    auto it = held_.find(key(buffer, item));
-    if (it != held_.end()) return it->second;
+    auto in_buffer = held_.find(buffer);
+    if (in_buffer != held_.end()) {
+      auto it = in_buffer->second.find(item);
+      if (it != in_buffer->second.end()) return it->second;
+    }
     if (written_.count(buffer)) return {};  // an intermediate's value from before the trace
     return {Origin{buffer, item}};
   }
   int via() const { return via_; }
 
  private:
-  static int64_t key(int buffer, int64_t item) { return (static_cast<int64_t>(buffer) << 40) | item; }
-
   void apply(const trace::Operation& o) {
     if (is_tree_op(o) && o.dst_buffer == tree_) return;  // the tree itself, not its input
     const bool copy = o.op == trace::Operator::copy;
@@ -56,20 +57,21 @@ class Provenance {
         const Origins right = of(o.b_buffer, b);
         result.insert(result.end(), right.begin(), right.end());
       }
-      held_[key(o.dst_buffer, o.dst[k])] = std::move(result);
+      held_[o.dst_buffer][o.dst[k]] = std::move(result);
     }
   }
 
   void accumulate(int buffer, int64_t item, const Origins& more) {
-    auto it = held_.find(key(buffer, item));
-    if (it == held_.end()) it = held_.emplace(key(buffer, item), of(buffer, item)).first;
+    std::unordered_map<int64_t, Origins>& items = held_[buffer];
+    auto it = items.find(item);
+    if (it == items.end()) it = items.emplace(item, of(buffer, item)).first;
     it->second.insert(it->second.end(), more.begin(), more.end());
   }
 
   int tree_;
   int via_ = -1;
   std::set<int> written_;
-  std::unordered_map<int64_t, Origins> held_;
+  std::map<int, std::unordered_map<int64_t, Origins>> held_;  // buffer -> item -> origins
 };
 
 // The buffer most of the leaves' origins lie in; -1 when they have none.
@@ -79,8 +81,11 @@ int input_buffer_of(const std::map<int64_t, Origins>& leaves) {
     for (const Origin& o : origins) ++votes[o.buffer];
   int best = -1;
   int64_t most = 0;
-  for (const auto& [buffer, n] : votes)
-    if (n > most) best = buffer, most = n;
+  for (const auto& [buffer, n] : votes) {
+    if (n <= most) continue;
+    best = buffer;
+    most = n;
+  }
   return best;
 }
 
