@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
+#include <string>
+#include <vector>
 
+#include "format.hpp"
 #include "model/step_text.hpp"
 #include "model/timeline_export.hpp"
 #include "panels/claims_panel.hpp"
@@ -45,14 +47,49 @@ float splitter(const char* id, bool vertical, float share, float total, float th
   return std::clamp(share, 0.25f, 0.8f);
 }
 
-std::string time_text(double ns) {
-  char text[32];
-  if (ns >= 1e6)
-    std::snprintf(text, sizeof text, "%.2f ms", ns / 1e6);
-  else
-    std::snprintf(text, sizeof text, "%.1f \xC2\xB5s", ns / 1e3);
+// A small rounded label at the cursor, on the current line, with a tooltip while hovered.
+void marker(const std::string& text, ImU32 fill, ImU32 ink, const std::string& tip) {
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->AddRectFilled(ImVec2(at.x, at.y - 1), ImVec2(at.x + size.x + 14, at.y + size.y + 3), fill, 5.0f);
+  list->AddText(ImVec2(at.x + 7, at.y + 1), ink, text.c_str());
+  ImGui::Dummy(ImVec2(size.x + 14, size.y + 2));
+  if (!tip.empty() && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+    ImGui::TextUnformatted(tip.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+// The trace's notices, one per paragraph.
+std::string notices_text(const trace::Trace& t) {
+  std::string text;
+  for (const std::string& n : t.notices) text += (text.empty() ? "" : "\n\n") + n;
   return text;
 }
+
+// Who produced the trace and its first timing, shortened until it fits `room` pixels: without
+// the timing, then the GPUs' names alone; empty when not even those fit.
+std::string producer_line(const trace::Trace& t, float room) {
+  const bool model = t.producer.kind == trace::ProducerKind::model;
+  const std::string who = model ? "model" : producer_summary(t.producer);
+  std::vector<std::string> candidates;
+  if (!t.timings.empty())
+    candidates.push_back(who + "  \xC2\xB7  " + t.timings.front().name + " " +
+                         format_duration(t.timings.front().median_ns));
+  candidates.push_back(who);
+  if (!model) candidates.push_back(format_devices(t.producer.devices));
+  for (const std::string& c : candidates)
+    if (ImGui::CalcTextSize(c.c_str()).x <= room) return c;
+  return {};
+}
+
+constexpr const char* kVersion1Tip =
+    "Read from a format version 1 file and converted: its operations do not name their operator, "
+    "event categories were inferred from the names, and its clock's resolution is not stated.";
 
 }  // namespace
 
@@ -240,16 +277,15 @@ void App::header(const OpenTrace& open) {
     ImGui::Dummy(ImVec2(size.x + 14, 1));
   }
   ImGui::SameLine(0, 14);
-  ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, base - ImGui::GetTextLineHeight() - 2));
+  const float line_y = base - ImGui::GetTextLineHeight() - 2;
+  ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, line_y));
   ImGui::TextDisabled("%s", open.document->name.c_str());
+  header_markers(t, line_y);
 
-  std::string who = producer_summary(t.producer);
-  if (t.producer.kind == trace::ProducerKind::model) who = "model";
-  if (!t.timings.empty())
-    who += "  \xC2\xB7  " + t.timings.front().name + " " + time_text(t.timings.front().median_ns);
-  const float w = ImGui::CalcTextSize(who.c_str()).x;
   ImGui::SameLine();
-  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowContentRegionMax().x - w));
+  const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - 20;
+  const std::string who = producer_line(t, room);
+  ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(who.c_str()).x);
   ImGui::TextUnformatted(who.c_str());
 
   if (t.producer.kind == trace::ProducerKind::model) {
@@ -264,6 +300,20 @@ void App::header(const OpenTrace& open) {
                                         colour::model_banner_text, text.c_str());
     ImGui::GetWindowDrawList()->PopClipRect();
     ImGui::Dummy(ImVec2(width, h));
+  }
+}
+
+void App::header_markers(const trace::Trace& t, float line_y) {
+  if (t.version_read == 1) {
+    ImGui::SameLine(0, 12);
+    ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, line_y));
+    marker("version 1 trace", IM_COL32(60, 70, 95, 255), colour::text_dim, kVersion1Tip);
+  }
+  if (!t.notices.empty()) {
+    ImGui::SameLine(0, 12);
+    ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, line_y));
+    const std::string text = "\xE2\x9A\xA0 " + format_count(static_cast<int64_t>(t.notices.size()), "notice");
+    marker(text, colour::with_alpha(colour::notice, 0.22f), colour::notice, notices_text(t));
   }
 }
 
@@ -308,7 +358,7 @@ void App::side_panels(OpenTrace& open) {
       draw_claims_panel(t, fonts_);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Warps", nullptr, flags("warps"))) {
+    if (ImGui::BeginTabItem("Timeline", nullptr, flags("timeline") | flags("warps"))) {
       draw_timeline_panel(open.timeline, t, open.playback.step(), fonts_);
       ImGui::EndTabItem();
     }
@@ -360,9 +410,10 @@ void App::document_view(OpenTrace& open, float seconds) {
 
 void App::export_timeline_of(const OpenTrace& open) {
   const ExportResult result = export_timeline(open.document->trace, config_.open_folder);
-  notices_.push_back(result.error.empty()
-                         ? Notice{"Timeline written to " + result.path + "\nOpen it in ui.perfetto.dev.", false}
-                         : Notice{result.error, true});
+  notices_.push_back(
+      result.error.empty()
+          ? Notice{"Timeline written to " + result.path + "\nOpen it in ui.perfetto.dev.", false}
+          : Notice{result.error, true});
   popup_requested_ = true;
 }
 
@@ -378,7 +429,8 @@ void App::notice_popup() {
   if (!ImGui::BeginPopupModal(kNoticePopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   ImGui::PushTextWrapPos(display.x * 0.7f);
   for (const Notice& notice : notices_) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(notice.error ? colour::error : colour::text));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          ImGui::ColorConvertU32ToFloat4(notice.error ? colour::error : colour::text));
     ImGui::TextWrapped("%s", notice.text.c_str());
     ImGui::PopStyleColor();
   }

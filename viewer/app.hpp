@@ -24,7 +24,7 @@ struct AppConfig {
   bool animate = true;      // false for screenshots: every step is drawn complete
   double tree_zoom = 1.0;   // how a newly opened trace's tree starts
   Arrangement tree_arrangement = Arrangement::memory;
-  std::string first_panel = "claims";  // claims, warps, lesson or run
+  std::string first_panel = "claims";  // claims, timeline (or warps), lesson or run
 };
 
 class App {
@@ -59,6 +59,7 @@ class App {
   void gallery_view();
   void document_view(OpenTrace& open, float seconds);
   void header(const OpenTrace& open);
+  void header_markers(const trace::Trace& t, float line_y);
   void step_caption(const OpenTrace& open);
   void side_panels(OpenTrace& open);
   void notice_popup();
@@ -81,7 +82,7 @@ class App {
   Gallery gallery_;
   GalleryState gallery_state_;
   bool gallery_loaded_ = false;
-  std::vector<OpenFailure> failures_;        // every file that did not open
+  std::vector<OpenFailure> failures_;  // every file that did not open
   struct Notice {
     std::string text;
     bool error = false;

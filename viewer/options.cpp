@@ -47,7 +47,7 @@ int parse_options(int argc, char** argv, Options& options) {
                  "searched for */recorded/*.json")
       ->check(CLI::ExistingPath);
   cli.add_option("--panel", options.panel, "the panel shown below the source first")
-      ->check(CLI::IsMember({"claims", "warps", "lesson", "run"}));
+      ->check(CLI::IsMember({"claims", "timeline", "warps", "lesson", "run"}));
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -15,7 +15,7 @@ struct Options {
   int height = 900;
   float scale = 1.0f;            // text and spacing size
   double zoom = 1.0;             // the tree's first zoom (1: every row fits), from the left
-  std::string panel = "claims";  // the tab shown first: claims, warps, lesson or run
+  std::string panel = "claims";  // the tab shown first: claims, timeline (warps), lesson or run
   bool tree_order = false;       // arrange tree rows in tree order, not memory order
   std::string lessons;           // the gallery's lessons: an index file or a folder; empty: built in
 };

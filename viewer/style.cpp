@@ -11,9 +11,10 @@ namespace gridlock::viewer {
 
 namespace {
 
-// Latin-1, dashes and bullets, arrows, the minus sign and the geometric shapes used as icons.
-const ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0x2212,
-                                0x2212, 0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
+// Latin-1, dashes and bullets, arrows, the minus sign, the geometric shapes used as icons and the
+// warning sign.
+const ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0x2212, 0x2212,
+                                0x2300, 0x23FF, 0x25A0, 0x25FF, 0x26A0, 0x26A0, 0};
 
 std::string first_file(const std::vector<std::string>& candidates) {
   std::error_code ec;
@@ -107,6 +108,34 @@ void apply_style(float scale) {
 }
 
 namespace colour {
+
+ImU32 category(trace::Category c) {
+  switch (c) {
+    case trace::Category::work:
+      return category_work;
+    case trace::Category::barrier:
+      return category_barrier;
+    case trace::Category::wait:
+      return category_wait;
+    case trace::Category::spin:
+      return category_spin;
+    case trace::Category::critical:
+      return category_critical;
+    case trace::Category::atomic:
+      return category_atomic;
+    case trace::Category::kernel:
+      return category_kernel;
+    case trace::Category::copy:
+      return category_copy;
+    case trace::Category::sync:
+      return category_sync;
+    case trace::Category::host:
+      return category_host;
+    case trace::Category::other:
+      return category_other;
+  }
+  return category_other;
+}
 
 ImU32 heat(float t, float alpha) {
   Rgb c = heat_missing;

@@ -6,6 +6,8 @@
 
 #include <array>
 
+#include "trace/trace.hpp"
+
 namespace gridlock::viewer {
 
 struct Fonts {
@@ -58,6 +60,24 @@ inline constexpr ImU32 line_number = IM_COL32(90, 97, 112, 255);
 // Warps alternate through these, so neighbouring warps always differ.
 inline constexpr std::array<ImU32, 4> warps = {IM_COL32(46, 196, 182, 255), IM_COL32(155, 123, 255, 255),
                                                IM_COL32(96, 211, 108, 255), IM_COL32(240, 110, 170, 255)};
+
+// Timeline slices and instants by what their time was spent on (trace::Category). Work is the
+// teal of the first warp; waiting is grey, so that work stands out; the rest are distinct.
+inline constexpr ImU32 category_work = IM_COL32(46, 196, 182, 255);
+inline constexpr ImU32 category_barrier = IM_COL32(95, 102, 118, 255);
+inline constexpr ImU32 category_wait = IM_COL32(122, 112, 150, 255);
+inline constexpr ImU32 category_spin = IM_COL32(235, 87, 87, 255);
+inline constexpr ImU32 category_critical = IM_COL32(155, 123, 255, 255);
+inline constexpr ImU32 category_atomic = IM_COL32(250, 196, 60, 255);
+inline constexpr ImU32 category_kernel = IM_COL32(79, 140, 255, 255);
+inline constexpr ImU32 category_copy = IM_COL32(96, 211, 108, 255);
+inline constexpr ImU32 category_sync = IM_COL32(140, 150, 175, 255);
+inline constexpr ImU32 category_host = IM_COL32(200, 160, 110, 255);
+inline constexpr ImU32 category_other = IM_COL32(170, 172, 180, 255);
+ImU32 category(trace::Category c);
+inline constexpr ImU32 counter = IM_COL32(235, 238, 245, 230);  // counter lines in the timeline
+inline constexpr ImU32 flow = IM_COL32(255, 200, 60, 220);      // flow arrows between events
+inline constexpr ImU32 notice = IM_COL32(255, 190, 60, 255);    // the trace's notices
 
 // The heat map for values, low to high, evenly spaced stops. The heat strip shader receives
 // these as uniforms, so the boxes drawn here and the strips drawn on the GPU agree.

@@ -1,6 +1,7 @@
-// The halving-tree fixture trace.
+// The halving-tree fixture trace, in format version 2: real operations, categories, a clock.
 #include "fixture_trace.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,9 @@ __global__ void fold(const int* in, int n, int* out) {
   const int t = threadIdx.x;
 
   // PHASE 1: strided load
-  int partial = 0;
-  for (int i = t; i < n; i += Threads) partial += in[i];
-  r[t] = partial;
+  int acc = 0;
+  for (int i = t; i < n; i += Threads) acc += in[i];
+  r[t] = acc;
   __syncthreads();
 
   // PHASE 2: halving tree
@@ -31,15 +32,105 @@ __global__ void fold(const int* in, int n, int* out) {
 }
 )";
 
+constexpr int kIn = 0, kR = 1, kAcc = 2, kOut = 3;
+
 std::uint32_t next(std::uint32_t& state) {
   state = state * 1664525u + 1013904223u;
   return state >> 8;
 }
 
-}  // namespace
+trace::Track track(int id, trace::TrackKind kind, std::string name, int parent, int warp) {
+  trace::Track t;
+  t.id = id;
+  t.kind = kind;
+  t.name = std::move(name);
+  t.parent = parent;
+  t.block = 0;
+  t.warp = warp;
+  t.sm = 0;
+  return t;
+}
 
-trace::Trace make_halving_trace(int threads, int n, std::uint32_t seed) {
-  trace::Trace t;
+trace::Event event(int track, trace::EventKind kind, int64_t t_ns, std::string name, trace::Category category,
+                   double value = 0) {
+  trace::Event e;
+  e.track = track;
+  e.kind = kind;
+  e.t_ns = t_ns;
+  e.name = std::move(name);
+  e.category = category;
+  e.value = value;
+  return e;
+}
+
+trace::Operation operation(trace::Operator op, int dst_buffer, int a_buffer, int b_buffer) {
+  trace::Operation o;
+  o.op = op;
+  o.dst_buffer = dst_buffer;
+  o.a_buffer = a_buffer;
+  o.b_buffer = b_buffer;
+  return o;
+}
+
+// Builds the trace step by step; `clock` is the modelled time, shared by every step.
+class Builder {
+ public:
+  Builder(trace::Trace& t, int threads) : t_(t), threads_(threads), warps_((threads + 31) / 32) {}
+
+  trace::Step step(const std::string& label) const {
+    trace::Step s;
+    s.label = label;
+    const trace::LineRange lines = trace::find_phase_lines(t_.sources[0].text, label);
+    s.line_begin = lines.begin;
+    s.line_end = lines.end;
+    s.launch = 0;
+    return s;
+  }
+
+  // Each warp works (the warps with active threads longer), then waits at the barrier until
+  // the last one arrives; a flow joins the last arrival to the first departure. The block
+  // track counts the active threads.
+  void warp_events(trace::Step& step, int active_threads, int flow) {
+    std::vector<int64_t> busy(static_cast<std::size_t>(warps_));
+    for (int w = 0; w < warps_; ++w)
+      busy[static_cast<std::size_t>(w)] = w * 32 < active_threads ? 40 + 3 * w : 5;
+    const auto last = std::max_element(busy.begin(), busy.end()) - busy.begin();
+    const int64_t release = clock_ + busy[static_cast<std::size_t>(last)];
+    step.events.push_back(event(block_track(), trace::EventKind::counter, clock_, "active threads",
+                                trace::Category::other, active_threads));
+    for (int w = 0; w < warps_; ++w) {
+      const int64_t arrive = clock_ + busy[static_cast<std::size_t>(w)];
+      step.events.push_back(event(w, trace::EventKind::slice_begin, clock_, "work", trace::Category::work));
+      step.events.push_back(event(w, trace::EventKind::slice_end, arrive, "work", trace::Category::work));
+      trace::Event wait =
+          event(w, trace::EventKind::slice_begin, arrive, "wait at __syncthreads", trace::Category::barrier);
+      if (w == last) wait.flows_out = {flow};
+      step.events.push_back(wait);
+      trace::Event leave = event(w, trace::EventKind::slice_end, release + 6 + w % 3, "wait at __syncthreads",
+                                 trace::Category::barrier);
+      if (w == 0) leave.flows_in = {flow};
+      step.events.push_back(leave);
+    }
+    clock_ += 200;
+  }
+
+  void write_events(trace::Step& step, double result) {
+    step.events.push_back(event(0, trace::EventKind::slice_begin, clock_, "write", trace::Category::work));
+    step.events.push_back(
+        event(0, trace::EventKind::instant, clock_ + 12, "out[0] written", trace::Category::work, result));
+    step.events.push_back(event(0, trace::EventKind::slice_end, clock_ + 20, "write", trace::Category::work));
+  }
+
+  int block_track() const { return warps_; }
+
+ private:
+  trace::Trace& t_;
+  int threads_;
+  int warps_;
+  int64_t clock_ = 0;
+};
+
+void declare(trace::Trace& t, int threads, int n, std::uint32_t seed) {
   t.lesson_id = "fixture-halving-tree";
   t.lesson_title = "Fixture: halving tree";
   t.technique = "R1";
@@ -47,15 +138,66 @@ trace::Trace make_halving_trace(int threads, int n, std::uint32_t seed) {
   t.producer.model = "a CPU model of the halving tree, for the viewer tests";
   t.producer.program = "viewer_fixture_trace";
   t.producer.recorded_at = "2026-01-01T00:00:00Z";
+  t.clock = {"modelled warp schedule", 1, "the start of the modelled launch"};
   t.parameters = {{"n", n}, {"block", threads}, {"grid", 1}, {"seed", seed}};
-  t.source.file = "tests/viewer/fixture_trace.cpp";
-  t.source.text = kSource;
-  t.source.hash = trace::source_hash(t.source.text);
-  t.buffers = {{0, "in", trace::ElementType::i32, {n}, trace::MemorySpace::global},
-               {1, "r", trace::ElementType::i32, {threads}, trace::MemorySpace::shared}};
+  t.sources = {{"tests/viewer/fixture_trace.cpp", kSource, trace::source_hash(kSource)}};
+  t.buffers = {{kIn, "in", trace::ElementType::i32, {n}, trace::MemorySpace::global, -1},
+               {kR, "r", trace::ElementType::i32, {threads}, trace::MemorySpace::shared, -1},
+               {kAcc, "acc", trace::ElementType::i32, {threads}, trace::MemorySpace::registers, -1},
+               {kOut, "out", trace::ElementType::i32, {1}, trace::MemorySpace::global, -1}};
   const int warps = (threads + 31) / 32;
   for (int w = 0; w < warps; ++w)
-    t.tracks.push_back({w, trace::TrackKind::warp, "warp " + std::to_string(w), 0, w, 0});
+    t.tracks.push_back(track(w, trace::TrackKind::warp, "warp " + std::to_string(w), warps, w));
+  t.tracks.push_back(track(warps, trace::TrackKind::block, "block 0", -1, -1));
+  t.launches = {{0, "fold<" + std::to_string(threads) + ">", -1, -1, 1, threads}};
+  t.notices = {"Times are modelled, not measured: a warp with work takes 40 ns plus 3 ns per warp index."};
+}
+
+// acc[t] = identity + in[t], then acc[t] = acc[t] + in[t + k * threads], then r[t] = acc[t].
+void load_ops(trace::Step& step, int threads, int n) {
+  for (int first = 0; first == 0 || first < n; first += threads) {
+    trace::Operation fold = operation(trace::Operator::add, kAcc, kAcc, kIn);
+    for (int t = 0; t < threads && (first == 0 || first + t < n); ++t) {
+      fold.dst.push_back(t);
+      fold.a.push_back(first == 0 ? -1 : t);
+      fold.b.push_back(first + t < n ? first + t : -1);
+      fold.thread.push_back(t);
+    }
+    step.ops.push_back(fold);
+  }
+  trace::Operation copy = operation(trace::Operator::copy, kR, kAcc, -1);
+  for (int t = 0; t < threads; ++t) {
+    copy.dst.push_back(t);
+    copy.a.push_back(t);
+    copy.thread.push_back(t);
+  }
+  step.ops.push_back(copy);
+}
+
+void conclude(trace::Trace& t, const std::vector<double>& in, double result, int n) {
+  double sum = 0;
+  for (double v : in) sum += v;
+  const std::string got = std::to_string(static_cast<long long>(result));
+  t.claims = {
+      {"FIX.sum", "The tree returns the sum of the input.", trace::Verdict::confirmed,
+       "model: " + got + " against " + std::to_string(static_cast<long long>(sum)), ""},
+      {"FIX.lockstep", "A warp needs no barrier because it runs in lockstep.", trace::Verdict::contradicted,
+       "not true since independent thread scheduling", "use __syncwarp()"},
+      {"FIX.timing", "The tree is faster than the library.", trace::Verdict::not_observable, "",
+       "a model measures no time"}};
+  t.timings = {{"fixture model", n, int64_t(n) * 4, 1, 1000.0, 900.0, 1200.0}};
+  t.facts = {{"sum", got},
+             {"modelled barrier wait",
+              "6\xE2\x80\x93"
+              "8 ns"}};
+}
+
+}  // namespace
+
+trace::Trace make_halving_trace(int threads, int n, std::uint32_t seed) {
+  trace::Trace t;
+  declare(t, threads, n, seed);
+  Builder build(t, threads);
 
   std::vector<double> in(static_cast<std::size_t>(n));
   std::uint32_t state = seed;
@@ -63,26 +205,13 @@ trace::Trace make_halving_trace(int threads, int n, std::uint32_t seed) {
   std::vector<double> r(static_cast<std::size_t>(threads), 0.0);
   for (int i = 0; i < n; ++i) r[static_cast<std::size_t>(i % threads)] += in[static_cast<std::size_t>(i)];
 
-  auto lines = [&](const char* label) { return trace::find_phase_lines(t.source.text, label); };
-  int64_t clock = 0;
-  auto warp_events = [&](trace::Step& step, int active_threads) {
-    for (int w = 0; w < warps; ++w) {
-      step.events.push_back({w, trace::EventKind::slice_begin, clock, "work", 0});
-      const int64_t busy = w * 32 < active_threads ? 40 + 3 * w : 5;
-      step.events.push_back({w, trace::EventKind::slice_end, clock + busy, "work", 0});
-    }
-    clock += 200;
-  };
-
-  trace::Step load;
-  load.label = "PHASE 1: strided load";
+  trace::Step load = build.step("PHASE 1: strided load");
   load.detail = "each thread folds up to " + std::to_string((n + threads - 1) / threads) + " elements";
-  load.line_begin = lines(load.label.c_str()).begin;
-  load.line_end = lines(load.label.c_str()).end;
-  load.note = "Each thread sums its strided slice of the input into r[t].";
-  load.snapshots = {{0, in}, {1, r}};
-  load.live = {{1, 0, threads, 1}};
-  warp_events(load, threads);
+  load.note = "Each thread sums its strided slice of the input in acc, then stores it in r[t].";
+  load.snapshots = {{kIn, {}, in}, {kR, {}, r}};
+  load_ops(load, threads, n);
+  load.live = {{kR, 0, threads, 1}};
+  build.warp_events(load, threads, 0);
   t.steps.push_back(load);
 
   int levels = 0;
@@ -90,50 +219,39 @@ trace::Trace make_halving_trace(int threads, int n, std::uint32_t seed) {
   int level = 0;
   for (int size = threads / 2; size > 0; size /= 2) {
     ++level;
-    trace::Step step;
-    step.label = "PHASE 2: halving tree";
+    trace::Step step = build.step("PHASE 2: halving tree");
     step.detail =
         "level " + std::to_string(level) + " of " + std::to_string(levels) + ", size " + std::to_string(size);
-    step.line_begin = lines(step.label.c_str()).begin;
-    step.line_end = lines(step.label.c_str()).end;
     step.note =
         "Threads below " + std::to_string(size) + " add r[t + " + std::to_string(size) + "] into r[t].";
-    trace::Combine combine;
-    combine.buffer = 1;
+    trace::Operation add = operation(trace::Operator::add, kR, kR, kR);
     for (int i = 0; i < size; ++i) {
       r[static_cast<std::size_t>(i)] += r[static_cast<std::size_t>(i + size)];
-      combine.dst.push_back(i);
-      combine.src.push_back(i + size);
-      combine.thread.push_back(i);
+      add.dst.push_back(i);
+      add.a.push_back(i);
+      add.b.push_back(i + size);
+      add.thread.push_back(i);
     }
-    step.snapshots = {{1, r}};
-    step.combines = {combine};
-    step.live = {{1, 0, size, 1}};
-    warp_events(step, size);
+    step.snapshots = {{kR, {}, r}};
+    step.ops = {add};
+    step.live = {{kR, 0, size, 1}};
+    build.warp_events(step, size, level);
     t.steps.push_back(step);
   }
 
-  trace::Step write;
-  write.label = "PHASE 3: write the result";
-  write.line_begin = lines(write.label.c_str()).begin;
-  write.line_end = lines(write.label.c_str()).end;
+  trace::Step write = build.step("PHASE 3: write the result");
   write.note = "Thread 0 writes r[0] = " + std::to_string(static_cast<long long>(r[0])) + " out.";
-  write.snapshots = {{1, r}};
-  write.live = {{1, 0, 1, 1}};
+  trace::Operation out = operation(trace::Operator::copy, kOut, kR, -1);
+  out.dst = {0};
+  out.a = {0};
+  out.thread = {0};
+  write.ops = {out};
+  write.snapshots = {{kOut, {}, {r[0]}}};
+  write.live = {{kR, 0, 1, 1}};
+  build.write_events(write, r[0]);
   t.steps.push_back(write);
 
-  double sum = 0;
-  for (double v : in) sum += v;
-  t.claims = {
-      {"FIX.sum", "The tree returns the sum of the input.", trace::Verdict::confirmed,
-       "model: " + std::to_string(static_cast<long long>(r[0])) + " against " +
-           std::to_string(static_cast<long long>(sum)),
-       ""},
-      {"FIX.lockstep", "A warp needs no barrier because it runs in lockstep.", trace::Verdict::contradicted,
-       "not true since independent thread scheduling", "use __syncwarp()"},
-      {"FIX.timing", "The tree is faster than the library.", trace::Verdict::not_observable, "",
-       "a model measures no time"}};
-  t.timings = {{"fixture model", n, 1, 1000.0, 900.0, 1200.0}};
+  conclude(t, in, r[0], n);
   return t;
 }
 

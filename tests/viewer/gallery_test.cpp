@@ -146,7 +146,11 @@ TEST_F(GalleryFolder, CardsCarryTheCompleteTreeAsTheirThumbnail) {
   EXPECT_EQ(thumb.tree.rows.front().nodes.size(), 64u);
   EXPECT_EQ(thumb.tree.rows.back().nodes.size(), 1u);
   EXPECT_EQ(thumb.input.name, "in");
+  EXPECT_TRUE(thumb.input.linked());
   EXPECT_TRUE(thumb.timeline.empty());
+  EXPECT_EQ(good.version, 2);
+  EXPECT_EQ(good.notices, 1);
+  EXPECT_TRUE(good.modelled);
   const GalleryTrace broken = summarise_trace((root_ / "lessons/a/recorded/broken.json").string());
   EXPECT_TRUE(broken.thumbnail.empty());
 }
@@ -154,7 +158,7 @@ TEST_F(GalleryFolder, CardsCarryTheCompleteTreeAsTheirThumbnail) {
 TEST(GalleryThumbnail, WithoutATreeShowsTheBusiestStepsTracksElseNothing) {
   gridlock::trace::Trace t = gridlock::viewer::testing::make_halving_trace(64, 200, 3);
   for (gridlock::trace::Step& step : t.steps) {
-    step.combines.clear();
+    step.ops.clear();
     step.live.clear();
     step.snapshots.clear();
   }
@@ -162,7 +166,7 @@ TEST(GalleryThumbnail, WithoutATreeShowsTheBusiestStepsTracksElseNothing) {
   const GalleryThumbnail tracks = make_thumbnail(t);
   EXPECT_TRUE(tracks.tree.empty());
   EXPECT_EQ(tracks.timeline_step, 2);
-  EXPECT_EQ(tracks.timeline.rows.size(), 2u);  // one per warp
+  EXPECT_EQ(tracks.timeline.rows.size(), 3u);  // one per warp, and the block's counter
   for (gridlock::trace::Step& step : t.steps) step.events.clear();
   const GalleryThumbnail none = make_thumbnail(t);
   EXPECT_TRUE(none.empty());

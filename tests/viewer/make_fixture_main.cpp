@@ -1,9 +1,10 @@
 // Writes the fixture traces the viewer's screenshot tests open:
-//   viewer_fixture_trace GOOD.json BROKEN.json [GALLERY]
+//   viewer_fixture_trace GOOD.json BROKEN.json [GALLERY [UNRECORDED.json]]
 // GOOD is a 1024-thread halving tree over 10000 values (see fixture_trace.hpp); BROKEN is the
 // same JSON cut off half way, which the viewer must refuse. GALLERY, a folder, receives a lesson
 // index and two lessons for the gallery's screenshot: a smaller tree beside a broken file, and a
-// trace with warp events but no tree beside one with neither.
+// trace with warp events but no tree beside one with neither. UNRECORDED is GOOD without the
+// snapshot of its input and with a notice that says so.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -31,7 +32,7 @@ bool write_gallery(const fs::path& folder) {
   trace::Trace warps = tree;
   warps.technique = "W";
   for (trace::Step& step : warps.steps) {
-    step.combines.clear();
+    step.ops.clear();
     step.live.clear();
     step.snapshots.clear();
   }
@@ -45,11 +46,20 @@ bool write_gallery(const fs::path& folder) {
                     "no-tree\tFixture: traces without a tree\tno-tree\n");
 }
 
+// The fixture as a lesson with a large input would record it: the load's operations, but not
+// the input's values.
+trace::Trace without_input_values(trace::Trace t) {
+  std::vector<trace::Snapshot>& load = t.steps.front().snapshots;
+  load.erase(load.begin());
+  t.notices.push_back("The input (`in`, 10000 values) is not recorded: large inputs are not snapshotted.");
+  return t;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3 && argc != 4) {
-    std::cerr << "usage: viewer_fixture_trace GOOD.json BROKEN.json [GALLERY]\n";
+  if (argc < 3 || argc > 5) {
+    std::cerr << "usage: viewer_fixture_trace GOOD.json BROKEN.json [GALLERY [UNRECORDED.json]]\n";
     return 2;
   }
   try {
@@ -57,7 +67,8 @@ int main(int argc, char** argv) {
     trace::write_file(t, argv[1]);
     const std::string json = trace::to_json(t);
     if (!write_text(argv[2], json.substr(0, json.size() / 2))) return 1;
-    if (argc == 4 && !write_gallery(argv[3])) return 1;
+    if (argc >= 4 && !write_gallery(argv[3])) return 1;
+    if (argc == 5) trace::write_file(without_input_values(t), argv[4]);
   } catch (const trace::TraceError& e) {
     std::cerr << "viewer_fixture_trace: " << e.what() << "\n";
     return 1;

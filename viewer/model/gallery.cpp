@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 
+#include "format.hpp"
 #include "model/document.hpp"
 #include "trace/trace.hpp"
 
@@ -152,9 +153,11 @@ GalleryTrace summarise_trace(const std::string& path) {
   card.title = t.lesson_title;
   card.technique = t.technique;
   card.modelled = t.producer.kind == trace::ProducerKind::model;
-  card.producer = card.modelled ? t.producer.model : t.producer.device.name;
+  card.producer = card.modelled ? t.producer.model : format_devices(t.producer.devices);
   card.recorded_at = t.producer.recorded_at;
   card.steps = static_cast<int>(t.steps.size());
+  card.version = t.version_read;
+  card.notices = static_cast<int>(t.notices.size());
   card.thumbnail = make_thumbnail(t);
   for (const trace::Claim& c : t.claims) {
     switch (c.verdict) {

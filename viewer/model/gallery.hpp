@@ -31,9 +31,11 @@ struct GalleryTrace {
   std::string title;      // lesson title from the trace
   std::string technique;  // "R1"
   bool modelled = false;  // produced by a model, not measured on a GPU
-  std::string producer;   // device name, or the model's description
+  std::string producer;   // the GPUs' names (format_devices), or the model's description
   std::string recorded_at;
   int steps = 0;
+  int version = 0;  // the format version of the file
+  int notices = 0;  // what the trace says the viewer must tell (dropped events, unrecorded input)
   int confirmed = 0;
   int contradicted = 0;
   int not_observable = 0;

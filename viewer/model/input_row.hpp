@@ -1,19 +1,23 @@
-// The input a tree's leaves were loaded from, drawn as a strip above the leaves.
+// The input a tree's leaves were loaded from, drawn as a strip above the leaves, and which of
+// its items each leaf holds, as the trace's operations record it.
 //
-// Nothing here knows a particular lesson. The input is the first buffer in global memory that the
-// tree's first step snapshots besides the tree's own and that has more elements than the leaf row
-// (R1: `in`, 10000 values, over the 1024 leaves of `r`).
+// Nothing here knows a particular lesson, and nothing is guessed. The leaves' origins are found
+// by following the operations of the steps up to the leaves' step backwards: a copy into the
+// tree's buffer from another buffer (registers `acc` -> shared `r`) hands on what the copied item
+// holds, and a fold into that buffer from a third one (acc[t] = acc[t] op in[k]; the first with
+// a = -1, the identity) adds in[k]. The input is the buffer those origins lie in (R1: `in`).
 //
-// Which input elements a leaf folded is not recorded. It is derived only where the trace pins it
-// down: a parameter `block` equal to the leaf count, no parameter `grid` above 1, leaves that are
-// elements 0, 1, 2, ... of their buffer (a live range of stride 1 from 0), and leaf values that
-// equal, for every leaf i, the fold of input elements i, i + block, i + 2 block, ... under one of
-// +, min and max (a block-stride load). Anything else leaves fold_stride at 0, and the viewer
-// draws the strip without connecting it to the leaves.
+// A trace without such operations (version 1) gets the old strip without links: the first
+// buffer in global memory that the tree's first step snapshots besides the tree's own and that
+// has more items than the leaf row. A trace that records the input's operations but not its
+// values (large inputs are not snapshotted) keeps the links, and the strip shows the trace's
+// notice about it instead of the values.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/tree_layout.hpp"
@@ -22,24 +26,35 @@
 namespace gridlock::viewer {
 
 struct InputRow {
-  int buffer = -1;  // -1: the tree has no input row
+  int buffer = -1;  // -1: the tree has no input row (or only a notice about one)
   std::string name;
-  int step = -1;               // the step whose snapshot it shows: the tree's first
-  std::vector<double> values;  // the snapshot
+  int step = -1;               // the step the leaves were loaded in: the tree's first
+  int64_t count = 0;           // items of the input buffer, as declared
+  std::vector<double> values;  // its snapshot (one value per item); empty when not recorded
   ShadeRange range;            // its colour scale
-  int64_t fold_stride = 0;     // > 0: leaf i folded input elements i, i + fold_stride, ...
+  std::string missing;         // values empty: what the trace says about them, for the strip
+  std::string via;             // the buffer the leaves were copied from ("acc"); empty: none
+  // Leaf (an item of the tree's buffer) -> the input items it folded, in order; from the
+  // operations, empty when the trace records none.
+  std::map<int64_t, std::vector<int64_t>> folds;
+  std::unordered_map<int64_t, int64_t> leaf_of_item;  // input item -> the leaf it went to
 
-  bool empty() const { return buffer < 0; }
-  int64_t size() const { return static_cast<int64_t>(values.size()); }
+  bool empty() const { return buffer < 0 && missing.empty(); }
+  bool linked() const { return !folds.empty(); }
+  bool recorded() const { return !values.empty(); }
+  int64_t size() const { return count; }
   float shade(double value) const { return shade_between(value, range.low, range.high); }
-  // The input elements that leaf `leaf` (an element of the tree's buffer) folded, in order;
-  // empty when that is not known.
+  // The input items that leaf `leaf` folded, in order; empty when that is not known.
   std::vector<int64_t> folded_by(int64_t leaf) const;
   // "in[1], in[5], in[9]" for leaf 1; longer lists as "in[1], in[5], in[9], …, in[41] (11 values)".
   // Empty when that is not known.
   std::string describe_fold(int64_t leaf) const;
-  // The leaf that input element `element` was folded into; -1 when that is not known.
+  // The leaf that input item `element` was folded into; -1 when that is not known.
   int64_t leaf_of(int64_t element) const;
+  // What the leaves of `leaf_buffer` hold, in one line: "r[i] folded in[i], in[i + 1024], …
+  // through acc" where one stride fits every leaf, else "each leaf folded 9–10 values of in".
+  // Empty when not linked.
+  std::string pattern(const std::string& leaf_buffer) const;
 };
 
 // The input row of `layout`, the tree of `trace`; empty() when the trace has none.

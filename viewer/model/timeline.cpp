@@ -1,10 +1,87 @@
-// Slices from begin/end events.
+// Slices from begin/end events; instants, counters and flows beside them.
 #include "model/timeline.hpp"
 
 #include <algorithm>
 #include <map>
 
 namespace gridlock::viewer {
+
+namespace {
+
+struct FlowEnd {
+  int track;
+  int64_t t_ns;
+};
+
+struct Flows {
+  std::map<int, FlowEnd> starts;
+  std::multimap<int, FlowEnd> ends;
+};
+
+void begin_slice(TimelineRow& row, std::vector<std::size_t>& open, const trace::Event& e) {
+  TimelineSlice s;
+  s.begin_ns = s.end_ns = e.t_ns;
+  s.name = e.name;
+  s.category = e.category;
+  s.depth = static_cast<int>(open.size());
+  s.open = true;
+  open.push_back(row.slices.size());
+  row.slices.push_back(s);
+}
+
+void end_slice(TimelineRow& row, std::vector<std::size_t>& open, const trace::Event& e) {
+  if (open.empty()) return;
+  auto match =
+      std::find_if(open.rbegin(), open.rend(), [&](std::size_t i) { return row.slices[i].name == e.name; });
+  const std::size_t at =
+      match != open.rend() ? static_cast<std::size_t>(open.rend() - match - 1) : open.size() - 1;
+  TimelineSlice& s = row.slices[open[at]];
+  s.end_ns = e.t_ns;
+  s.open = false;
+  open.erase(open.begin() + static_cast<std::ptrdiff_t>(at));
+}
+
+void add_sample(TimelineRow& row, const trace::Event& e) {
+  auto series = std::find_if(row.counters.begin(), row.counters.end(),
+                             [&](const CounterSeries& c) { return c.name == e.name; });
+  if (series == row.counters.end()) {
+    row.counters.push_back({e.name, {}, e.value, e.value});
+    series = row.counters.end() - 1;
+  }
+  series->samples.push_back({e.t_ns, e.value});
+  series->min = std::min(series->min, e.value);
+  series->max = std::max(series->max, e.value);
+}
+
+void add_event(TimelineRow& row, std::vector<std::size_t>& open, const trace::Event& e) {
+  switch (e.kind) {
+    case trace::EventKind::slice_begin:
+      begin_slice(row, open, e);
+      break;
+    case trace::EventKind::slice_end:
+      end_slice(row, open, e);
+      break;
+    case trace::EventKind::instant:
+      row.instants.push_back({e.t_ns, e.name, e.category, e.value});
+      break;
+    case trace::EventKind::counter:
+      add_sample(row, e);
+      break;
+  }
+}
+
+void resolve_flows(StepTimeline& out, const Flows& flows) {
+  std::map<int, std::size_t> row_of;
+  for (std::size_t r = 0; r < out.rows.size(); ++r) row_of[out.rows[r].track] = r;
+  for (const auto& [id, end] : flows.ends) {
+    auto start = flows.starts.find(id);
+    if (start == flows.starts.end()) continue;
+    out.flows.push_back(
+        {id, row_of.at(start->second.track), row_of.at(end.track), start->second.t_ns, end.t_ns});
+  }
+}
+
+}  // namespace
 
 StepTimeline step_timeline(const trace::Trace& trace, int step) {
   StepTimeline out;
@@ -21,38 +98,13 @@ StepTimeline step_timeline(const trace::Trace& trace, int step) {
 
   std::map<int, TimelineRow> rows;
   std::map<int, std::vector<std::size_t>> open;  // per track: indices of open slices
+  Flows flows;
   for (const trace::Event* e : ordered) {
     TimelineRow& row = rows[e->track];
     row.track = e->track;
-    switch (e->kind) {
-      case trace::EventKind::slice_begin: {
-        TimelineSlice s;
-        s.begin_ns = s.end_ns = e->t_ns;
-        s.name = e->name;
-        s.depth = static_cast<int>(open[e->track].size());
-        s.open = true;
-        open[e->track].push_back(row.slices.size());
-        row.slices.push_back(s);
-        break;
-      }
-      case trace::EventKind::slice_end: {
-        std::vector<std::size_t>& stack = open[e->track];
-        if (stack.empty()) break;
-        auto match = std::find_if(stack.rbegin(), stack.rend(),
-                                  [&](std::size_t i) { return row.slices[i].name == e->name; });
-        const std::size_t at =
-            match != stack.rend() ? static_cast<std::size_t>(stack.rend() - match - 1) : stack.size() - 1;
-        TimelineSlice& s = row.slices[stack[at]];
-        s.end_ns = e->t_ns;
-        s.open = false;
-        stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(at));
-        break;
-      }
-      case trace::EventKind::instant:
-      case trace::EventKind::counter:
-        row.instants.push_back({e->t_ns, e->name});
-        break;
-    }
+    add_event(row, open[e->track], *e);
+    for (int id : e->flows_out) flows.starts[id] = {e->track, e->t_ns};
+    for (int id : e->flows_in) flows.ends.insert({id, {e->track, e->t_ns}});
   }
   for (auto& [id, row] : rows) {
     for (TimelineSlice& s : row.slices)
@@ -65,6 +117,39 @@ StepTimeline step_timeline(const trace::Trace& trace, int step) {
     }
     out.rows.push_back(std::move(row));
   }
+  resolve_flows(out, flows);
+  return out;
+}
+
+bool is_waiting(trace::Category category) {
+  switch (category) {
+    case trace::Category::barrier:
+    case trace::Category::wait:
+    case trace::Category::spin:
+    case trace::Category::sync:
+      return true;
+    default:
+      return false;
+  }
+}
+
+int64_t work_ns(const TimelineRow& row) {
+  int64_t work = 0;
+  for (const TimelineSlice& s : row.slices)
+    if (s.depth == 0 && !is_waiting(s.category)) work += s.end_ns - s.begin_ns;
+  return work;
+}
+
+std::vector<trace::Category> categories_in(const StepTimeline& timeline) {
+  std::vector<trace::Category> out;
+  auto add = [&](trace::Category c) {
+    if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  };
+  for (const TimelineRow& row : timeline.rows) {
+    for (const TimelineSlice& s : row.slices) add(s.category);
+    for (const TimelineInstant& i : row.instants) add(i.category);
+  }
+  std::sort(out.begin(), out.end());
   return out;
 }
 

@@ -1,29 +1,20 @@
+// Writing a trace's timeline as Chrome trace-event JSON, through the trace library's atomic writer.
 #include "model/timeline_export.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 
 namespace gridlock::viewer {
 
 ExportResult export_timeline(const trace::Trace& trace, const std::string& folder) {
-  namespace fs = std::filesystem;
-  const fs::path path = fs::path(folder) / (trace.lesson_id + ".perfetto.json");
-  const fs::path partial = fs::path(path).concat(".part");
-  const std::string text = trace::to_perfetto_json(trace);
-  {
-    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    if (!out) return {"", partial.string() + ": cannot write: " + std::strerror(errno)};
+  const std::string path = (std::filesystem::path(folder) / (trace.lesson_id + ".perfetto.json")).string();
+  try {
+    trace::write_file_atomically(path, trace::to_perfetto_json(trace));
+  } catch (const trace::TraceError& e) {
+    return {"", e.what()};
+  } catch (const std::exception& e) {
+    return {"", path + ": cannot write: " + e.what()};
   }
-  std::error_code ec;
-  fs::rename(partial, path, ec);
-  if (ec) {
-    fs::remove(partial, ec);
-    return {"", path.string() + ": cannot write: " + ec.message()};
-  }
-  return {path.string(), ""};
+  return {path, ""};
 }
 
 }  // namespace gridlock::viewer

@@ -1,29 +1,15 @@
 // The claims and run panels.
 #include "panels/claims_panel.hpp"
 
+#include <algorithm>
 #include <cfloat>
-#include <cstdio>
 #include <string>
+
+#include "format.hpp"
 
 namespace gridlock::viewer {
 
 namespace {
-
-std::string version_text(int v) {
-  if (v <= 0) return "?";
-  return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
-}
-
-std::string time_text(double ns) {
-  char text[32];
-  if (ns >= 1e6)
-    std::snprintf(text, sizeof text, "%.2f ms", ns / 1e6);
-  else if (ns >= 1e3)
-    std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", ns / 1e3);
-  else
-    std::snprintf(text, sizeof text, "%.0f ns", ns);
-  return text;
-}
 
 void key_value(const char* key, const std::string& value) {
   ImGui::TableNextRow();
@@ -31,6 +17,116 @@ void key_value(const char* key, const std::string& value) {
   ImGui::TextDisabled("%s", key);
   ImGui::TableSetColumnIndex(1);
   ImGui::TextWrapped("%s", value.c_str());
+}
+
+void section(const char* title, const Fonts& fonts) {
+  ImGui::Spacing();
+  ImGui::PushFont(fonts.heading);
+  ImGui::TextUnformatted(title);
+  ImGui::PopFont();
+}
+
+bool begin_key_values(const char* id) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;
+  ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 170);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  return true;
+}
+
+std::string device_text(const trace::Device& d) {
+  return (d.name.empty() ? std::string("unnamed GPU") : d.name) + "  \xC2\xB7  CC " +
+         std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) + "  \xC2\xB7  " +
+         std::to_string(d.sm_count) + " SMs  \xC2\xB7  driver " + format_cuda_version(d.driver_version) +
+         ", runtime " + format_cuda_version(d.runtime_version);
+}
+
+// Who produced the trace: the model, or each GPU; then the program and the run's parameters.
+void producer_rows(const trace::Trace& trace) {
+  const trace::Producer& p = trace.producer;
+  if (p.kind == trace::ProducerKind::model) key_value("model", p.model);
+  for (std::size_t i = 0; i < p.devices.size(); ++i) {
+    const std::string key = p.devices.size() == 1 ? "device" : "device " + std::to_string(i);
+    key_value(key.c_str(), device_text(p.devices[i]));
+  }
+  key_value("program", p.program);
+  key_value("recorded at", p.recorded_at);
+  key_value("lesson exit code", std::to_string(trace.exit_code));
+  for (const auto& [name, value] : trace.parameters) key_value(name.c_str(), format_parameter(value));
+}
+
+// The clock every time is on: what it is, how fine, and what t = 0 is.
+void clock_rows(const trace::Clock& clock) {
+  key_value("clock", clock.source.empty() ? "not named" : clock.source);
+  key_value("resolution", clock.resolution_ns > 0 ? format_duration(static_cast<double>(clock.resolution_ns))
+                                                  : "not stated");
+  key_value("origin (t = 0)", clock.origin.empty() ? "not stated" : clock.origin);
+}
+
+void launch_rows(const trace::Trace& trace) {
+  for (const trace::Launch& l : trace.launches) {
+    std::string text =
+        l.name + "  \xC2\xB7  " + format_count(l.grid, "block") + " of " + format_count(l.block, "thread");
+    if (l.device >= 0 && trace.producer.devices.size() > 1)
+      text += "  \xC2\xB7  device " + std::to_string(l.device);
+    if (const trace::Track* stream = trace.find_track(l.stream)) text += "  \xC2\xB7  " + stream->name;
+    key_value(("launch " + std::to_string(l.id)).c_str(), text);
+  }
+}
+
+void facts_table(const trace::Trace& trace) {
+  if (trace.facts.empty()) {
+    ImGui::TextDisabled("No facts in this trace.");
+    return;
+  }
+  if (!begin_key_values("facts")) return;
+  for (const auto& [key, text] : trace.facts) key_value(key.c_str(), text);
+  ImGui::EndTable();
+}
+
+void notices_list(const trace::Trace& trace) {
+  for (const std::string& n : trace.notices) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::notice));
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", n.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+void timings_table(const trace::Trace& trace, const Fonts& fonts) {
+  if (trace.timings.empty()) {
+    ImGui::TextDisabled("No timings in this trace.");
+    return;
+  }
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("timings", 6, flags)) return;
+  ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+  ImGui::TableSetupColumn("elements");
+  ImGui::TableSetupColumn("runs");
+  ImGui::TableSetupColumn("median");
+  ImGui::TableSetupColumn("min \xE2\x80\x93 max");
+  ImGui::TableSetupColumn("GB/s");
+  ImGui::TableHeadersRow();
+  for (const trace::Timing& t : trace.timings) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextWrapped("%s", t.name.c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::Text("%lld", static_cast<long long>(t.elements));
+    ImGui::TableSetColumnIndex(2);
+    ImGui::Text("%d", t.repetitions);
+    ImGui::TableSetColumnIndex(3);
+    ImGui::PushFont(fonts.bold);
+    ImGui::TextUnformatted(format_duration(t.median_ns).c_str());
+    ImGui::PopFont();
+    ImGui::TableSetColumnIndex(4);
+    ImGui::Text("%s \xE2\x80\x93 %s", format_duration(t.min_ns).c_str(), format_duration(t.max_ns).c_str());
+    ImGui::TableSetColumnIndex(5);
+    ImGui::Text("%.1f", t.gbytes_per_s());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%lld bytes moved at least, per run", static_cast<long long>(t.bytes));
+  }
+  ImGui::EndTable();
 }
 
 }  // namespace
@@ -73,10 +169,17 @@ void verdict_badge(trace::Verdict verdict, const Fonts& fonts) {
 
 std::string producer_summary(const trace::Producer& p) {
   if (p.kind == trace::ProducerKind::model) return "model: " + p.model;
-  const trace::Device& d = p.device;
-  std::string text = d.name.empty() ? "unnamed GPU" : d.name;
+  if (p.devices.empty()) return "unnamed GPU";
+  std::string text = format_devices(p.devices);
+  const trace::Device& d = p.devices.front();
+  const bool alike = std::all_of(p.devices.begin(), p.devices.end(), [&](const trace::Device& o) {
+    return o.name == d.name && o.cc_major == d.cc_major && o.cc_minor == d.cc_minor &&
+           o.sm_count == d.sm_count;
+  });
+  if (!alike) return text;
   text += "  \xC2\xB7  CC " + std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor);
-  if (d.sm_count > 0) text += "  \xC2\xB7  " + std::to_string(d.sm_count) + " SMs";
+  if (d.sm_count > 0)
+    text += "  \xC2\xB7  " + std::to_string(d.sm_count) + " SMs" + (p.devices.size() > 1 ? " each" : "");
   return text;
 }
 
@@ -112,69 +215,30 @@ void draw_claims_panel(const trace::Trace& trace, const Fonts& fonts) {
 }
 
 void draw_run_panel(const trace::Trace& trace, const Fonts& fonts) {
-  const trace::Producer& p = trace.producer;
-  ImGui::PushFont(fonts.heading);
-  ImGui::TextUnformatted(p.kind == trace::ProducerKind::model ? "Produced by a model" : "Recorded on");
-  ImGui::PopFont();
-  if (ImGui::BeginTable("producer", 2, ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 150);
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-    if (p.kind == trace::ProducerKind::model) {
-      key_value("model", p.model);
-    } else {
-      key_value("device", p.device.name);
-      key_value("compute capability",
-                std::to_string(p.device.cc_major) + "." + std::to_string(p.device.cc_minor));
-      key_value("SMs", std::to_string(p.device.sm_count));
-      key_value("driver / runtime",
-                version_text(p.device.driver_version) + " / " + version_text(p.device.runtime_version));
-    }
-    key_value("program", p.program);
-    key_value("recorded at", p.recorded_at);
-    key_value("lesson exit code", std::to_string(trace.exit_code));
-    for (const auto& [name, value] : trace.parameters) {
-      char text[48];
-      std::snprintf(text, sizeof text, "%.10g", value);
-      key_value(name.c_str(), text);
-    }
+  const bool model = trace.producer.kind == trace::ProducerKind::model;
+  section(model                               ? "Produced by a model"
+          : trace.producer.devices.size() > 1 ? "Recorded on several GPUs"
+                                              : "Recorded on",
+          fonts);
+  if (begin_key_values("producer")) {
+    producer_rows(trace);
     ImGui::EndTable();
   }
-  ImGui::Spacing();
-  ImGui::PushFont(fonts.heading);
-  ImGui::TextUnformatted("Timings");
-  ImGui::PopFont();
-  if (trace.timings.empty()) {
-    ImGui::TextDisabled("No timings in this trace.");
-    return;
+  section("Clock and launches", fonts);
+  if (begin_key_values("clock")) {
+    clock_rows(trace.clock);
+    launch_rows(trace);
+    key_value("format version", std::to_string(trace.version_read));
+    ImGui::EndTable();
   }
-  const ImGuiTableFlags flags =
-      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("timings", 6, flags)) return;
-  ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-  ImGui::TableSetupColumn("elements");
-  ImGui::TableSetupColumn("runs");
-  ImGui::TableSetupColumn("median");
-  ImGui::TableSetupColumn("min \xE2\x80\x93 max");
-  ImGui::TableSetupColumn("GB/s");
-  ImGui::TableHeadersRow();
-  for (const trace::Timing& t : trace.timings) {
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    ImGui::TextWrapped("%s", t.name.c_str());
-    ImGui::TableSetColumnIndex(1);
-    ImGui::Text("%lld", static_cast<long long>(t.elements));
-    ImGui::TableSetColumnIndex(2);
-    ImGui::Text("%d", t.repetitions);
-    ImGui::TableSetColumnIndex(3);
-    ImGui::PushFont(fonts.bold);
-    ImGui::TextUnformatted(time_text(t.median_ns).c_str());
-    ImGui::PopFont();
-    ImGui::TableSetColumnIndex(4);
-    ImGui::Text("%s \xE2\x80\x93 %s", time_text(t.min_ns).c_str(), time_text(t.max_ns).c_str());
-    ImGui::TableSetColumnIndex(5);
-    ImGui::Text("%.1f", t.gbytes_per_s());
+  if (!trace.notices.empty()) {
+    section("Notices", fonts);
+    notices_list(trace);
   }
-  ImGui::EndTable();
+  section("Facts", fonts);
+  facts_table(trace);
+  section("Timings", fonts);
+  timings_table(trace, fonts);
 }
 
 }  // namespace gridlock::viewer

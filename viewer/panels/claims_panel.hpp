@@ -1,6 +1,9 @@
 // What the documentation claims, what the lesson measured, and the verdict; and the run itself:
-// who produced the trace (GPU or model), its parameters and timings.
+// who produced the trace (the GPUs or a model), its parameters, clock, launches, notices, facts
+// and timings.
 #pragma once
+
+#include <string>
 
 #include "style.hpp"
 #include "trace/trace.hpp"
@@ -10,7 +13,7 @@ namespace gridlock::viewer {
 // Claims as a table, verdicts colour-coded.
 void draw_claims_panel(const trace::Trace& trace, const Fonts& fonts);
 
-// Device (or model), parameters and timings.
+// Devices (or the model), parameters, clock, launches, notices, facts and timings.
 void draw_run_panel(const trace::Trace& trace, const Fonts& fonts);
 
 // A rounded, coloured verdict label at the cursor.
@@ -19,7 +22,8 @@ void verdict_badge(trace::Verdict verdict, const Fonts& fonts);
 ImU32 verdict_colour(trace::Verdict verdict);
 const char* verdict_words(trace::Verdict verdict);
 
-// "NVIDIA H100 80GB HBM3 · CC 9.0 · 132 SMs", or the model's description.
+// "NVIDIA H100 80GB HBM3 · CC 9.0 · 132 SMs" ("2 × … each" for two alike GPUs, the names alone
+// for different ones), or the model's description.
 std::string producer_summary(const trace::Producer& producer);
 
 }  // namespace gridlock::viewer

@@ -84,7 +84,7 @@ float phase_label_size(const trace::Trace& trace, const Fonts& fonts, float widt
   float text = 0, gaps = 0;
   std::string previous;
   for (std::size_t k = 0; k < trace.steps.size(); ++k) {
-    const std::string phase = phase_of(trace.steps[k].label);
+    const std::string phase(trace::phase_of(trace.steps[k].label));
     if (k > 0 && phase == previous) continue;
     previous = phase;
     text += fonts.ui->CalcTextSizeA(normal, FLT_MAX, 0, phase.c_str()).x;
@@ -123,7 +123,7 @@ void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts,
   std::string previous;
   for (int k = 0; k < n; ++k) {
     const trace::Step& step = trace.steps[static_cast<std::size_t>(k)];
-    const std::string phase = phase_of(step.label);
+    const std::string phase(trace::phase_of(step.label));
     const float x = x_of(k);
     const bool starts_phase = k == 0 || phase != previous;
     previous = phase;
@@ -156,11 +156,6 @@ void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts,
 }
 
 }  // namespace
-
-std::string phase_of(const std::string& label) {
-  std::size_t colon = label.find(':');
-  return colon == std::string::npos ? label : label.substr(0, colon);
-}
 
 void draw_controls(Playback& playback, const trace::Trace& trace, const Fonts& fonts) {
   const float size = ImGui::GetFrameHeight() + 8.0f;

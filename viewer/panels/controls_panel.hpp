@@ -1,5 +1,5 @@
 // Playback controls: first, back, play/pause, forward, last; a scrubber with a marker where
-// each phase starts; the speed. Keys: Space, ←/→, Home/End, −/+.
+// each phase (trace::phase_of the step label) starts; the speed. Keys: Space, ←/→, Home/End, −/+.
 #pragma once
 
 #include "model/playback.hpp"
@@ -13,8 +13,5 @@ void draw_controls(Playback& playback, const trace::Trace& trace, const Fonts& f
 
 // Applies this frame's playback keys. Does nothing while a text field has the keyboard.
 void handle_playback_keys(Playback& playback);
-
-// The phase a step belongs to: its label up to the first ':' ("PHASE 2"), or the whole label.
-std::string phase_of(const std::string& label);
 
 }  // namespace gridlock::viewer

@@ -1,11 +1,13 @@
 // The source panel.
 #include "panels/source_panel.hpp"
-#include "trace/trace.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <set>
+#include <string_view>
+
+#include "trace/trace.hpp"
 
 namespace gridlock::viewer {
 
@@ -110,7 +112,7 @@ std::vector<SourceLine> highlight_source(const std::string& text) {
         in_block_comment = close == std::string::npos;
         i = e;
       } else if (s.compare(i, 2, "//") == 0) {
-        bool phase = s.compare(i, 9, "// PHASE ") == 0;
+        const bool phase = trace::is_phase_comment(std::string_view(s).substr(i));
         span(i, s.size(), phase ? colour::code_phase : colour::code_comment);
         i = s.size();
       } else if (s.compare(i, 2, "/*") == 0) {
@@ -141,24 +143,53 @@ std::vector<SourceLine> highlight_source(const std::string& text) {
   return lines;
 }
 
-void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int step, const Fonts& fonts) {
-  const trace::Source& source = trace.source;
-  if (state.source_hash != source.hash || (state.lines.empty() && !source.text.empty())) {
-    state.source_hash = source.hash;
-    state.lines = highlight_source(source.text);
-    state.scrolled_for_step = -1;
-  }
-  const trace::Step* current = step >= 0 && step < static_cast<int>(trace.steps.size())
-                                   ? &trace.steps[static_cast<std::size_t>(step)]
-                                   : nullptr;
-  const int begin = current ? current->line_begin : 0;
-  const int end = current ? std::max(current->line_end, current->line_begin) : 0;
+namespace {
 
-  ImGui::TextDisabled("%s", source.file.empty() ? "kernel source" : source.file.c_str());
+// The source the step points into; nullptr when the trace has none.
+const trace::Source* source_of(const trace::Trace& trace, const trace::Step* step) {
+  if (trace.sources.empty()) return nullptr;
+  const int index = step ? step->source : 0;
+  if (index < 0 || index >= static_cast<int>(trace.sources.size())) return &trace.sources.front();
+  return &trace.sources[static_cast<std::size_t>(index)];
+}
+
+// Rebuilds the coloured lines when the step points into another source.
+void follow_source(SourcePanelState& state, const trace::Source* source) {
+  const std::string& hash = source ? source->hash : std::string();
+  const std::string& file = source ? source->file : std::string();
+  if (state.source_hash == hash && state.source_file == file &&
+      !(state.lines.empty() && source && !source->text.empty()))
+    return;
+  state.source_hash = hash;
+  state.source_file = file;
+  state.lines = source ? highlight_source(source->text) : std::vector<SourceLine>();
+  state.scrolled_for_step = -1;
+}
+
+void heading(const trace::Trace& trace, const trace::Source* source, int begin, int end) {
+  ImGui::TextDisabled("%s", !source || source->file.empty() ? "kernel source" : source->file.c_str());
+  if (trace.sources.size() > 1 && source) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%d of %d sources)", static_cast<int>(source - trace.sources.data()) + 1,
+                        static_cast<int>(trace.sources.size()));
+  }
   if (begin > 0) {
     ImGui::SameLine();
     ImGui::TextDisabled(begin == end ? "\xC2\xB7 line %d" : "\xC2\xB7 lines %d\xE2\x80\x93%d", begin, end);
   }
+}
+
+}  // namespace
+
+void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int step, const Fonts& fonts) {
+  const trace::Step* current = step >= 0 && step < static_cast<int>(trace.steps.size())
+                                   ? &trace.steps[static_cast<std::size_t>(step)]
+                                   : nullptr;
+  const trace::Source* source = source_of(trace, current);
+  follow_source(state, source);
+  const int begin = current ? current->line_begin : 0;
+  const int end = current ? std::max(current->line_end, current->line_begin) : 0;
+  heading(trace, source, begin, end);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(colour::canvas));
   ImGui::BeginChild("source-lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   ImGui::PushFont(fonts.mono);

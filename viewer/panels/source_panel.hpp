@@ -1,4 +1,5 @@
-// The kernel source, with the current step's lines highlighted and scrolled into view.
+// The kernel source the current step points into (step.source, one of trace.sources), with the
+// step's lines highlighted and scrolled into view.
 #pragma once
 
 #include <imgui.h>
@@ -25,14 +26,16 @@ struct SourceLine {
 
 struct SourcePanelState {
   std::string source_hash;  // the source the lines below were made from
+  std::string source_file;
   std::vector<SourceLine> lines;
   int scrolled_for_step = -1;  // the step whose lines were last scrolled into view
 };
 
-// Splits and colours the source (comments, phase comments, keywords, numbers).
+// Splits and colours the source (comments, phase comments as trace::is_phase_comment reads them,
+// keywords, numbers).
 std::vector<SourceLine> highlight_source(const std::string& text);
 
-// Fills the current window. Rebuilds the lines when the source changes.
+// Fills the current window. Rebuilds the lines when the step points into another source.
 void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int step, const Fonts& fonts);
 
 }  // namespace gridlock::viewer

@@ -4,24 +4,13 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
-#include <cstdio>
+
+#include "format.hpp"
+#include "views/timeline_painter.hpp"
 
 namespace gridlock::viewer {
 
 namespace {
-
-bool is_wait(const std::string& name) { return name.rfind("wait", 0) == 0; }
-
-std::string ns_text(double ns) {
-  char text[32];
-  if (std::fabs(ns) >= 1e6)
-    std::snprintf(text, sizeof text, "%.2f ms", ns / 1e6);
-  else if (std::fabs(ns) >= 1e3)
-    std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", ns / 1e3);
-  else
-    std::snprintf(text, sizeof text, "%.0f ns", ns);
-  return text;
-}
 
 // A round tick spacing: 1, 2 or 5 times a power of ten, giving about `count` ticks.
 double tick_spacing(double span, int count) {
@@ -32,46 +21,147 @@ double tick_spacing(double span, int count) {
   return 10.0 * power;
 }
 
-}  // namespace
-
-void paint_timeline_row(ImDrawList* list, const StepTimeline& tl, const TimelineRow& row, float x0, float x1,
-                        float y0, float y1, bool marks) {
-  const double span = std::max<double>(1.0, static_cast<double>(tl.end_ns - tl.begin_ns));
-  auto x_of = [&](int64_t t) {
-    return x0 + static_cast<float>(static_cast<double>(t - tl.begin_ns) / span) * (x1 - x0);
-  };
-  const ImU32 work = colour::warps[static_cast<std::size_t>(std::max(row.warp, 0)) % colour::warps.size()];
-  const float inset_step = std::min(2.0f, (y1 - y0) * 0.15f);
-  for (const TimelineSlice& s : row.slices) {
-    const float a = x_of(s.begin_ns), b = std::max(x_of(s.end_ns), a + 1.5f);
-    const float inset = static_cast<float>(s.depth) * inset_step;
-    const ImU32 c = is_wait(s.name) ? IM_COL32(95, 102, 118, 255) : work;
-    list->AddRectFilled(ImVec2(a, y0 + inset), ImVec2(b, y1 - inset), c, std::min(2.0f, 0.3f * (y1 - y0)));
-  }
-  if (!marks) return;
-  for (const TimelineInstant& i : row.instants) {
-    const float x = x_of(i.t_ns);
-    list->AddTriangleFilled(ImVec2(x - 4, y0), ImVec2(x + 4, y0), ImVec2(x, y1), colour::highlight_mark);
-  }
-}
-
-namespace {
-
 void refresh(TimelinePanelState& state, const trace::Trace& trace, int step) {
   if (state.step == step) return;
   state.step = step;
   state.timeline = step_timeline(trace, step);
+  state.categories = categories_in(state.timeline);
   state.busiest.clear();
   state.busiest_ns = -1;
   for (const TimelineRow& row : state.timeline.rows) {
-    int64_t work = 0;
-    for (const TimelineSlice& s : row.slices)
-      if (!is_wait(s.name) && s.depth == 0) work += s.end_ns - s.begin_ns;
+    const int64_t work = work_ns(row);
     if (work > state.busiest_ns) {
       state.busiest_ns = work;
       state.busiest = row.name;
     }
   }
+}
+
+std::string clock_text(const trace::Clock& clock) {
+  std::string text =
+      "Times come from " + (clock.source.empty() ? std::string("an unnamed clock") : clock.source);
+  text += clock.resolution_ns > 0
+              ? ", which advances in steps of " + format_duration(static_cast<double>(clock.resolution_ns))
+              : " (resolution not stated)";
+  if (!clock.origin.empty()) text += ";\nt = 0 is " + clock.origin;
+  return text + ".";
+}
+
+void summary_line(const TimelinePanelState& state, const trace::Trace& trace) {
+  const StepTimeline& tl = state.timeline;
+  ImGui::Text("%s from the first event to the last",
+              format_duration(static_cast<double>(tl.end_ns - tl.begin_ns)).c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", clock_text(trace.clock).c_str());
+  if (state.busiest_ns <= 0) return;
+  ImGui::SameLine();
+  ImGui::TextDisabled("\xC2\xB7  longest at work: %s (%s)", state.busiest.c_str(),
+                      format_duration(static_cast<double>(state.busiest_ns)).c_str());
+}
+
+// The categories of the step as swatches with names, then counters and flows where present.
+void legend(const TimelinePanelState& state, const Fonts& fonts) {
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const float size = fonts.ui->FontSize * 0.8f;
+  const float h = ImGui::GetTextLineHeight();
+  float x = ImGui::GetCursorScreenPos().x;
+  const float y = ImGui::GetCursorScreenPos().y, end = x + ImGui::GetContentRegionAvail().x;
+  auto item = [&](ImU32 swatch, const char* text, bool line) {
+    const float w = fonts.ui->CalcTextSizeA(size, FLT_MAX, 0, text).x;
+    if (x + 18 + w > end) return;
+    if (line)
+      list->AddLine(ImVec2(x, y + 0.5f * h), ImVec2(x + 14, y + 0.5f * h), swatch, 2.0f);
+    else
+      list->AddRectFilled(ImVec2(x, y + 0.25f * h), ImVec2(x + 14, y + 0.75f * h), swatch, 2.0f);
+    list->AddText(fonts.ui, size, ImVec2(x + 18, y + 0.5f * (h - size)), colour::text_dim, text);
+    x += 18 + w + 14;
+  };
+  for (trace::Category c : state.categories) item(colour::category(c), trace::to_string(c), false);
+  const StepTimeline& tl = state.timeline;
+  if (std::any_of(tl.rows.begin(), tl.rows.end(), [](const TimelineRow& r) { return !r.counters.empty(); }))
+    item(colour::counter, "counter", true);
+  if (!tl.flows.empty()) item(colour::flow, "flow", true);
+  ImGui::Dummy(ImVec2(1, h));
+}
+
+// Where the rows go.
+struct RowLayout {
+  ImVec2 at;
+  float label_w, axis_h, row_h;
+  TimeAxis axis;
+  float row_top(std::size_t r) const { return at.y + axis_h + row_h * static_cast<float>(r); }
+  float rows_bottom(std::size_t rows) const { return row_top(rows); }
+};
+
+void paint_axis(const RowLayout& g, std::size_t rows, const Fonts& fonts) {
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const double span = g.axis.span_ns;
+  const double spacing = tick_spacing(span, std::max(2, static_cast<int>((g.axis.x1 - g.axis.x0) / 110)));
+  const float small = fonts.ui->FontSize * 0.8f;
+  for (double t = 0; t <= span + 1e-9; t += spacing) {
+    const float x = g.axis.x0 + static_cast<float>(t / span) * (g.axis.x1 - g.axis.x0);
+    list->AddLine(ImVec2(x, g.at.y + g.axis_h - 4), ImVec2(x, g.rows_bottom(rows)), colour::grid);
+    list->AddText(fonts.ui, small, ImVec2(x + 2, g.at.y), colour::text_dim, format_duration(t).c_str());
+  }
+}
+
+void paint_rows(const RowLayout& g, const StepTimeline& tl, const Fonts& fonts) {
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  // Rows shrink to fit the panel, down to a few pixels; their names then go on every k-th row.
+  const std::size_t label_every = static_cast<std::size_t>(std::ceil(11.0f / g.row_h));
+  const float font = std::min(fonts.ui->FontSize * 0.8f, std::max(g.row_h, 11.0f));
+  std::vector<float> centres;
+  for (std::size_t r = 0; r < tl.rows.size(); ++r) {
+    const float y0 = g.row_top(r), y1 = y0 + g.row_h - 2;
+    centres.push_back(0.5f * (y0 + y1));
+    if (r % label_every == 0)
+      list->AddText(fonts.ui, font, ImVec2(g.at.x, y0 + 0.5f * (g.row_h - font) - 1), colour::text_dim,
+                    tl.rows[r].name.c_str());
+    paint_timeline_row(list, g.axis, tl.rows[r], y0, y1);
+  }
+  paint_flows(list, g.axis, tl, centres);
+}
+
+// The tooltip for what lies under the pointer in row r: an instant, else a counter's value, else
+// a slice (the innermost).
+void row_tooltip(const RowLayout& g, const StepTimeline& tl, std::size_t r, float mx) {
+  const TimelineRow& row = tl.rows[r];
+  const auto since = [&](int64_t t) { return format_duration(static_cast<double>(t - tl.begin_ns)); };
+  for (const TimelineInstant& i : row.instants) {
+    if (std::fabs(g.axis.x_of(i.t_ns) - mx) > 5.0f) continue;
+    ImGui::SetTooltip("%s: %s (%s)\nvalue %s, at %s", row.name.c_str(), i.name.c_str(),
+                      trace::to_string(i.category), format_value(i.value, false).c_str(),
+                      since(i.t_ns).c_str());
+    return;
+  }
+  const int64_t t = g.axis.t_at(mx);
+  for (const CounterSeries& c : row.counters) {
+    const CounterSample* at = nullptr;
+    for (const CounterSample& s : c.samples)
+      if (s.t_ns <= t) at = &s;
+    if (!at) continue;
+    ImGui::SetTooltip("%s: %s = %s\nsince %s", row.name.c_str(), c.name.c_str(),
+                      format_value(at->value, false).c_str(), since(at->t_ns).c_str());
+    return;
+  }
+  const TimelineSlice* found = nullptr;
+  for (const TimelineSlice& s : row.slices)
+    if (mx >= g.axis.x_of(s.begin_ns) &&
+        mx <= std::max(g.axis.x_of(s.end_ns), g.axis.x_of(s.begin_ns) + 1.5f) &&
+        (!found || s.depth > found->depth))
+      found = &s;
+  if (!found) return;
+  ImGui::SetTooltip("%s: %s (%s)\n%s, from %s to %s", row.name.c_str(), found->name.c_str(),
+                    trace::to_string(found->category),
+                    format_duration(static_cast<double>(found->end_ns - found->begin_ns)).c_str(),
+                    since(found->begin_ns).c_str(), since(found->end_ns).c_str());
+}
+
+void hover(const RowLayout& g, const StepTimeline& tl) {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (!ImGui::IsWindowHovered() || mouse.x < g.axis.x0 - 4 || mouse.x > g.axis.x1 + 4) return;
+  if (mouse.y < g.row_top(0) || mouse.y >= g.rows_bottom(tl.rows.size())) return;
+  const auto r = static_cast<std::size_t>((mouse.y - g.row_top(0)) / g.row_h);
+  if (r < tl.rows.size()) row_tooltip(g, tl, r, mouse.x);
 }
 
 }  // namespace
@@ -83,70 +173,22 @@ void draw_timeline_panel(TimelinePanelState& state, const trace::Trace& trace, i
     ImGui::TextDisabled("This step records no events.");
     return;
   }
-  const double span = std::max<double>(1.0, static_cast<double>(tl.end_ns - tl.begin_ns));
-  const std::string& busiest = state.busiest;
-  const int64_t longest = state.busiest_ns;
-  ImGui::Text("%s from the first event to the last", ns_text(span).c_str());
-  ImGui::SameLine();
-  ImGui::TextDisabled("\xC2\xB7  longest at work: %s (%s)", busiest.c_str(),
-                      ns_text(static_cast<double>(longest)).c_str());
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Times come from %%globaltimer, which advances in steps of about 32 ns.");
+  summary_line(state, trace);
+  legend(state, fonts);
 
   ImGui::BeginChild("timeline-rows", ImVec2(0, 0), false);
-  ImDrawList* list = ImGui::GetWindowDrawList();
-  const float label_w = ImGui::CalcTextSize("warp 00").x + 16;
-  const float axis_h = ImGui::GetTextLineHeight() + 6;
-  // Rows shrink to fit the panel, down to a few pixels; their names then go on every k-th row.
-  const float fit = (ImGui::GetContentRegionAvail().y - axis_h - 6) / static_cast<float>(tl.rows.size());
-  const float row_h = std::clamp(fit, 5.0f, std::max(ImGui::GetTextLineHeight() * 0.8f, 12.0f));
-  const std::size_t label_every = static_cast<std::size_t>(std::ceil(11.0f / row_h));
-  const ImVec2 at = ImGui::GetCursorScreenPos();
+  RowLayout g;
+  g.at = ImGui::GetCursorScreenPos();
+  g.label_w = ImGui::CalcTextSize("block 00").x + 16;
+  g.axis_h = ImGui::GetTextLineHeight() + 6;
+  const float fit = (ImGui::GetContentRegionAvail().y - g.axis_h - 6) / static_cast<float>(tl.rows.size());
+  g.row_h = std::clamp(fit, 5.0f, std::max(ImGui::GetTextLineHeight() * 0.8f, 12.0f));
   const float width = ImGui::GetContentRegionAvail().x;
-  const float x0 = at.x + label_w, x1 = at.x + width - 12;
-  auto x_of = [&](int64_t t) {
-    return x0 + static_cast<float>(static_cast<double>(t - tl.begin_ns) / span) * (x1 - x0);
-  };
-
-  // Axis with round ticks.
-  const double spacing = tick_spacing(span, std::max(2, static_cast<int>((x1 - x0) / 110)));
-  const float small = fonts.ui->FontSize * 0.8f;
-  const float rows_bottom = at.y + axis_h + row_h * static_cast<float>(tl.rows.size());
-  for (double t = 0; t <= span + 1e-9; t += spacing) {
-    const float x = x0 + static_cast<float>(t / span) * (x1 - x0);
-    list->AddLine(ImVec2(x, at.y + axis_h - 4), ImVec2(x, rows_bottom), colour::grid);
-    list->AddText(fonts.ui, small, ImVec2(x + 2, at.y), colour::text_dim, ns_text(t).c_str());
-  }
-
-  const float font = std::min(fonts.ui->FontSize * 0.8f, std::max(row_h, 11.0f));
-  for (std::size_t r = 0; r < tl.rows.size(); ++r) {
-    const TimelineRow& row = tl.rows[r];
-    const float y0 = at.y + axis_h + row_h * static_cast<float>(r);
-    const float y1 = y0 + row_h - 2;
-    if (r % label_every == 0)
-      list->AddText(fonts.ui, font, ImVec2(at.x, y0 + 0.5f * (row_h - font) - 1), colour::text_dim,
-                    row.name.c_str());
-    paint_timeline_row(list, tl, row, x0, x1, y0, y1);
-  }
-  ImGui::Dummy(ImVec2(width, rows_bottom - at.y + 4));
-
-  // What is under the pointer.
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  if (ImGui::IsWindowHovered() && mouse.x >= x0 && mouse.x <= x1 && mouse.y >= at.y + axis_h &&
-      mouse.y < rows_bottom) {
-    const std::size_t r = static_cast<std::size_t>((mouse.y - at.y - axis_h) / row_h);
-    if (r < tl.rows.size()) {
-      for (const TimelineSlice& s : tl.rows[r].slices) {
-        if (mouse.x >= x_of(s.begin_ns) && mouse.x <= std::max(x_of(s.end_ns), x_of(s.begin_ns) + 1.5f)) {
-          ImGui::SetTooltip("%s: %s\n%s, from %s to %s", tl.rows[r].name.c_str(), s.name.c_str(),
-                            ns_text(static_cast<double>(s.end_ns - s.begin_ns)).c_str(),
-                            ns_text(static_cast<double>(s.begin_ns - tl.begin_ns)).c_str(),
-                            ns_text(static_cast<double>(s.end_ns - tl.begin_ns)).c_str());
-          break;
-        }
-      }
-    }
-  }
+  g.axis = time_axis(tl, g.at.x + g.label_w, g.at.x + width - 12);
+  paint_axis(g, tl.rows.size(), fonts);
+  paint_rows(g, tl, fonts);
+  ImGui::Dummy(ImVec2(width, g.rows_bottom(tl.rows.size()) - g.at.y + 4));
+  hover(g, tl);
   ImGui::EndChild();
 }
 

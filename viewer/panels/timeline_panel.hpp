@@ -1,9 +1,11 @@
 // The current step on the clock: one row per warp (or block, stream, lock), its slices as bars
-// (work in the warp's colour, waiting at a barrier in grey), instants as ticks.
+// coloured by category, instants as marks, counters as step lines, flows as arrows; a legend of
+// the categories the step uses.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "model/timeline.hpp"
 #include "style.hpp"
@@ -16,16 +18,12 @@ namespace gridlock::viewer {
 struct TimelinePanelState {
   int step = -1;
   StepTimeline timeline;
-  std::string busiest;       // the row with the most work (not waiting) in that step
+  std::vector<trace::Category> categories;  // in the step, for the legend
+  std::string busiest;                      // the row with the most work (not waiting) in that step
   int64_t busiest_ns = -1;
 };
 
 // Fills the current window with the timeline of `step`.
 void draw_timeline_panel(TimelinePanelState& state, const trace::Trace& trace, int step, const Fonts& fonts);
-
-// One row's bars and ticks between x0 and x1 (the whole of the timeline's span) and y0 and y1.
-// `marks`: whether instants get their ticks (too small to read in a miniature).
-void paint_timeline_row(ImDrawList* list, const StepTimeline& timeline, const TimelineRow& row, float x0,
-                        float x1, float y0, float y1, bool marks = true);
 
 }  // namespace gridlock::viewer

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "panels/timeline_panel.hpp"
-#include "views/tree_painter.hpp"
+#include "format.hpp"
+#include "views/timeline_painter.hpp"
 
 namespace gridlock::viewer {
 
@@ -75,7 +75,7 @@ void paint_edges(const ThumbnailPaint& p, const MiniTree& m, int r) {
   }
   for (const TreeNode& node : row.nodes) {
     const float xp = b.x0 + static_cast<float>(row.x_of(node)) * b.width();
-    for (int child : {node.dst_child, node.src_child}) {
+    for (int child : {node.a_child, node.b_child}) {
       if (child < 0) continue;
       const float xc =
           a.x0 + static_cast<float>(above.x_of(above.nodes[static_cast<std::size_t>(child)])) * a.width();
@@ -103,15 +103,23 @@ void paint_root(const ThumbnailPaint& p, const MiniTree& m) {
                   text.c_str());
 }
 
+// An input whose values the trace does not hold: an outline where its strip would be.
+void paint_unrecorded(const ThumbnailPaint& p, const Box& b) {
+  p.list->AddRect(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), colour::with_alpha(colour::text_faint, 0.8f), 2.0f,
+                  0, 1.0f);
+}
+
 void paint_tree(const ThumbnailPaint& p, Box area) {
   const TreeLayout& tree = p.thumb.tree;
   const InputRow& in = p.thumb.input;
   if (!p.textures.current) p.textures.upload(tree, in, p.heat);
   const MiniTree m(tree, area, !in.empty());
   const int rows = static_cast<int>(tree.rows.size());
-  if (m.input)
+  if (m.input && in.recorded())
     p.heat.paint(p.list, strip(m.row(-1), p.textures.input_for(p.heat), 0, in.values.size(), 0.55f),
                  [&](std::size_t k) { return in.shade(in.values[k]); });
+  else if (m.input)
+    paint_unrecorded(p, m.row(-1));
   for (int r = 1; r < rows; ++r) paint_edges(p, m, r);
   const GLuint texture = p.textures.rows_for(p.heat);
   for (int r = 0; r < rows; ++r) {
@@ -135,9 +143,10 @@ void paint_tracks(const ThumbnailPaint& p, Box area) {
   const float caption_h = small_size(p.fonts) + 8.0f;
   const float row_h = (area.y1 - area.y0 - caption_h) / static_cast<float>(tl.rows.size());
   const float bar = std::max(1.0f, std::min(row_h * 0.75f, 16.0f));
+  const TimeAxis axis = time_axis(tl, area.x0, area.x1);
   for (std::size_t r = 0; r < tl.rows.size(); ++r) {
     const float y = area.y0 + row_h * static_cast<float>(r) + 0.5f * (row_h - bar);
-    paint_timeline_row(p.list, tl, tl.rows[r], area.x0, area.x1, y, y + bar, false);
+    paint_timeline_row(p.list, axis, tl.rows[r], y, y + bar, false);
   }
   const std::size_t n = tl.rows.size();
   caption(p,

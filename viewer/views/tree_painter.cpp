@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <functional>
 
+#include "format.hpp"
+
 namespace gridlock::viewer {
 
 namespace {
@@ -132,20 +134,21 @@ void paint_edges(const TreePaint& p, int r) {
     p.list->AddLine(a, b, leaves_view ? with_alpha(colour, 0.3f) : colour,
                     current && !leaves_view ? width : 1.0f);
   };
-  // Faint edges first, the src edges last so the folded-in values stand out.
+  // Faint edges first (a node carried down has only its a child: itself), the b edges last so
+  // the folded-in values stand out.
   for (const TreeNode& node : row.nodes) {
-    if (node.dst_child < 0) continue;
+    if (node.a_child < 0) continue;
     ImU32 c = current && node.combined() ? with_alpha(colour::dst, 0.85f) : past;
-    edge(above.nodes[static_cast<std::size_t>(node.dst_child)], node, c);
+    edge(above.nodes[static_cast<std::size_t>(node.a_child)], node, c);
   }
   for (const TreeNode& node : row.nodes) {
-    if (node.src_child < 0) continue;
+    if (node.b_child < 0) continue;
     ImU32 c = current ? with_alpha(colour::src, 0.85f) : past;
-    edge(above.nodes[static_cast<std::size_t>(node.src_child)], node, c);
+    edge(above.nodes[static_cast<std::size_t>(node.b_child)], node, c);
   }
 }
 
-// Coloured ticks under the nodes the current step read: dst blue, src orange.
+// Coloured ticks under the nodes the current step read: operand a blue, b orange.
 void paint_roles(const TreePaint& p) {
   if (!p.fresh_row || p.current_row < 1) return;
   const TreeRow& row = p.state.layout.rows[static_cast<std::size_t>(p.current_row)];
@@ -163,8 +166,8 @@ void paint_roles(const TreePaint& p) {
   };
   for (const TreeNode& node : row.nodes) {
     if (!node.combined()) continue;
-    tick(node.dst_child, colour::dst);
-    tick(node.src_child, colour::src);
+    tick(node.a_child, colour::dst);
+    tick(node.b_child, colour::src);
   }
 }
 
@@ -191,12 +194,57 @@ void paint_strip(const TreePaint& p, int r, float alpha) {
       [&](std::size_t k) { return row.shade(row.nodes[static_cast<std::size_t>(row.by_rank[k])].value); });
 }
 
+// An input the trace holds no values of: an outline across the width.
+void paint_unrecorded_input(const TreePaint& p) {
+  const float x0 = std::max(p.g.x_px(0.0), p.g.plot_x0),
+              x1 = std::min(p.g.x_px(1.0), p.g.plot_x0 + p.g.plot_w);
+  const float y0 = p.g.input_top(), y1 = p.g.input_bottom();
+  p.list->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), with_alpha(colour::notice, 0.08f), 3.0f);
+  p.list->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), with_alpha(colour::notice, 0.6f), 3.0f, 0, 1.0f);
+}
+
+// `text` at the largest size from `size` down to kMinTextPx that fits `width`; cut with an
+// ellipsis where even that does not fit.
+std::string fit_text(const ImFont* font, std::string text, float width, float& size) {
+  auto width_of = [&](const std::string& t) { return font->CalcTextSizeA(size, FLT_MAX, 0.0f, t.c_str()).x; };
+  while (width_of(text) > width && size > kMinTextPx) size -= 1.0f;
+  if (width_of(text) <= width) return text;
+  const std::string ellipsis = "\xE2\x80\xA6";
+  while (!text.empty() && width_of(text + ellipsis) > width) {
+    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+    if (!text.empty()) text.pop_back();
+  }
+  return text + ellipsis;
+}
+
+// What the trace says about an input it holds no values of, on a plate over the strip's middle
+// (painted last, over the links to the leaves).
+void paint_input_notice(const TreePaint& p) {
+  const InputRow& in = p.state.input;
+  if (!p.g.has_input || in.recorded()) return;
+  const float x0 = p.g.plot_x0, x1 = p.g.plot_x0 + p.g.plot_w;
+  const float y0 = p.g.input_top(), y1 = p.g.input_bottom();
+  const ImFont* font = p.frame.fonts.ui;
+  float size = std::min(font->FontSize * 0.9f, std::max(y1 - y0 + 2.0f, kMinTextPx + 1.0f));
+  const std::string text = fit_text(font, "\xE2\x9A\xA0 " + in.missing, x1 - x0 - 28.0f, size);
+  const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+  const float left = 0.5f * (x0 + x1 - extent.x) - 8.0f, right = left + extent.x + 16.0f;
+  const float cy = 0.5f * (y0 + y1), top = cy - 0.5f * extent.y - 2, bottom = cy + 0.5f * extent.y + 2;
+  p.list->AddRectFilled(ImVec2(left, top), ImVec2(right, bottom), colour::canvas, 4.0f);
+  p.list->AddRect(ImVec2(left, top), ImVec2(right, bottom), with_alpha(colour::notice, 0.7f), 4.0f, 0, 1.0f);
+  p.list->AddText(font, size, ImVec2(left + 8, cy - 0.5f * extent.y), colour::notice, text.c_str());
+}
+
 // The input the leaves were loaded from, in element order across the whole width; full strength
 // during the step that loaded it, dimmed after.
 void paint_input(const TreePaint& p) {
   if (!p.g.has_input) return;
   const TreeViewState& s = p.state;
   const InputRow& in = s.input;
+  if (!in.recorded()) {
+    paint_unrecorded_input(p);
+    return;
+  }
   const float alpha = p.frame.step == in.step ? 1.0f : 0.4f;
   paint_heat(p, p.g.input_top(), p.g.input_bottom(), in.values.size(), alpha,
              s.textures.input_for(p.frame.heat), 0, [&](std::size_t k) { return in.shade(in.values[k]); });
@@ -204,7 +252,7 @@ void paint_input(const TreePaint& p) {
 
 // The input elements one leaf folded, marked on the input strip and joined to the leaf.
 void paint_folds(const TreePaint& p) {
-  if (p.fold_leaf < 0 || !p.g.has_input) return;
+  if (p.fold_leaf < 0 || !p.g.has_input || !p.state.input.linked()) return;
   const InputRow& in = p.state.input;
   const TreeRow& leaves = p.state.layout.rows.front();
   const int index = leaves.find(p.fold_leaf);
@@ -312,18 +360,18 @@ void paint_threads(const TreePaint& p) {
       continue;
     }
     // A run: neighbouring nodes made by threads of the same warp.
-    const int64_t warp = node.thread / 32;
+    const int64_t warp = node.thread / kWarpSize;
     std::size_t end = k + 1;
     while (end < last) {
       const TreeNode& next = row.nodes[static_cast<std::size_t>(row.by_rank[end])];
-      if (next.thread < 0 || next.thread / 32 != warp) break;
+      if (next.thread < 0 || next.thread / kWarpSize != warp) break;
       ++end;
     }
-    const ImU32 c = with_alpha(colour::warps[static_cast<std::size_t>(warp % 4)], alpha);
+    const ImU32 c = with_alpha(colour::warps[static_cast<std::size_t>(warp) % colour::warps.size()], alpha);
     const float run_x0 = p.g.x_px(static_cast<double>(k) / static_cast<double>(n));
     const float run_x1 = p.g.x_px(static_cast<double>(end) / static_cast<double>(n));
     // Thread ids when they fit under every node, else one warp label over the run.
-    const std::string widest = "t" + std::to_string(node.thread + 31);
+    const std::string widest = "t" + std::to_string(node.thread + kWarpSize - 1);
     float box0 = 0, box1 = 0;
     box_extent(p.g, n, k, box0, box1);
     const bool ids = cw > 0 && cw * static_cast<float>(widest.size()) + 4 <= box1 - box0;
@@ -375,30 +423,6 @@ TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t row
   return g;
 }
 
-std::string format_value(double value, bool compact) {
-  if (std::isnan(value)) return "?";
-  char text[48];
-  const double magnitude = std::fabs(value);
-  const bool integral = value == std::floor(value) && magnitude < 1e15;
-  if (compact && magnitude >= 1000.0) {
-    const char* suffix = "k";
-    double scaled = value / 1e3;
-    if (magnitude >= 1e9) {
-      suffix = "G";
-      scaled = value / 1e9;
-    } else if (magnitude >= 1e6) {
-      suffix = "M";
-      scaled = value / 1e6;
-    }
-    std::snprintf(text, sizeof text, "%.3g%s", scaled, suffix);
-  } else if (integral) {
-    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(value));
-  } else {
-    std::snprintf(text, sizeof text, compact ? "%.3g" : "%.6g", value);
-  }
-  return text;
-}
-
 void paint_tree(const TreePaint& p) {
   const TreeLayout& layout = p.state.layout;
   const int rows = static_cast<int>(layout.rows.size());
@@ -426,6 +450,7 @@ void paint_tree(const TreePaint& p) {
   paint_roles(p);
   paint_threads(p);
   paint_folds(p);
+  paint_input_notice(p);
   p.list->PopClipRect();
 }
 

@@ -52,8 +52,4 @@ struct TreePaint {
 
 void paint_tree(const TreePaint& p);
 
-// A value as the tree prints it: integers in full, else 6 significant digits; compact form
-// with k/M/G suffixes.
-std::string format_value(double value, bool compact);
-
 }  // namespace gridlock::viewer

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "format.hpp"
 #include "model/step_text.hpp"
 #include "views/tree_painter.hpp"
 
@@ -111,60 +112,64 @@ void toolbar(TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the edges of earlier levels");
 }
 
-// One line over the plot: what the current step combined, and by how many threads.
+// "threads 0–511 (16 warps)" for the threads that made the row's nodes; empty when none is known.
+std::string threads_text(const TreeRow& row) {
+  int64_t lowest = -1, highest = -1;
+  for (const TreeNode& n : row.nodes) {
+    if (!n.combined() || n.thread < 0) continue;
+    lowest = lowest < 0 ? n.thread : std::min(lowest, n.thread);
+    highest = std::max(highest, n.thread);
+  }
+  if (highest < 0) return {};
+  if (lowest == highest) return "thread " + std::to_string(lowest);
+  const int64_t warps = highest / kWarpSize - lowest / kWarpSize + 1;
+  return "threads " + std::to_string(lowest) + "\xE2\x80\x93" + std::to_string(highest) + " (" +
+         format_count(warps, "warp") + ")";
+}
+
+// What the leaves hold: the input's pattern where the operations link them, else its name.
+std::string leaves_text(const TreeViewState& s) {
+  if (s.input.linked()) return "  \xC2\xB7  " + s.input.pattern(s.layout.buffer_name);
+  if (!s.input.empty() && s.input.buffer >= 0) return ", loaded from " + s.input.name;
+  return {};
+}
+
+// Width of the overview bar at the top right; 0 when the whole row is in view.
+float overview_width(const TreeViewState& s, const TreeGeometry& g) {
+  return s.zoom <= 1.0001 ? 0.0f : std::min(220.0f, g.plot_w * 0.3f);
+}
+
+// One line over the plot, left of the overview bar: what the current step combined, and by how
+// many threads (left out where the line would not fit).
 void status_line(const TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g, ImDrawList* list,
                  int row_index, bool fresh) {
   const TreeRow& row = s.layout.rows[static_cast<std::size_t>(row_index)];
+  const float right = g.plot_x0 + g.plot_w - overview_width(s, g) - (overview_width(s, g) > 0 ? 16.0f : 0.0f);
+  auto fits = [&](const std::string& t) {
+    return g.plot_x0 + f.fonts.ui->CalcTextSizeA(f.fonts.ui->FontSize, FLT_MAX, 0.0f, t.c_str()).x <= right;
+  };
   std::string text;
   if (fresh && row.combines > 0) {
-    int64_t offset = 0;
-    bool constant = true, first = true;
-    int64_t lowest_thread = -1, highest_thread = -1;
-    for (const TreeNode& n : row.nodes) {
-      if (!n.combined()) continue;
-      if (first) offset = n.src - n.element;
-      constant = constant && n.src - n.element == offset;
-      first = false;
-      if (n.thread >= 0) {
-        lowest_thread = lowest_thread < 0 ? n.thread : std::min(lowest_thread, n.thread);
-        highest_thread = std::max(highest_thread, n.thread);
-      }
-    }
-    const std::string& name = s.layout.buffer_name;
-    text = std::to_string(row.combines) + (row.combines == 1 ? " pair" : " pairs") + " combined";
-    if (constant) text += ": " + name + "[i] with " + name + "[i + " + std::to_string(offset) + "]";
-    if (highest_thread >= 0) {
-      int64_t warps = highest_thread / 32 - lowest_thread / 32 + 1;
-      if (lowest_thread == highest_thread)
-        text += "  \xC2\xB7  thread " + std::to_string(lowest_thread);
-      else
-        text += "  \xC2\xB7  threads " + std::to_string(lowest_thread) + "\xE2\x80\x93" +
-                std::to_string(highest_thread) + " (" + std::to_string(warps) +
-                (warps == 1 ? " warp)" : " warps)");
-    }
+    text = describe_combines(s.layout, row_index);
+    const std::string threads = threads_text(row);
+    if (!threads.empty() && fits(text + "  \xC2\xB7  " + threads)) text += "  \xC2\xB7  " + threads;
   } else {
     text = std::to_string(row.nodes.size()) +
            (row.nodes.size() == 1 ? " live value in " : " live values in ") + s.layout.buffer_name;
     if (row_index + 1 == static_cast<int>(s.layout.rows.size()) && row.nodes.size() == 1)
       text += ": the result";
-    const std::string& r = s.layout.buffer_name;
-    const std::string& in = s.input.name;
-    if (row_index == 0 && s.input.fold_stride > 0) {
-      const std::string stride = std::to_string(s.input.fold_stride);
-      text += "  \xC2\xB7  " + r + "[i] folded " + in + "[i], " + in + "[i + " + stride + "], " + in +
-              "[i + " + std::to_string(2 * s.input.fold_stride) + "], \xE2\x80\xA6";
-    } else if (row_index == 0 && !s.input.empty()) {
-      text += ", loaded from " + in;
-    }
+    if (row_index == 0 && fits(text + leaves_text(s))) text += leaves_text(s);
   }
+  list->PushClipRect(ImVec2(g.plot_x0, g.canvas_min.y), ImVec2(right, g.canvas_min.y + 40.0f), true);
   list->AddText(f.fonts.ui, f.fonts.ui->FontSize, ImVec2(g.plot_x0, g.canvas_min.y + 10), colour::text_dim,
                 text.c_str());
+  list->PopClipRect();
 }
 
 // A thin bar at the top right: the whole row, and the part of it in view.
 void overview(const TreeViewState& s, const TreeGeometry& g, ImDrawList* list) {
-  if (s.zoom <= 1.0001) return;
-  const float w = std::min(220.0f, g.plot_w * 0.3f);
+  const float w = overview_width(s, g);
+  if (w <= 0) return;
   const float x0 = g.plot_x0 + g.plot_w - w, y0 = g.canvas_min.y + 14, y1 = y0 + 8;
   list->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y1), colour::grid, 3.0f);
   const float a = x0 + static_cast<float>(s.pan) * w;
@@ -184,7 +189,7 @@ Hover hit_test(const TreeViewState& s, const TreeGeometry& g, int shown_rows) {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (mouse.x < g.plot_x0 || mouse.x > g.plot_x0 + g.plot_w) return h;
   const double fraction = g.fraction_at(mouse.x);
-  if (g.has_input && mouse.y >= g.input_top() - 3 && mouse.y <= g.input_bottom() + 3) {
+  if (g.has_input && s.input.size() > 0 && mouse.y >= g.input_top() - 3 && mouse.y <= g.input_bottom() + 3) {
     const double k = std::floor(fraction * static_cast<double>(s.input.size()));
     if (k >= 0 && k < static_cast<double>(s.input.size())) h.input = static_cast<int64_t>(k);
     return h;
@@ -205,7 +210,7 @@ Hover hit_test(const TreeViewState& s, const TreeGeometry& g, int shown_rows) {
 // The leaf whose input elements are highlighted during the input's step: the hovered leaf, the
 // leaf of the hovered input element, else the leaf in the middle of the view. -1: none.
 int64_t fold_leaf(const TreeViewState& s, int step, const Hover& h, const TreeGeometry& g) {
-  if (s.input.fold_stride <= 0 || step != s.input.step) return -1;
+  if (!s.input.linked() || step != s.input.step) return -1;
   const TreeRow& leaves = s.layout.rows.front();
   if (h.input >= 0) return s.input.leaf_of(h.input);
   if (h.row == 0) return leaves.nodes[static_cast<std::size_t>(h.node)].element;
@@ -219,16 +224,47 @@ void input_tooltip(const TreeViewState& s, const TreeViewFrame& f, int64_t k) {
   const InputRow& in = s.input;
   ImGui::BeginTooltip();
   ImGui::PushFont(f.fonts.bold);
+  const double value = in.recorded() ? in.values[static_cast<std::size_t>(k)] : std::nan("");
   ImGui::Text("%s[%lld] = %s", in.name.c_str(), static_cast<long long>(k),
-              format_value(in.values[static_cast<std::size_t>(k)], false).c_str());
+              format_value(value, false).c_str());
   ImGui::PopFont();
   const int count = static_cast<int>(f.trace.steps.size());
-  ImGui::TextDisabled("input, %lld values in global memory, as of %s", static_cast<long long>(in.size()),
+  ImGui::TextDisabled("input, %s, as of %s", format_count(in.size(), "value").c_str(),
                       step_position(in.step, count).c_str());
+  if (!in.recorded()) ImGui::TextDisabled("%s", in.missing.c_str());
   if (in.leaf_of(k) >= 0)
-    ImGui::Text("folded into the leaf %s[%lld]", s.layout.buffer_name.c_str(),
-                static_cast<long long>(in.leaf_of(k)));
+    ImGui::Text("folded into the leaf %s[%lld]%s", s.layout.buffer_name.c_str(),
+                static_cast<long long>(in.leaf_of(k)), in.via.empty() ? "" : (" through " + in.via).c_str());
   ImGui::EndTooltip();
+}
+
+// "r[0] = r[0] (12) + r[512] (-3)" for a node an operation made in row r; "combined … with …"
+// for an unnamed operator.
+std::string operands_text(const TreeViewState& s, int r, const TreeNode& node) {
+  const TreeRow& above = s.layout.rows[static_cast<std::size_t>(r - 1)];
+  const std::string& name = s.layout.buffer_name;
+  auto operand = [&](int64_t element, int child) {
+    if (element < 0) return std::string("the identity");
+    const std::string value = child < 0
+                                  ? std::string("?")
+                                  : format_value(above.nodes[static_cast<std::size_t>(child)].value, false);
+    return name + "[" + std::to_string(element) + "] (" + value + ")";
+  };
+  const std::string a = operand(node.a, node.a_child), b = operand(node.b, node.b_child);
+  const std::string dst = name + "[" + std::to_string(node.element) + "]";
+  switch (node.op) {
+    case trace::Operator::add:
+      return dst + " = " + a + " + " + b;
+    case trace::Operator::mul:
+    case trace::Operator::matmul:
+      return dst + " = " + a + " \xC3\x97 " + b;
+    case trace::Operator::min:
+      return dst + " = min(" + a + ", " + b + ")";
+    case trace::Operator::max:
+      return dst + " = max(" + a + ", " + b + ")";
+    default:
+      return node.a == node.element ? "combined " + a + " with " + b : dst + " = " + a + " op " + b;
+  }
 }
 
 void tooltip(const TreeViewState& s, const TreeViewFrame& f, const Hover& h) {
@@ -247,26 +283,19 @@ void tooltip(const TreeViewState& s, const TreeViewFrame& f, const Hover& h) {
   const std::string position = step_position(row.step, static_cast<int>(f.trace.steps.size()));
   ImGui::TextDisabled("%s, after %s: %s", r == 0 ? "leaf" : ("level " + std::to_string(r)).c_str(),
                       position.c_str(), step_name(step).c_str());
-  if (r == 0 && s.input.fold_stride > 0)
-    ImGui::Text("folded %s", s.input.describe_fold(node.element).c_str());
-  if (node.combined() && r > 0) {
-    const TreeRow& above = s.layout.rows[static_cast<std::size_t>(r - 1)];
-    auto value_of = [&](int child) {
-      return child < 0 ? std::string("?")
-                       : format_value(above.nodes[static_cast<std::size_t>(child)].value, false);
-    };
-    ImGui::Text("combined %s[%lld] (%s) with %s[%lld] (%s)", name.c_str(),
-                static_cast<long long>(node.element), value_of(node.dst_child).c_str(), name.c_str(),
-                static_cast<long long>(node.src), value_of(node.src_child).c_str());
-    if (node.thread >= 0)
-      ImGui::Text("by thread %lld, warp %lld", static_cast<long long>(node.thread),
-                  static_cast<long long>(node.thread / 32));
-  }
+  if (r == 0 && s.input.linked() && !s.input.folded_by(node.element).empty())
+    ImGui::Text("folded %s%s", s.input.describe_fold(node.element).c_str(),
+                s.input.via.empty() ? "" : (" through " + s.input.via).c_str());
+  if (node.combined() && r > 0) ImGui::TextUnformatted(operands_text(s, r, node).c_str());
+  if (node.combined() && node.thread >= 0)
+    ImGui::Text("by thread %lld, warp %lld", static_cast<long long>(node.thread),
+                static_cast<long long>(node.thread / kWarpSize));
   ImGui::EndTooltip();
 }
 
-// The legend: items left to right, as many as fit the width.
-void legend(const TreeViewFrame& f, ImVec2 at, float width) {
+// The legend: items left to right, as many as fit the width. The operand colours say "dst" and
+// "src" where every operation accumulates into its first operand.
+void legend(const TreeViewFrame& f, bool in_place, ImVec2 at, float width) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   const ImFont* font = f.fonts.ui;
   const float size = font->FontSize * 0.9f;
@@ -308,8 +337,8 @@ void legend(const TreeViewFrame& f, ImVec2 at, float width) {
     list->AddText(font, size, ImVec2(x, cy - 0.5f * size), colour::text_dim, text);
     x += text_w + 22;
   };
-  item(Swatch::dst, "dst: keeps the result");
-  item(Swatch::src, "src: folded into dst");
+  item(Swatch::dst, in_place ? "dst: keeps the result" : "a: first operand");
+  item(Swatch::src, in_place ? "src: folded into dst" : "b: second operand");
   item(Swatch::fresh, "new this step");
   item(Swatch::warps, "threads, by warp");
   item(Swatch::heat, "low \xE2\x86\x92 high within the row");
@@ -402,7 +431,7 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
 
   // 5. Legend.
   ImGui::SetCursorScreenPos(ImVec2(canvas_min.x, canvas_max.y));
-  legend(f, ImVec2(canvas_min.x, canvas_max.y), canvas_max.x - canvas_min.x);
+  legend(f, s.layout.in_place, ImVec2(canvas_min.x, canvas_max.y), canvas_max.x - canvas_min.x);
   ImGui::Dummy(ImVec2(canvas_max.x - canvas_min.x, legend_h));
 }
 

@@ -3,9 +3,11 @@
 // Rows are tree levels, leaves at the top. Each row spreads its live nodes across the width, so
 // the lower levels, with few nodes, have room for their numbers. Nodes show their values where
 // the numbers fit at the current zoom; denser rows become a shader-drawn heat strip. The current
-// step's combines are drawn as edges from the dst and src elements into the new node, and the
-// threads that did them as a strip under the row, coloured by warp. Where the trace holds the
-// input the leaves were loaded from (model/input_row.hpp), it is a heat strip above the leaves.
+// step's operations are drawn as edges from their operands (a, then b) into the new node, and
+// the threads that did them as a strip under the row, coloured by warp. The input the leaves
+// were loaded from (model/input_row.hpp) is a heat strip above the leaves, linked to them where
+// the trace's operations say which input items each leaf holds; an input the trace holds no
+// values of is an outline with the trace's notice about it.
 #pragma once
 
 #include <vector>

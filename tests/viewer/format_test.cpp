@@ -1,0 +1,42 @@
+// The viewer's number and time formatters.
+#include "format.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace gridlock::viewer;
+
+TEST(Format, ValuesInFullOrCompact) {
+  EXPECT_EQ(format_value(-2147483648.0, false), "-2147483648");
+  EXPECT_EQ(format_value(1.0 / 3.0, false), "0.333333");
+  EXPECT_EQ(format_value(12345, true), "12.3k");
+  EXPECT_EQ(format_value(-4.5e9, true), "-4.5G");
+  EXPECT_EQ(format_value(999, true), "999");
+  EXPECT_EQ(format_value(std::nan(""), false), "?");
+}
+
+TEST(Format, DurationsPickTheirUnit) {
+  EXPECT_EQ(format_duration(850), "850 ns");
+  EXPECT_EQ(format_duration(1500), "1.50 \xC2\xB5s");
+  EXPECT_EQ(format_duration(2.25e6), "2.25 ms");
+  EXPECT_EQ(format_duration(-32), "-32 ns");
+}
+
+TEST(Format, VersionsParametersCountsAndDevices) {
+  EXPECT_EQ(format_cuda_version(13000), "13.0");
+  EXPECT_EQ(format_cuda_version(12040), "12.4");
+  EXPECT_EQ(format_cuda_version(0), "?");
+  EXPECT_EQ(format_parameter(1024), "1024");
+  EXPECT_EQ(format_parameter(0.5), "0.5");
+  EXPECT_EQ(format_count(1, "warp"), "1 warp");
+  EXPECT_EQ(format_count(16, "warp"), "16 warps");
+  gridlock::trace::Device h100;
+  h100.name = "NVIDIA H100";
+  gridlock::trace::Device a100;
+  a100.name = "NVIDIA A100";
+  EXPECT_EQ(format_devices({}), "");
+  EXPECT_EQ(format_devices({h100}), "NVIDIA H100");
+  EXPECT_EQ(format_devices({h100, h100}), "2 \xC3\x97 NVIDIA H100");
+  EXPECT_EQ(format_devices({a100, h100}), "NVIDIA A100 + NVIDIA H100");
+}

@@ -1,0 +1,71 @@
+// Number and time formatting.
+#include "format.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gridlock::viewer {
+
+std::string format_value(double value, bool compact) {
+  if (std::isnan(value)) return "?";
+  char text[48];
+  const double magnitude = std::fabs(value);
+  const bool integral = value == std::floor(value) && magnitude < 1e15;
+  if (compact && magnitude >= 1000.0) {
+    const char* suffix = "k";
+    double scaled = value / 1e3;
+    if (magnitude >= 1e9) {
+      suffix = "G";
+      scaled = value / 1e9;
+    } else if (magnitude >= 1e6) {
+      suffix = "M";
+      scaled = value / 1e6;
+    }
+    std::snprintf(text, sizeof text, "%.3g%s", scaled, suffix);
+  } else if (integral) {
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(value));
+  } else {
+    std::snprintf(text, sizeof text, compact ? "%.3g" : "%.6g", value);
+  }
+  return text;
+}
+
+std::string format_duration(double ns) {
+  char text[32];
+  if (std::fabs(ns) >= 1e6)
+    std::snprintf(text, sizeof text, "%.2f ms", ns / 1e6);
+  else if (std::fabs(ns) >= 1e3)
+    std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", ns / 1e3);
+  else
+    std::snprintf(text, sizeof text, "%.0f ns", ns);
+  return text;
+}
+
+std::string format_cuda_version(int version) {
+  if (version <= 0) return "?";
+  return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
+}
+
+std::string format_parameter(double value) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.10g", value);
+  return text;
+}
+
+std::string format_devices(const std::vector<trace::Device>& devices) {
+  auto name = [](const trace::Device& d) { return d.name.empty() ? std::string("unnamed GPU") : d.name; };
+  if (devices.empty()) return {};
+  bool same = true;
+  for (const trace::Device& d : devices) same = same && d.name == devices.front().name;
+  if (same)
+    return (devices.size() > 1 ? std::to_string(devices.size()) + " \xC3\x97 " : "") + name(devices.front());
+  std::string text;
+  for (const trace::Device& d : devices) text += (text.empty() ? "" : " + ") + name(d);
+  return text;
+}
+
+std::string format_count(int64_t count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+}  // namespace gridlock::viewer

@@ -1,0 +1,34 @@
+// Numbers and times as the viewer prints them; one home for every panel, view and card.
+// Plain C++ (no GL, no ImGui), so the model library and its tests link it too.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "trace/trace.hpp"
+
+namespace gridlock::viewer {
+
+// A value as the tree prints it: integers in full, else 6 significant digits; "?" for NaN (no
+// value). Compact form: 3 significant digits with k/M/G suffixes from 1000 on ("12.3k").
+std::string format_value(double value, bool compact);
+
+// A duration or a time on the trace's clock, in ns, µs or ms by its size: "850 ns", "1.50 µs",
+// "2.25 ms".
+std::string format_duration(double ns);
+
+// A CUDA version as cudaDriverGetVersion reports it: 13000 -> "13.0", 12040 -> "12.4"; "?" for 0.
+std::string format_cuda_version(int version);
+
+// A run parameter: up to 10 significant digits, no trailing zeros ("1024", "0.5").
+std::string format_parameter(double value);
+
+// The GPUs a trace ran on, by name: "NVIDIA H100", "2 × NVIDIA H100" (the same GPU twice),
+// "NVIDIA A100 + NVIDIA H100"; empty when none is declared.
+std::string format_devices(const std::vector<trace::Device>& devices);
+
+// A count with its noun, singular or plural: (1, "value") -> "1 value", (3, "value") -> "3 values".
+std::string format_count(int64_t count, const std::string& noun);
+
+}  // namespace gridlock::viewer
