@@ -60,3 +60,22 @@ TEST(Region, NeverClosed) {
 TEST(Region, CarriageReturnsDropped) {
   EXPECT_EQ(docs::extract_region("// lesson-begin a\r\n  x;\r\n// lesson-end a\r\n", "a"), "x;\n");
 }
+
+TEST(Region, APhaseByItsLabel) {
+  const char* kernel =
+      "__global__ void k(int* r) {\n"
+      "  // PHASE 1: load\n"
+      "  r[0] = 1;\n"
+      "\n"
+      "  // PHASE 2: tree\n"
+      "  r[0] += r[1];\n"
+      "}\n";
+  EXPECT_EQ(docs::extract_region(kernel, "PHASE 1: load"), "// PHASE 1: load\nr[0] = 1;\n");
+  EXPECT_EQ(docs::extract_region(kernel, "PHASE 2: tree"), "// PHASE 2: tree\nr[0] += r[1];\n");
+  try {
+    docs::extract_region(kernel, "PHASE 3: write");
+    ADD_FAILURE() << "a missing phase was quoted";
+  } catch (const docs::DocsError& e) {
+    EXPECT_NE(std::string(e.what()).find("no phase \"PHASE 3: write\""), std::string::npos) << e.what();
+  }
+}

@@ -55,11 +55,20 @@ size_t common_indent(const std::vector<std::string_view>& lines) {
   return indent == std::string_view::npos ? 0 : indent;
 }
 
+// A phase of the kernel, named by its label: from its comment to the end of the phase.
+std::pair<size_t, size_t> phase_bounds(std::string_view source, std::string_view label) {
+  const trace::LineRange lines = trace::find_phase_lines(source, label);
+  if (lines.begin == 0)
+    throw DocsError("no phase \"" + std::string(label) + "\" (one line \"// " + std::string(label) + "\")");
+  return {size_t(lines.begin) - 1, size_t(lines.end)};
+}
+
 }  // namespace
 
 std::string extract_region(std::string_view source, std::string_view name) {
   const std::vector<std::string_view> all = trace::split_lines(source);
-  const auto [begin, end] = region_bounds(all, name);
+  const bool phase = trace::is_phase_comment("// " + std::string(name));
+  const auto [begin, end] = phase ? phase_bounds(source, name) : region_bounds(all, name);
   std::vector<std::string_view> lines;
   for (size_t i = begin; i < end; ++i)
     if (!is_region_marker(all[i])) lines.push_back(all[i]);

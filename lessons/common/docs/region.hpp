@@ -1,5 +1,6 @@
 // Regions of a source file that a README quotes: the lines between "// lesson-begin NAME" and
-// "// lesson-end NAME".
+// "// lesson-end NAME", or a kernel phase named by its label ("PHASE 2: halving tree"), from its
+// comment to the end of the phase.
 #pragma once
 
 #include <string>
