@@ -66,7 +66,8 @@ TEST(RecordedTraces, EveryLessonShipsAValidTraceOfItsCurrentSource) {
             << source.file << " changed since this trace was recorded: re-record it on a GPU";
       }
       for (const tr::Step& s : t.steps) {
-        const std::string current = read_text(fs::path(GRIDLOCK_SOURCE_DIR) / t.sources[size_t(s.source)].file);
+        const std::string current =
+            read_text(fs::path(GRIDLOCK_SOURCE_DIR) / t.sources[size_t(s.source)].file);
         tr::LineRange lines = tr::find_phase_lines(current, s.label);
         EXPECT_NE(lines.begin, 0) << "step label \"" << s.label << "\" is not one phase comment of "
                                   << t.sources[size_t(s.source)].file;

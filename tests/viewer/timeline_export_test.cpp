@@ -1,4 +1,6 @@
 // The timeline export writes Chrome trace-event JSON beside nothing else, or says why it cannot.
+#include "model/timeline_export.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -6,7 +8,6 @@
 #include <sstream>
 
 #include "fixture_trace.hpp"
-#include "model/timeline_export.hpp"
 
 namespace fs = std::filesystem;
 namespace gv = gridlock::viewer;
@@ -23,7 +24,7 @@ TEST(TimelineExport, WritesPerfettoJsonNamedAfterTheLesson) {
   std::stringstream text;
   text << in.rdbuf();
   EXPECT_NE(text.str().find("\"traceEvents\""), std::string::npos);
-  EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator()), 1);   // no .part left
+  EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator()), 1);  // no .part left
   fs::remove_all(folder);
 }
 

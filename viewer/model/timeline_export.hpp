@@ -8,8 +8,8 @@
 namespace gridlock::viewer {
 
 struct ExportResult {
-  std::string path;    // the file written; empty on failure
-  std::string error;   // why nothing was written
+  std::string path;   // the file written; empty on failure
+  std::string error;  // why nothing was written
 };
 
 // Writes <folder>/<lesson id>.perfetto.json, replacing an older export; never throws.

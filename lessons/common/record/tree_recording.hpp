@@ -104,7 +104,8 @@ class TreeRecording {
   }
   // Whether every thread's loads were evenly spaced, so loads_of() lists them all.
   bool loads_even() const {
-    return std::all_of(load_runs_host_.begin(), load_runs_host_.end(), [](const LoadRun& r) { return r.evenly != 0; });
+    return std::all_of(load_runs_host_.begin(), load_runs_host_.end(),
+                       [](const LoadRun& r) { return r.evenly != 0; });
   }
 
   // The block's fold of its input into an accumulator per thread:

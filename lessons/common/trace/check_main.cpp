@@ -52,7 +52,8 @@ int main(int argc, char** argv) {
                   tr::to_string(t.producer.kind));
       if (perfetto.empty()) continue;
       tr::write_file_atomically(perfetto, tr::to_perfetto_json(t));
-      std::printf("%s: timeline written to %s (open it in ui.perfetto.dev)\n", file.c_str(), perfetto.c_str());
+      std::printf("%s: timeline written to %s (open it in ui.perfetto.dev)\n", file.c_str(),
+                  perfetto.c_str());
     } catch (const tr::TraceError& e) {
       std::fprintf(stderr, "%s\n", e.what());
       ++bad;

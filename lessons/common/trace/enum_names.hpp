@@ -12,15 +12,16 @@ template <typename Enum>
 struct EnumNames;
 
 #define GRIDLOCK_ENUM_NAMES(Enum, ...)                                   \
-  template <>                                                           \
-  struct EnumNames<Enum> {                                              \
-    static constexpr const char* names[] = {__VA_ARGS__};               \
+  template <>                                                            \
+  struct EnumNames<Enum> {                                               \
+    static constexpr const char* names[] = {__VA_ARGS__};                \
     static constexpr std::size_t count = sizeof(names) / sizeof(*names); \
   }
 
 GRIDLOCK_ENUM_NAMES(ElementType, "i32", "u32", "f32");
 GRIDLOCK_ENUM_NAMES(MemorySpace, "global", "shared", "registers", "host");
-GRIDLOCK_ENUM_NAMES(TrackKind, "device", "host", "stream", "kernel", "sm", "block", "warp", "lane", "lock", "memory");
+GRIDLOCK_ENUM_NAMES(TrackKind, "device", "host", "stream", "kernel", "sm", "block", "warp", "lane", "lock",
+                    "memory");
 GRIDLOCK_ENUM_NAMES(EventKind, "slice_begin", "slice_end", "instant", "counter");
 GRIDLOCK_ENUM_NAMES(Category, "work", "barrier", "wait", "spin", "critical", "atomic", "kernel", "copy",
                     "sync", "host", "other");

@@ -9,7 +9,7 @@
 namespace gridlock::trace {
 namespace {
 
-constexpr int64_t kMaxElements = int64_t(1) << 28;   // per buffer; larger is refused
+constexpr int64_t kMaxElements = int64_t(1) << 28;  // per buffer; larger is refused
 constexpr int64_t kMaxIndex = kMaxElements;
 constexpr int64_t kMaxTime = int64_t(1) << 62;
 constexpr int64_t kMaxId = int64_t(1) << 30;
@@ -204,8 +204,7 @@ Producer read_producer(const JsonPlace& p, int version) {
 int read_header(const JsonPlace& root) {
   root.expect_object();
   JsonPlace format = root.at("format");
-  if (format.text() != kFormatName)
-    format.fail("not a gridlock trace (format is \"" + format.text() + "\")");
+  if (format.text() != kFormatName) format.fail("not a gridlock trace (format is \"" + format.text() + "\")");
   JsonPlace version = root.at("version");
   int64_t v = version.integer(INT32_MIN, INT32_MAX);
   if (v < kOldestReadableVersion || v > kFormatVersion)

@@ -55,8 +55,8 @@ class JsonPlace {
                     ? INT64_MAX
                     : value_.get<int64_t>();
     if (v < lo || v > hi)
-      fail("value " + std::to_string(v) + " outside [" + std::to_string(lo) + ", " +
-           std::to_string(hi) + "]");
+      fail("value " + std::to_string(v) + " outside [" + std::to_string(lo) + ", " + std::to_string(hi) +
+           "]");
     return v;
   }
   int small_int() const { return static_cast<int>(integer(-1, 1 << 30)); }

@@ -1,21 +1,21 @@
 // Trace -> JSON text, version 2. The field names are those of FORMAT.md. Objects are indented
 // one member a line, but a flat object (an event, a track) and an array of numbers stay on one
 // line, so a trace is short to read and to diff.
-#include <nlohmann/json.hpp>
-
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "trace/trace.hpp"
 
 namespace gridlock::trace {
 namespace {
 
-using json = nlohmann::ordered_json;   // members in the order written here
+using json = nlohmann::ordered_json;  // members in the order written here
 
 // Integers stay integers in the file, so i32 buffers read back exactly and stay short. The range
 // test comes first: converting a double outside int64_t's range is undefined.
 json number_json(double v) {
-  if (std::fabs(v) <= 9007199254740992.0 && v == std::floor(v)) return static_cast<int64_t>(v);  // |v| <= 2^53
+  if (std::fabs(v) <= 9007199254740992.0 && v == std::floor(v))
+    return static_cast<int64_t>(v);  // |v| <= 2^53
   return v;
 }
 
@@ -66,26 +66,31 @@ json snapshot_json(const Snapshot& s) {
 }
 
 json operation_json(const Operation& o) {
-  return {{"op", to_string(o.op)}, {"dst_buffer", o.dst_buffer}, {"a_buffer", o.a_buffer},
-          {"b_buffer", o.b_buffer}, {"dst", o.dst},               {"a", o.a},
-          {"b", o.b},               {"thread", o.thread}};
+  return {{"op", to_string(o.op)},
+          {"dst_buffer", o.dst_buffer},
+          {"a_buffer", o.a_buffer},
+          {"b_buffer", o.b_buffer},
+          {"dst", o.dst},
+          {"a", o.a},
+          {"b", o.b},
+          {"thread", o.thread}};
 }
 
 json event_json(const Event& e) {
-  json j = {{"track", e.track},
-            {"kind", to_string(e.kind)},
-            {"t_ns", e.t_ns},
-            {"name", e.name},
-            {"category", to_string(e.category)},
-            {"value", number_json(e.value)}};
+  json j = {{"track", e.track}, {"kind", to_string(e.kind)},         {"t_ns", e.t_ns},
+            {"name", e.name},   {"category", to_string(e.category)}, {"value", number_json(e.value)}};
   if (!e.flows_out.empty()) j["flows_out"] = e.flows_out;
   if (!e.flows_in.empty()) j["flows_in"] = e.flows_in;
   return j;
 }
 
 json step_json(const Step& s) {
-  json j = {{"label", s.label}, {"detail", s.detail},   {"note", s.note},
-            {"source", s.source}, {"lines", {s.line_begin, s.line_end}}, {"launch", s.launch}};
+  json j = {{"label", s.label},
+            {"detail", s.detail},
+            {"note", s.note},
+            {"source", s.source},
+            {"lines", {s.line_begin, s.line_end}},
+            {"launch", s.launch}};
   j["snapshots"] = json::array();
   for (const Snapshot& snap : s.snapshots) j["snapshots"].push_back(snapshot_json(snap));
   j["ops"] = json::array();
@@ -122,14 +127,16 @@ std::string to_json(const Trace& t) {
   j["version"] = kFormatVersion;
   j["lesson"] = {{"id", t.lesson_id}, {"title", t.lesson_title}, {"technique", t.technique}};
   j["producer"] = producer_json(t.producer);
-  j["clock"] = {{"source", t.clock.source}, {"resolution_ns", t.clock.resolution_ns}, {"origin", t.clock.origin}};
+  j["clock"] = {
+      {"source", t.clock.source}, {"resolution_ns", t.clock.resolution_ns}, {"origin", t.clock.origin}};
   j["parameters"] = json::object();
   for (const auto& [name, value] : t.parameters) j["parameters"][name] = number_json(value);
   j["exit_code"] = t.exit_code;
   j["notices"] = t.notices;
   j["facts"] = t.facts;
   j["sources"] = json::array();
-  for (const Source& s : t.sources) j["sources"].push_back({{"file", s.file}, {"hash", s.hash}, {"text", s.text}});
+  for (const Source& s : t.sources)
+    j["sources"].push_back({{"file", s.file}, {"hash", s.hash}, {"text", s.text}});
   j["buffers"] = json::array();
   for (const Buffer& b : t.buffers)
     j["buffers"].push_back({{"id", b.id},

@@ -16,7 +16,7 @@ const char* to_string(ProducerKind v) { return enum_name(v); }
 const char* to_string(Operator v) { return enum_name(v); }
 
 std::string source_hash(std::string_view text) {
-  uint64_t h = 0xcbf29ce484222325ull;   // FNV-1a, 64 bit
+  uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a, 64 bit
   for (unsigned char c : text) {
     h ^= c;
     h *= 0x100000001b3ull;
@@ -38,9 +38,7 @@ int64_t Buffer::item_size() const {
   return n;
 }
 
-double Timing::gbytes_per_s() const {
-  return median_ns > 0 ? static_cast<double>(bytes) / median_ns : 0.0;
-}
+double Timing::gbytes_per_s() const { return median_ns > 0 ? static_cast<double>(bytes) / median_ns : 0.0; }
 
 const Buffer* Trace::find_buffer(int id) const {
   for (const Buffer& b : buffers)

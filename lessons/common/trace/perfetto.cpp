@@ -16,32 +16,65 @@ std::string to_perfetto_json(const Trace& t) {
   json events = json::array();
   events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", 0}, {"args", {{"name", t.lesson_id}}}});
   for (size_t d = 0; d < t.producer.devices.size(); ++d)
-    events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", d + 1},
+    events.push_back({{"ph", "M"},
+                      {"name", "process_name"},
+                      {"pid", d + 1},
                       {"args", {{"name", "GPU " + std::to_string(d) + ": " + t.producer.devices[d].name}}}});
   for (const Track& tr : t.tracks) {
-    events.push_back({{"ph", "M"}, {"name", "thread_name"}, {"pid", pid_of(tr.id)}, {"tid", tr.id},
+    events.push_back({{"ph", "M"},
+                      {"name", "thread_name"},
+                      {"pid", pid_of(tr.id)},
+                      {"tid", tr.id},
                       {"args", {{"name", tr.name}}}});
-    events.push_back({{"ph", "M"}, {"name", "thread_sort_index"}, {"pid", pid_of(tr.id)}, {"tid", tr.id},
+    events.push_back({{"ph", "M"},
+                      {"name", "thread_sort_index"},
+                      {"pid", pid_of(tr.id)},
+                      {"tid", tr.id},
                       {"args", {{"sort_index", tr.id}}}});
   }
   for (const Step& s : t.steps) {
     for (const Event& e : s.events) {
       const double us = static_cast<double>(e.t_ns) / 1000.0;
-      json ev = {{"name", e.name}, {"cat", to_string(e.category)}, {"pid", pid_of(e.track)}, {"tid", e.track},
+      json ev = {{"name", e.name},
+                 {"cat", to_string(e.category)},
+                 {"pid", pid_of(e.track)},
+                 {"tid", e.track},
                  {"ts", us}};
       switch (e.kind) {
-        case EventKind::slice_begin: ev["ph"] = "B"; break;
-        case EventKind::slice_end: ev["ph"] = "E"; break;
-        case EventKind::instant: ev["ph"] = "i"; ev["s"] = "t"; ev["args"] = {{"value", e.value}}; break;
-        case EventKind::counter: ev["ph"] = "C"; ev["args"] = {{e.name, e.value}}; break;
+        case EventKind::slice_begin:
+          ev["ph"] = "B";
+          break;
+        case EventKind::slice_end:
+          ev["ph"] = "E";
+          break;
+        case EventKind::instant:
+          ev["ph"] = "i";
+          ev["s"] = "t";
+          ev["args"] = {{"value", e.value}};
+          break;
+        case EventKind::counter:
+          ev["ph"] = "C";
+          ev["args"] = {{e.name, e.value}};
+          break;
       }
       events.push_back(ev);
       for (int id : e.flows_out)
-        events.push_back({{"ph", "s"}, {"id", id}, {"name", "flow"}, {"cat", "flow"}, {"pid", pid_of(e.track)},
-                          {"tid", e.track}, {"ts", us}});
+        events.push_back({{"ph", "s"},
+                          {"id", id},
+                          {"name", "flow"},
+                          {"cat", "flow"},
+                          {"pid", pid_of(e.track)},
+                          {"tid", e.track},
+                          {"ts", us}});
       for (int id : e.flows_in)
-        events.push_back({{"ph", "f"}, {"bp", "e"}, {"id", id}, {"name", "flow"}, {"cat", "flow"},
-                          {"pid", pid_of(e.track)}, {"tid", e.track}, {"ts", us}});
+        events.push_back({{"ph", "f"},
+                          {"bp", "e"},
+                          {"id", id},
+                          {"name", "flow"},
+                          {"cat", "flow"},
+                          {"pid", pid_of(e.track)},
+                          {"tid", e.track},
+                          {"ts", us}});
     }
   }
   return json({{"traceEvents", events}, {"displayTimeUnit", "ns"}}).dump() + "\n";

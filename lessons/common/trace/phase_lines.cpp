@@ -41,7 +41,8 @@ std::vector<std::string_view> split_lines(std::string_view text) {
   size_t start = 0;
   while (true) {
     size_t end = text.find('\n', start);
-    std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    std::string_view line =
+        text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     lines.push_back(line);
     if (end == std::string_view::npos) return lines;
@@ -54,7 +55,7 @@ LineRange find_phase_lines(std::string_view source, std::string_view label) {
   LineRange found;
   for (size_t i = 0; i < lines.size(); ++i) {
     if (comment_of(lines[i]) != label) continue;
-    if (found.begin != 0) return {};   // a label that names two places names none
+    if (found.begin != 0) return {};  // a label that names two places names none
     size_t last = i;
     for (size_t j = i + 1; j < lines.size(); ++j) {
       if (is_phase_comment(lines[j]) || is_function_end(lines[j])) break;

@@ -16,7 +16,7 @@
 namespace gridlock::trace {
 
 inline constexpr const char* kFormatName = "gridlock-trace";
-inline constexpr int kFormatVersion = 2;        // what the writer writes
+inline constexpr int kFormatVersion = 2;  // what the writer writes
 inline constexpr int kOldestReadableVersion = 1;
 
 // Raised by the reader and the writer. The message names the file and the place in it.
@@ -46,22 +46,22 @@ struct Buffer {
   // scalars, a [n, 2, 2] buffer n 2x2 matrices).
   std::vector<int64_t> shape;
   MemorySpace space = MemorySpace::global;
-  int device = -1;   // index into producer.devices; -1 where it does not apply
+  int device = -1;  // index into producer.devices; -1 where it does not apply
   int64_t element_count() const;
   int64_t item_count() const { return shape.empty() ? 0 : shape[0]; }
-  int64_t item_size() const;   // elements per item
+  int64_t item_size() const;  // elements per item
 };
 
 struct Track {
   int id = 0;
   TrackKind kind = TrackKind::block;
   std::string name;
-  int parent = -1;   // the id of the track this one nests in (a warp in its block); -1: none
-  int device = -1;   // index into producer.devices; -1 where it does not apply
-  int block = -1;    // -1 where it does not apply
+  int parent = -1;  // the id of the track this one nests in (a warp in its block); -1: none
+  int device = -1;  // index into producer.devices; -1 where it does not apply
+  int block = -1;   // -1 where it does not apply
   int warp = -1;
   int lane = -1;
-  int sm = -1;       // %smid the block ran on, if recorded
+  int sm = -1;  // %smid the block ran on, if recorded
 };
 
 // Values of a buffer after a step: the whole buffer when `items` is empty, else the listed items
@@ -69,7 +69,7 @@ struct Track {
 struct Snapshot {
   int buffer = 0;
   std::vector<int64_t> items;
-  std::vector<double> values;   // integers of up to 2^53 are exact in a double
+  std::vector<double> values;  // integers of up to 2^53 are exact in a double
 };
 
 // What a step computed, in order: for each k, thread[k] did
@@ -79,10 +79,10 @@ struct Operation {
   Operator op = Operator::add;
   int dst_buffer = 0;
   int a_buffer = 0;
-  int b_buffer = -1;   // -1 for copy
+  int b_buffer = -1;  // -1 for copy
   std::vector<int64_t> dst;
   std::vector<int64_t> a;
-  std::vector<int64_t> b;   // empty for copy
+  std::vector<int64_t> b;  // empty for copy
   std::vector<int64_t> thread;
 };
 
@@ -98,32 +98,32 @@ struct LiveRange {
 struct Event {
   int track = 0;
   EventKind kind = EventKind::instant;
-  int64_t t_ns = 0;   // on the trace's clock, relative to its origin
+  int64_t t_ns = 0;  // on the trace's clock, relative to its origin
   std::string name;
   Category category = Category::work;
-  double value = 0;               // a counter's value, a ticket, the value a thread read, ...
-  std::vector<int> flows_out;     // flows that start at this event
-  std::vector<int> flows_in;      // flows that end here (a lost write -> the write that overwrote it)
+  double value = 0;            // a counter's value, a ticket, the value a thread read, ...
+  std::vector<int> flows_out;  // flows that start at this event
+  std::vector<int> flows_in;   // flows that end here (a lost write -> the write that overwrote it)
 };
 
 // One kernel launch (or host-side phase) that steps belong to.
 struct Launch {
   int id = 0;
-  std::string name;   // the kernel, e.g. "reduce_single_block<1024>"
+  std::string name;  // the kernel, e.g. "reduce_single_block<1024>"
   int device = -1;
-  int stream = -1;    // a stream track's id, -1 for the default stream
-  int64_t grid = 1;   // blocks
-  int block = 1;      // threads per block
+  int stream = -1;   // a stream track's id, -1 for the default stream
+  int64_t grid = 1;  // blocks
+  int block = 1;     // threads per block
 };
 
 struct Step {
-  std::string label;    // equals a phase comment in the step's source, e.g. "PHASE 2: tree"
-  std::string detail;   // what distinguishes this pass of the phase, e.g. "level 3 of 10, size 128"
-  std::string note;     // one sentence for the viewer's caption
-  int source = 0;       // index into Trace::sources
-  int line_begin = 0;   // 1-based lines of that source this step belongs to
+  std::string label;   // equals a phase comment in the step's source, e.g. "PHASE 2: tree"
+  std::string detail;  // what distinguishes this pass of the phase, e.g. "level 3 of 10, size 128"
+  std::string note;    // one sentence for the viewer's caption
+  int source = 0;      // index into Trace::sources
+  int line_begin = 0;  // 1-based lines of that source this step belongs to
   int line_end = 0;
-  int launch = -1;      // the Launch id, -1 when the step belongs to none
+  int launch = -1;  // the Launch id, -1 when the step belongs to none
   std::vector<Snapshot> snapshots;
   std::vector<Operation> ops;
   std::vector<LiveRange> live;
@@ -141,22 +141,22 @@ struct Series {
 };
 
 struct Claim {
-  std::string id;            // e.g. "R1.sum"
-  std::string statement;     // what the documentation says
+  std::string id;         // e.g. "R1.sum"
+  std::string statement;  // what the documentation says
   Verdict verdict = Verdict::not_observable;
-  std::string measurement;   // what was measured, with numbers
-  std::string reason;        // why not observable / what the correct technique is
+  std::string measurement;  // what was measured, with numbers
+  std::string reason;       // why not observable / what the correct technique is
 };
 
 struct Timing {
-  std::string name;          // "lesson kernel", "cub::DeviceReduce::Sum"
+  std::string name;  // "lesson kernel", "cub::DeviceReduce::Sum"
   int64_t elements = 0;
-  int64_t bytes = 0;         // bytes the kernel must move at least (input read once)
+  int64_t bytes = 0;  // bytes the kernel must move at least (input read once)
   int repetitions = 0;
   double median_ns = 0;
   double min_ns = 0;
   double max_ns = 0;
-  double gbytes_per_s() const;   // bytes / median
+  double gbytes_per_s() const;  // bytes / median
 };
 
 struct Device {
@@ -164,36 +164,36 @@ struct Device {
   int cc_major = 0;
   int cc_minor = 0;
   int sm_count = 0;
-  int driver_version = 0;    // as cudaDriverGetVersion gives it, e.g. 13000
+  int driver_version = 0;  // as cudaDriverGetVersion gives it, e.g. 13000
   int runtime_version = 0;
 };
 
 struct Producer {
   ProducerKind kind = ProducerKind::gpu;
-  std::vector<Device> devices;   // gpu: at least one; model: the GPUs it models, if any
-  std::string model;             // kind == model: what the model simulates and how
-  std::string program;           // executable that wrote the trace
-  std::string recorded_at;       // ISO 8601 UTC
+  std::vector<Device> devices;  // gpu: at least one; model: the GPUs it models, if any
+  std::string model;            // kind == model: what the model simulates and how
+  std::string program;          // executable that wrote the trace
+  std::string recorded_at;      // ISO 8601 UTC
 };
 
 // The one clock every time in the trace is on.
 struct Clock {
-  std::string source = "%globaltimer";   // or "model steps", "host steady_clock", ...
-  int64_t resolution_ns = 0;             // the smallest step it advances by; 0: not stated
-  std::string origin;                    // what t = 0 is, e.g. "the start of the run"
+  std::string source = "%globaltimer";  // or "model steps", "host steady_clock", ...
+  int64_t resolution_ns = 0;            // the smallest step it advances by; 0: not stated
+  std::string origin;                   // what t = 0 is, e.g. "the start of the run"
 };
 
 struct Source {
-  std::string file;          // path inside the repository
+  std::string file;  // path inside the repository
   std::string text;
-  std::string hash;          // source_hash(text)
+  std::string hash;  // source_hash(text)
 };
 
 struct Trace {
-  int version_read = kFormatVersion;   // the version of the file it was read from
+  int version_read = kFormatVersion;  // the version of the file it was read from
   std::string lesson_id;
   std::string lesson_title;
-  std::string technique;     // the TECHNIQUES.md entry, e.g. "R1"
+  std::string technique;  // the TECHNIQUES.md entry, e.g. "R1"
   Producer producer;
   Clock clock;
   std::map<std::string, double> parameters;
@@ -205,16 +205,16 @@ struct Trace {
   std::vector<Claim> claims;
   std::vector<Timing> timings;
   std::vector<Series> series;
-  std::vector<std::string> notices;   // what the viewer must say: dropped events, unrecorded input
+  std::vector<std::string> notices;  // what the viewer must say: dropped events, unrecorded input
   // Numbers the lesson computed from this run, as display text with units ("0.80–1.12 µs"), by
   // key; the lesson's README quotes them by key, and a test keeps the two equal.
   std::map<std::string, std::string> facts;
-  int exit_code = 0;         // the lesson's own exit code for this run
+  int exit_code = 0;  // the lesson's own exit code for this run
 
   const Buffer* find_buffer(int id) const;
   const Track* find_track(int id) const;
   const Launch* find_launch(int id) const;
-  const Device* first_device() const;   // nullptr when none is declared
+  const Device* first_device() const;  // nullptr when none is declared
 };
 
 // ---- text and files -----------------------------------------------------------------------

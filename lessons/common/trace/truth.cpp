@@ -31,7 +31,7 @@ void check_slices(const Trace& t, std::vector<std::string>& problems) {
   };
   std::map<int, TrackState> tracks;
   auto report = [&](TrackState& st, std::string what) {
-    if (st.reported) return;   // one problem per track is enough to find it
+    if (st.reported) return;  // one problem per track is enough to find it
     st.reported = true;
     problems.push_back(std::move(what));
   };
@@ -40,15 +40,17 @@ void check_slices(const Trace& t, std::vector<std::string>& problems) {
       TrackState& st = tracks[e.track];
       const std::string where = step_name(si, t.steps[si]) + ", track " + std::to_string(e.track) + ": ";
       if (e.t_ns < st.last_t)
-        report(st, where + "\"" + e.name + "\" at " + std::to_string(e.t_ns) + " ns comes after an event at " +
-                       std::to_string(st.last_t) + " ns: the track runs backwards");
+        report(st, where + "\"" + e.name + "\" at " + std::to_string(e.t_ns) +
+                       " ns comes after an event at " + std::to_string(st.last_t) +
+                       " ns: the track runs backwards");
       st.last_t = std::max(st.last_t, e.t_ns);
       if (e.kind == EventKind::slice_begin) st.open.push_back({e.name, e.t_ns});
       if (e.kind != EventKind::slice_end) continue;
       if (st.open.empty()) {
         report(st, where + "\"" + e.name + "\" ends but never began");
       } else if (st.open.back().name != e.name) {
-        report(st, where + "\"" + e.name + "\" ends inside \"" + st.open.back().name + "\": slices must nest");
+        report(st,
+               where + "\"" + e.name + "\" ends inside \"" + st.open.back().name + "\": slices must nest");
         st.open.pop_back();
       } else {
         st.open.pop_back();
@@ -56,7 +58,8 @@ void check_slices(const Trace& t, std::vector<std::string>& problems) {
     }
   }
   for (auto& [id, st] : tracks)
-    if (!st.open.empty()) report(st, "track " + std::to_string(id) + ": \"" + st.open.back().name + "\" never ends");
+    if (!st.open.empty())
+      report(st, "track " + std::to_string(id) + ": \"" + st.open.back().name + "\" never ends");
 }
 
 // ---- barriers: nobody leaves before the last one has arrived ----------------------------------
@@ -90,8 +93,8 @@ void check_barriers(const Trace& t, std::vector<std::string>& problems) {
       problems.push_back(step_name(si, t.steps[si]) + ": at \"" + key.second + "\" track " +
                          std::to_string(b.first_track) + " leaves at " + std::to_string(b.first_departure) +
                          " ns, before track " + std::to_string(b.last_track) + " arrives at " +
-                         std::to_string(b.last_arrival) + " ns (clock resolution " + std::to_string(tolerance) +
-                         " ns)");
+                         std::to_string(b.last_arrival) + " ns (clock resolution " +
+                         std::to_string(tolerance) + " ns)");
     }
   }
 }
@@ -114,7 +117,8 @@ class Replay {
         if (!is_written(snap.buffer)) compare(snap, step_name(si, s), problems);
       for (const Operation& o : s.ops) {
         if (o.op == Operator::unnamed) {
-          problems.push_back(step_name(si, s) + ": an operation does not name its operator; it cannot be replayed");
+          problems.push_back(step_name(si, s) +
+                             ": an operation does not name its operator; it cannot be replayed");
           return;
         }
         apply(o);
@@ -143,9 +147,12 @@ class Replay {
   // The value a kernel would hold after computing `x` in the buffer's element type.
   static double as_type(ElementType type, double x) {
     switch (type) {
-      case ElementType::i32: return static_cast<double>(static_cast<int32_t>(static_cast<uint32_t>(static_cast<int64_t>(x))));
-      case ElementType::u32: return static_cast<double>(static_cast<uint32_t>(static_cast<int64_t>(x)));
-      case ElementType::f32: return static_cast<double>(static_cast<float>(x));
+      case ElementType::i32:
+        return static_cast<double>(static_cast<int32_t>(static_cast<uint32_t>(static_cast<int64_t>(x))));
+      case ElementType::u32:
+        return static_cast<double>(static_cast<uint32_t>(static_cast<int64_t>(x)));
+      case ElementType::f32:
+        return static_cast<double>(static_cast<float>(x));
     }
     return x;
   }
@@ -154,33 +161,48 @@ class Replay {
     if (type == ElementType::f32) {
       const float fa = static_cast<float>(a), fb = static_cast<float>(b);
       switch (op) {
-        case Operator::add: return fa + fb;
-        case Operator::mul: return fa * fb;
-        case Operator::min: return std::min(fa, fb);
-        case Operator::max: return std::max(fa, fb);
-        default: return a;
+        case Operator::add:
+          return fa + fb;
+        case Operator::mul:
+          return fa * fb;
+        case Operator::min:
+          return std::min(fa, fb);
+        case Operator::max:
+          return std::max(fa, fb);
+        default:
+          return a;
       }
     }
     const auto ia = static_cast<int64_t>(a), ib = static_cast<int64_t>(b);
     switch (op) {
-      case Operator::add: return as_type(type, static_cast<double>(ia + ib));
-      case Operator::mul:   // modulo 2^32: exact in 64-bit unsigned arithmetic
-        return as_type(type, static_cast<double>(static_cast<uint32_t>(static_cast<uint64_t>(ia) * static_cast<uint64_t>(ib))));
-      case Operator::min: return std::min(a, b);
-      case Operator::max: return std::max(a, b);
-      default: return a;
+      case Operator::add:
+        return as_type(type, static_cast<double>(ia + ib));
+      case Operator::mul:  // modulo 2^32: exact in 64-bit unsigned arithmetic
+        return as_type(type, static_cast<double>(static_cast<uint32_t>(static_cast<uint64_t>(ia) *
+                                                                       static_cast<uint64_t>(ib))));
+      case Operator::min:
+        return std::min(a, b);
+      case Operator::max:
+        return std::max(a, b);
+      default:
+        return a;
     }
   }
 
   static std::vector<double> identity(Operator op, ElementType type, int64_t size) {
     double v = 0;
     switch (op) {
-      case Operator::mul: v = 1; break;
+      case Operator::mul:
+        v = 1;
+        break;
       case Operator::min:
         v = type == ElementType::f32 ? INFINITY : type == ElementType::i32 ? 2147483647.0 : 4294967295.0;
         break;
-      case Operator::max: v = type == ElementType::f32 ? -INFINITY : type == ElementType::i32 ? -2147483648.0 : 0.0; break;
-      default: break;
+      case Operator::max:
+        v = type == ElementType::f32 ? -INFINITY : type == ElementType::i32 ? -2147483648.0 : 0.0;
+        break;
+      default:
+        break;
     }
     std::vector<double> item(static_cast<size_t>(size), v);
     if (op == Operator::matmul) {
@@ -222,7 +244,8 @@ class Replay {
       for (size_t j = 0; j < side; ++j) {
         double acc = 0;
         for (size_t m = 0; m < side; ++m)
-          acc = scalar(Operator::add, type, acc, scalar(Operator::mul, type, a[i * side + m], b[m * side + j]));
+          acc =
+              scalar(Operator::add, type, acc, scalar(Operator::mul, type, a[i * side + m], b[m * side + j]));
         c[i * side + j] = acc;
       }
     return c;
@@ -259,7 +282,8 @@ class Replay {
     int64_t wrong = 0;
     std::string first;
     for (size_t v = 0; v < snap.values.size(); ++v) {
-      const size_t element = snap.items.empty() ? v : static_cast<size_t>(snap.items[v / size]) * size + v % size;
+      const size_t element =
+          snap.items.empty() ? v : static_cast<size_t>(snap.items[v / size]) * size + v % size;
       if (s.known[element] && !same(b.type, s.values[element], snap.values[v])) {
         if (wrong++ == 0)
           first = b.name + "[" + std::to_string(element) + "] holds " + std::to_string(snap.values[v]) +

@@ -18,9 +18,12 @@ int count_lines(const std::string& text) {
 bool fits(ElementType type, double v) {
   if (!std::isfinite(v)) return false;
   switch (type) {
-    case ElementType::i32: return v == std::floor(v) && v >= -2147483648.0 && v <= 2147483647.0;
-    case ElementType::u32: return v == std::floor(v) && v >= 0 && v <= 4294967295.0;
-    case ElementType::f32: return true;
+    case ElementType::i32:
+      return v == std::floor(v) && v >= -2147483648.0 && v <= 2147483647.0;
+    case ElementType::u32:
+      return v == std::floor(v) && v >= 0 && v <= 4294967295.0;
+    case ElementType::f32:
+      return true;
   }
   return false;
 }
@@ -83,7 +86,8 @@ class Checker {
         problem(where + ".id: " + std::to_string(t_.tracks[i].id) + " declared twice");
       device_ref(t_.tracks[i].device, where);
     }
-    for (size_t i = 0; i < t_.tracks.size(); ++i) parent_chain(t_.tracks[i], "tracks[" + std::to_string(i) + "]");
+    for (size_t i = 0; i < t_.tracks.size(); ++i)
+      parent_chain(t_.tracks[i], "tracks[" + std::to_string(i) + "]");
     ids.clear();
     for (size_t i = 0; i < t_.launches.size(); ++i) {
       const std::string where = "launches[" + std::to_string(i) + "]";
@@ -139,17 +143,19 @@ class Checker {
   void snapshot(const Snapshot& snap, const std::string& where) {
     const Buffer* b = buffer(snap.buffer, where + ".buffer");
     if (!b) return;
-    const int64_t expected = snap.items.empty() ? b->element_count()
-                                                : static_cast<int64_t>(snap.items.size()) * b->item_size();
+    const int64_t expected =
+        snap.items.empty() ? b->element_count() : static_cast<int64_t>(snap.items.size()) * b->item_size();
     if (static_cast<int64_t>(snap.values.size()) != expected) {
       problem(where + ".values: " + std::to_string(snap.values.size()) + " values, but " +
-              (snap.items.empty() ? "buffer \"" + b->name + "\" holds " : "the listed items of \"" + b->name + "\" hold ") +
+              (snap.items.empty() ? "buffer \"" + b->name + "\" holds "
+                                  : "the listed items of \"" + b->name + "\" hold ") +
               std::to_string(expected));
       return;
     }
     for (size_t i = 0; i < snap.items.size(); ++i)
       if (snap.items[i] < 0 || snap.items[i] >= b->item_count()) {
-        problem(at(where, "items", i) + ": item " + std::to_string(snap.items[i]) + " is outside buffer \"" + b->name + "\"");
+        problem(at(where, "items", i) + ": item " + std::to_string(snap.items[i]) + " is outside buffer \"" +
+                b->name + "\"");
         return;
       }
     for (size_t i = 0; i < snap.values.size(); ++i)
@@ -161,7 +167,8 @@ class Checker {
 
   // Each index must name an item of its buffer; -1 (the identity) is allowed for operands of an
   // operator that has one.
-  void indices(const std::vector<int64_t>& list, const Buffer& b, bool identity_allowed, const std::string& where) {
+  void indices(const std::vector<int64_t>& list, const Buffer& b, bool identity_allowed,
+               const std::string& where) {
     for (size_t i = 0; i < list.size(); ++i) {
       if ((list[i] == -1 && identity_allowed) || (list[i] >= 0 && list[i] < b.item_count())) continue;
       problem(where + "[" + std::to_string(i) + "]: index " + std::to_string(list[i]) +
@@ -172,7 +179,8 @@ class Checker {
 
   void operation(const Operation& o, const std::string& where) {
     const bool copy = o.op == Operator::copy;
-    if (o.dst.size() != o.a.size() || o.thread.size() != o.dst.size() || (copy ? !o.b.empty() : o.b.size() != o.dst.size())) {
+    if (o.dst.size() != o.a.size() || o.thread.size() != o.dst.size() ||
+        (copy ? !o.b.empty() : o.b.size() != o.dst.size())) {
       problem(where + ": dst, a, b and thread must have the same length (b empty for a copy)");
       return;
     }
@@ -211,7 +219,8 @@ class Checker {
   // A flow joins one event where it starts to one or more where it ends.
   void flows() {
     for (const auto& [id, starts] : flow_starts_) {
-      if (starts != 1) problem("flow " + std::to_string(id) + " starts at " + std::to_string(starts) + " events, not one");
+      if (starts != 1)
+        problem("flow " + std::to_string(id) + " starts at " + std::to_string(starts) + " events, not one");
       if (!flow_ends_.count(id)) problem("flow " + std::to_string(id) + " starts but never ends");
     }
     for (const auto& [id, ends] : flow_ends_)

@@ -110,7 +110,8 @@ inline void record_steps(gridlock::LessonRun& run) {
                                 "Thread i folds in[i], in[i + " + std::to_string(o.block) +
                                     "], ... into its accumulator on its own, then stores it in r[i].",
                                 launch);
-  if (!rec.loads_even()) run.check_failed("a thread's loads were not evenly spaced: the strided load is broken");
+  if (!rec.loads_even())
+    run.check_failed("a thread's loads were not evenly spaced: the strided load is broken");
   if (input_recorded) {
     load.snapshots.push_back({kInput, {}, {host.begin(), host.end()}});
     load.ops.push_back(rec.fold_ops(Sum::kTraceOp, kAccumulators, kInput, 0));
