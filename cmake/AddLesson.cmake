@@ -49,6 +49,7 @@ function(gridlock_add_lesson)
   add_executable(${L_ID} ${host_sources} ${generated})
   target_include_directories(${L_ID} PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/generated)
   target_link_libraries(${L_ID} PRIVATE gridlock_lesson_common CCCL::CCCL)
+  add_dependencies(${L_ID} gridlock-trace-check)   # its test checks the trace it writes
   install(TARGETS ${L_ID} RUNTIME DESTINATION bin)
 
   file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/traces)
