@@ -9,11 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "common/cuda_check.hpp"
-#include "common/device.hpp"
 #include "common/device_buffer.hpp"
-#include "common/exit_codes.hpp"
 #include "common/record/clock.cuh"
+#include "gpu_test.hpp"
 
 namespace {
 
@@ -74,13 +72,8 @@ Violations measure(int work, int repeats) {
 }  // namespace
 
 int main() {
-  std::string why;
-  if (!gridlock::open_device(&why)) {
-    std::printf("skipped: no usable CUDA device (%s)\n", why.c_str());
-    return gridlock::kExitNoDevice;
-  }
-  bool ok = true;
-  try {
+  return gridlock::test::run_gpu_test([] {
+    bool ok = true;
     for (int work : {0, 4, 40}) {
       const Violations plain = measure<false>(work, 3), after = measure<true>(work, 3);
       std::printf(
@@ -89,11 +82,7 @@ int main() {
           work, plain.broken, plain.barriers, plain.worst_ns, after.broken, after.barriers);
       ok &= after.broken == 0;
     }
-  } catch (const gridlock::CudaError& e) {
-    std::printf("FAIL CUDA error: %s\n", e.what());
-    return gridlock::kExitCheckFailed;
-  }
-  std::printf("%s global_time_after never reads the clock before the barrier has released\n",
-              ok ? "PASS" : "FAIL");
-  return ok ? gridlock::kExitOk : gridlock::kExitCheckFailed;
+    return gridlock::test::expect(ok,
+                                  "global_time_after never reads the clock before the barrier has released");
+  });
 }

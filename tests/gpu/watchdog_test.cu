@@ -4,12 +4,10 @@
 #include <cstdio>
 #include <string>
 
-#include "common/cuda_check.hpp"
-#include "common/device.hpp"
 #include "common/device_buffer.hpp"
-#include "common/exit_codes.hpp"
 #include "common/watchdog.cuh"
 #include "common/watchdog.hpp"
+#include "gpu_test.hpp"
 
 namespace {
 
@@ -26,21 +24,12 @@ __global__ void spin_forever(const volatile int* until_flag, const volatile int*
 
 __global__ void finish_at_once(int* out) { out[threadIdx.x] = threadIdx.x; }
 
-bool expect(bool ok, const std::string& what) {
-  std::printf("%s %s\n", ok ? "PASS" : "FAIL", what.c_str());
-  return ok;
-}
-
 }  // namespace
 
 int main() {
-  std::string why;
-  if (!gridlock::open_device(&why)) {
-    std::printf("skipped: no usable CUDA device (%s)\n", why.c_str());
-    return gridlock::kExitNoDevice;
-  }
-  bool ok = true;
-  try {
+  using gridlock::test::expect;
+  return gridlock::test::run_gpu_test([] {
+    bool ok = true;
     gridlock::DeviceBuffer<int> never(std::vector<int>{0});
     gridlock::DeviceBuffer<unsigned long long> spins(4);
     auto start = std::chrono::steady_clock::now();
@@ -60,9 +49,6 @@ int main() {
     CUDA_CHECK_LAUNCH();
     quiet.disarm();
     ok &= expect(!quiet.fired(), "a kernel that finishes is left alone");
-  } catch (const gridlock::CudaError& e) {
-    std::printf("FAIL CUDA error: %s\n", e.what());
-    return gridlock::kExitCheckFailed;
-  }
-  return ok ? gridlock::kExitOk : gridlock::kExitCheckFailed;
+    return ok;
+  });
 }

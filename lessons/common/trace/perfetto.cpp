@@ -58,23 +58,15 @@ std::string to_perfetto_json(const Trace& t) {
           break;
       }
       events.push_back(ev);
-      for (int id : e.flows_out)
-        events.push_back({{"ph", "s"},
-                          {"id", id},
-                          {"name", "flow"},
-                          {"cat", "flow"},
-                          {"pid", pid_of(e.track)},
-                          {"tid", e.track},
-                          {"ts", us}});
-      for (int id : e.flows_in)
-        events.push_back({{"ph", "f"},
-                          {"bp", "e"},
-                          {"id", id},
-                          {"name", "flow"},
-                          {"cat", "flow"},
-                          {"pid", pid_of(e.track)},
-                          {"tid", e.track},
-                          {"ts", us}});
+      // Flows as "s" (start) and "f" (finish, bound to the enclosing slice) events.
+      auto flow = [&](const char* phase, int id) {
+        json f = {{"ph", phase},    {"id", id}, {"name", "flow"}, {"cat", "flow"}, {"pid", pid_of(e.track)},
+                  {"tid", e.track}, {"ts", us}};
+        if (phase[0] == 'f') f["bp"] = "e";
+        events.push_back(f);
+      };
+      for (int id : e.flows_out) flow("s", id);
+      for (int id : e.flows_in) flow("f", id);
     }
   }
   return json({{"traceEvents", events}, {"displayTimeUnit", "ns"}}).dump() + "\n";
