@@ -1,23 +1,36 @@
-# gridlock_add_lesson(ID <id> TITLE <title> TECHNIQUE <entry>)
+# gridlock_add_lesson(ID <id> TITLE <title> TECHNIQUE <entry> [COMPARE <a.json> <b.json> ...])
 #
 # One declarative call per lesson. The lesson folder holds main.cu (host driver), kernels.cuh
 # (the technique), README.md and recorded/. The call
-#   - registers the lesson in the lesson index (the viewer's gallery order), always;
+#   - registers the lesson in the lesson index (the viewer's gallery order), always, with the
+#     pairs of its recorded traces that the viewer offers side by side (COMPARE, in twos);
 #   - adds a check of every trace in recorded/ ("trace-check.<id>.<name>");
 #   - where CUDA lessons are built: generates lesson_info.hpp (the identity given here, and
 #     kernels.cuh as text), builds bin/<id>, and adds the GPU test "lesson.<id>" (label gpu; exit
 #     code 77 = skipped on a machine without a GPU): the lesson must pass its own checks and write
 #     a trace that validates and respects what the hardware guarantees.
 function(gridlock_add_lesson)
-  cmake_parse_arguments(L "" "ID;TITLE;TECHNIQUE" "" ${ARGN})
+  cmake_parse_arguments(L "" "ID;TITLE;TECHNIQUE" "COMPARE" ${ARGN})
   if(NOT L_ID OR NOT L_TITLE OR NOT L_TECHNIQUE)
     message(FATAL_ERROR "gridlock_add_lesson needs ID, TITLE and TECHNIQUE")
   endif()
+  # The index's fourth column: "a.json,b.json|c.json,d.json".
+  list(LENGTH L_COMPARE compare_count)
+  math(EXPR odd "${compare_count} % 2")
+  if(odd)
+    message(FATAL_ERROR "gridlock_add_lesson(${L_ID}): COMPARE takes trace files in pairs")
+  endif()
+  set(pairs "")
+  while(L_COMPARE)
+    list(POP_FRONT L_COMPARE a b)
+    list(APPEND pairs "${a},${b}")
+  endwhile()
+  list(JOIN pairs "|" pairs)
   file(RELATIVE_PATH lesson_in_repo ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR})
   set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSONS_IN_ORDER
-               "${L_ID}\t${L_TITLE}\t${CMAKE_CURRENT_SOURCE_DIR}")
+               "${L_ID}\t${L_TITLE}\t${CMAKE_CURRENT_SOURCE_DIR}\t${pairs}")
   set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSONS_INSTALLED
-               "${L_ID}\t${L_TITLE}\t${lesson_in_repo}")
+               "${L_ID}\t${L_TITLE}\t${lesson_in_repo}\t${pairs}")
   set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSON_FOLDERS ${CMAKE_CURRENT_SOURCE_DIR})
   if(GRIDLOCK_TESTS)
     # Every shipped trace passes the checker: valid, and true to what the hardware guarantees.
@@ -59,6 +72,15 @@ function(gridlock_add_lesson)
   set_tests_properties(lesson.${L_ID} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 120)
 endfunction()
 
+# The fields of one GRIDLOCK_LESSONS_IN_ORDER entry ("id<TAB>title<TAB>folder<TAB>pairs").
+function(gridlock_lesson_fields entry id_var folder_var)
+  string(REPLACE "\t" ";" fields "${entry}")
+  list(GET fields 0 id)
+  list(GET fields 2 folder)
+  set(${id_var} ${id} PARENT_SCOPE)
+  set(${folder_var} ${folder} PARENT_SCOPE)
+endfunction()
+
 # Fails the configuration when a lesson folder (lessons/<family>/<id>/CMakeLists.txt) is not in
 # the lesson order, so a lesson cannot be left out of the gallery, the index and the tests.
 function(gridlock_check_lesson_order lessons_dir)
@@ -75,7 +97,8 @@ function(gridlock_check_lesson_order lessons_dir)
   endforeach()
 endfunction()
 
-# Writes the lesson index: one line per lesson, "id<TAB>title<TAB>folder", in lesson order.
+# Writes the lesson index: one line per lesson, "id<TAB>title<TAB>folder<TAB>pairs", in lesson
+# order; pairs are "a.json,b.json|c.json,d.json", file names in the lesson's recorded/ folder.
 # The build's copy names the source folders; the installed copy names folders relative to
 # itself (share/gridlock/lessons/...), where the install puts each lesson's README and traces.
 function(gridlock_write_lesson_index path)

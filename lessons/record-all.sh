@@ -1,14 +1,26 @@
 #!/usr/bin/env bash
-# Re-records every lesson's shipped trace on this machine's GPU, in lesson order:
+# Re-records every lesson's shipped traces on this machine's GPU, in lesson order:
 #   lessons/record-all.sh [BUILD_DIR]
 # Each lesson runs with --bench, so the trace carries its timings; its printed report is kept
-# beside the trace as <id>.txt. A lesson whose own checks fail stops the script.
+# beside the trace as <id>.txt. A lesson with variants (--list-variants) records each: the
+# default as <id>.json, the others as <id>.<variant>.json. A lesson whose own checks fail stops
+# the script.
 set -euo pipefail
 build=${1:-build}
 index="$build/lesson-index.txt"
 [ -f "$index" ] || { echo "no $index: configure and build first (cmake --preset ...)" >&2; exit 2; }
-while IFS=$'\t' read -r id title dir; do
+while IFS=$'\t' read -r id title dir _; do
   echo "== $id: $title"
   mkdir -p "$dir/recorded"
-  "$build/bin/$id" --bench --trace "$dir/recorded/$id.json" | tee "$dir/recorded/$id.txt"
+  variants=$("$build/bin/$id" --list-variants 2>/dev/null || true)
+  if [ -z "$variants" ]; then
+    "$build/bin/$id" --bench --trace "$dir/recorded/$id.json" | tee "$dir/recorded/$id.txt"
+    continue
+  fi
+  default=$(echo "$variants" | head -1)
+  for v in $variants; do
+    name=$id
+    [ "$v" = "$default" ] || name=$id.$v
+    "$build/bin/$id" --bench --variant "$v" --trace "$dir/recorded/$name.json" | tee "$dir/recorded/$name.txt"
+  done
 done < "$index"

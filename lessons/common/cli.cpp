@@ -31,10 +31,23 @@ std::optional<LessonOptions> parse_lesson_options(int argc, char** argv, const c
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   app.add_flag("--bench", o.bench, "Time the plain kernel against the baseline, in this run");
+  bool list_variants = false;
+  if (!defaults.variants.empty()) {
+    o.variant = defaults.variants.front();
+    app.add_option("--variant", o.variant, "Which variant the trace records")
+        ->check(CLI::IsMember(defaults.variants))
+        ->capture_default_str();
+    app.add_flag("--list-variants", list_variants, "Print the variants, the default first, and exit");
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     *exit_code = app.exit(e) == 0 ? kExitOk : kExitUsage;
+    return std::nullopt;
+  }
+  if (list_variants) {
+    for (const std::string& v : defaults.variants) std::cout << v << "\n";
+    *exit_code = kExitOk;
     return std::nullopt;
   }
   if ((o.block & (o.block - 1)) != 0) {

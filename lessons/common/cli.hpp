@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gridlock {
 
@@ -15,6 +16,7 @@ struct LessonOptions {
   uint64_t seed = 1;       // first input's seed; run k uses seed + k
   int runs = 20;           // repetitions of each claim check
   bool bench = false;      // time the plain kernel against the baseline
+  std::string variant;     // which variant to record, for a lesson that has several
 };
 
 // A lesson's defaults and limits. Block sizes are powers of two in [min_block, max_block]; a
@@ -23,6 +25,10 @@ struct LessonDefaults {
   LessonOptions options;
   int min_block = 32;
   int max_block = 1024;
+  // The variants a lesson can record (the documented technique, the corrected one, the baseline),
+  // first the default. Empty: one variant. Every run checks every claim; --variant picks the run
+  // that is recorded into --trace.
+  std::vector<std::string> variants;
 };
 
 // Parses argv. Returns the options, or std::nullopt with *exit_code set (0 after --help,

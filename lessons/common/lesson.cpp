@@ -66,6 +66,7 @@ trace::Trace new_trace(const LessonIdentity& lesson, const LessonOptions& o, con
   t.lesson_id = lesson.id;
   t.lesson_title = lesson.title;
   t.technique = lesson.technique;
+  t.variant = o.variant;
   t.producer.kind = trace::ProducerKind::gpu;
   t.producer.devices = {device};
   t.producer.program = lesson.id;

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "trace/lesson_index.hpp"
 #include "trace/trace.hpp"
 
 namespace fs = std::filesystem;
@@ -14,20 +15,11 @@ namespace tr = gridlock::trace;
 
 namespace {
 
-struct Lesson {
-  std::string id;
-  fs::path dir;
-};
-
-std::vector<Lesson> lessons() {
+std::vector<tr::LessonEntry> lessons() {
   std::ifstream in(GRIDLOCK_LESSON_INDEX);
-  std::vector<Lesson> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    size_t a = line.find('\t'), b = line.rfind('\t');
-    if (a == std::string::npos || a == b) continue;
-    out.push_back({line.substr(0, a), line.substr(b + 1)});
-  }
+  std::vector<std::string> problems;
+  std::vector<tr::LessonEntry> out = tr::parse_lesson_index(in, "", problems);
+  for (const std::string& p : problems) ADD_FAILURE() << p;
   return out;
 }
 
@@ -41,10 +33,10 @@ std::string read_text(const fs::path& p) {
 }  // namespace
 
 TEST(RecordedTraces, EveryLessonShipsAValidTraceOfItsCurrentSource) {
-  std::vector<Lesson> all = lessons();
+  std::vector<tr::LessonEntry> all = lessons();
   ASSERT_FALSE(all.empty()) << "no lessons in " GRIDLOCK_LESSON_INDEX;
-  for (const Lesson& lesson : all) {
-    fs::path recorded = lesson.dir / "recorded";
+  for (const tr::LessonEntry& lesson : all) {
+    fs::path recorded = fs::path(lesson.folder) / "recorded";
     int traces = 0;
     for (const auto& entry : fs::directory_iterator(recorded)) {
       if (entry.path().extension() != ".json") continue;

@@ -44,7 +44,8 @@ class GalleryFolder : public ::testing::Test {
 TEST(LessonIndex, ParsesLinesAndReportsBadOnes) {
   std::istringstream in("x\tTitle X\t/abs/x\n\n# comment\ny\tTitle Y\trel/y\r\nbroken line\n");
   std::vector<std::string> problems;
-  const std::vector<LessonEntry> entries = parse_lesson_index(in, "/base", problems);
+  const std::vector<gridlock::trace::LessonEntry> entries =
+      gridlock::trace::parse_lesson_index(in, "/base", problems);
   ASSERT_EQ(entries.size(), 2u);
   EXPECT_EQ(entries[0].id, "x");
   EXPECT_EQ(entries[0].title, "Title X");
@@ -52,6 +53,19 @@ TEST(LessonIndex, ParsesLinesAndReportsBadOnes) {
   EXPECT_EQ(entries[1].folder, "/base/rel/y");
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_NE(problems[0].find("line 5"), std::string::npos);
+}
+
+TEST(LessonIndex, ReadsComparePairs) {
+  std::istringstream in("x\tX\t/x\ta.json,b.json|c.json,d.json\ny\tY\t/y\t\nz\tZ\t/z\tonly-one.json\n");
+  std::vector<std::string> problems;
+  const auto entries = gridlock::trace::parse_lesson_index(in, "", problems);
+  ASSERT_EQ(entries.size(), 3u);
+  ASSERT_EQ(entries[0].compare.size(), 2u);
+  EXPECT_EQ(entries[0].compare[1].first, "c.json");
+  EXPECT_EQ(entries[0].compare[1].second, "d.json");
+  EXPECT_TRUE(entries[1].compare.empty());
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems[0].find("line 3: compare pairs"), std::string::npos);
 }
 
 TEST_F(GalleryFolder, ListsLessonsInIndexOrderWithTheirTraces) {

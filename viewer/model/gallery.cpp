@@ -13,20 +13,9 @@
 namespace gridlock::viewer {
 
 namespace fs = std::filesystem;
+using trace::LessonEntry;
 
 namespace {
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> fields;
-  std::size_t start = 0;
-  while (true) {
-    std::size_t tab = line.find('\t', start);
-    fields.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-    if (tab == std::string::npos) break;
-    start = tab + 1;
-  }
-  return fields;
-}
 
 std::vector<std::string> recorded_traces(const fs::path& lesson_folder) {
   std::vector<std::string> files;
@@ -61,7 +50,7 @@ std::vector<LessonEntry> scan_root(const fs::path& root) {
     if (it->path().filename() == "recorded" && it->is_directory(ec)) {
       fs::path folder = it->path().parent_path();
       std::string id = folder.filename().string();
-      found.push_back({id, id, folder.string()});
+      found.push_back({id, id, folder.string(), {}});
       it.disable_recursion_pending();
     }
   }
@@ -71,28 +60,6 @@ std::vector<LessonEntry> scan_root(const fs::path& root) {
 }
 
 }  // namespace
-
-std::vector<LessonEntry> parse_lesson_index(std::istream& in, const std::string& base_folder,
-                                            std::vector<std::string>& problems) {
-  std::vector<LessonEntry> entries;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> fields = split_tabs(line);
-    if (fields.size() != 3 || fields[0].empty() || fields[2].empty()) {
-      problems.push_back("lesson index line " + std::to_string(number) +
-                         ": expected id<TAB>title<TAB>folder");
-      continue;
-    }
-    fs::path folder(fields[2]);
-    if (folder.is_relative() && !base_folder.empty()) folder = fs::path(base_folder) / folder;
-    entries.push_back({fields[0], fields[1], folder.lexically_normal().string()});
-  }
-  return entries;
-}
 
 std::string lesson_summary(const std::string& readme) {
   std::vector<std::string> lines;
@@ -186,7 +153,7 @@ Gallery discover_gallery(const GallerySearch& search) {
       continue;
     }
     std::string base = fs::path(index).parent_path().string();
-    for (const LessonEntry& entry : parse_lesson_index(in, base, gallery.problems)) {
+    for (const LessonEntry& entry : trace::parse_lesson_index(in, base, gallery.problems)) {
       if (!fs::is_directory(entry.folder, ec))
         gallery.problems.push_back(entry.id + ": lesson folder " + entry.folder + " is missing");
       gallery.lessons.push_back(make_lesson(entry));

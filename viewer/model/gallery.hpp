@@ -8,6 +8,7 @@
 #include "model/input_row.hpp"
 #include "model/timeline.hpp"
 #include "model/tree_layout.hpp"
+#include "trace/lesson_index.hpp"
 
 namespace gridlock::viewer {
 
@@ -64,18 +65,6 @@ struct GallerySearch {
   std::vector<std::string> index_files;
   std::vector<std::string> lesson_roots;
 };
-
-// One entry of a lesson index.
-struct LessonEntry {
-  std::string id;
-  std::string title;
-  std::string folder;
-};
-
-// Parses a lesson index. Lines that are empty or start with '#' are skipped; malformed lines
-// are reported in `problems` (with their line number) and skipped.
-std::vector<LessonEntry> parse_lesson_index(std::istream& in, const std::string& base_folder,
-                                            std::vector<std::string>& problems);
 
 // The paragraph under a README's "## Goal" heading (or, without one, its first paragraph),
 // joined into one line without Markdown markers. Empty when there is none.

@@ -258,6 +258,7 @@ Trace from_json(std::string_view text, const std::string& origin) {
   t.lesson_id = lesson.at("id").text();
   t.lesson_title = lesson.at("title").text();
   t.technique = lesson.at("technique").text();
+  if (lesson.has("variant")) t.variant = lesson.at("variant").text();
   t.producer = read_producer(root.at("producer"), version);
   t.exit_code = static_cast<int>(root.at("exit_code").integer(0, 255));
   JsonPlace params = root.at("parameters");

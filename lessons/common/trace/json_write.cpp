@@ -126,6 +126,7 @@ std::string to_json(const Trace& t) {
   j["format"] = kFormatName;
   j["version"] = kFormatVersion;
   j["lesson"] = {{"id", t.lesson_id}, {"title", t.lesson_title}, {"technique", t.technique}};
+  if (!t.variant.empty()) j["lesson"]["variant"] = t.variant;
   j["producer"] = producer_json(t.producer);
   j["clock"] = {
       {"source", t.clock.source}, {"resolution_ns", t.clock.resolution_ns}, {"origin", t.clock.origin}};

@@ -194,6 +194,7 @@ struct Trace {
   std::string lesson_id;
   std::string lesson_title;
   std::string technique;  // the TECHNIQUES.md entry, e.g. "R1"
+  std::string variant;    // which of the lesson's variants was recorded ("racy", "atomic"); may be empty
   Producer producer;
   Clock clock;
   std::map<std::string, double> parameters;
