@@ -2,7 +2,7 @@
 // the same count with atomicAdd.
 #pragma once
 
-#include "common/record/block_recorder.cuh"
+#include "common/record/event_recorder.cuh"
 
 namespace l1 {
 
@@ -17,7 +17,7 @@ enum CounterEvent : int { kRead = 0, kWrote = 1 };
 // the store, so nothing is added between the load and the store.
 // lesson-begin racy
 template <bool Record>
-__global__ void count_blocks_without_lock(int* count, gridlock::BlockRecorder<Record> rec) {
+__global__ void count_blocks_without_lock(int* count, gridlock::EventRecorder<Record> rec) {
   rec.begin();
   // PHASE 1: read, add one, write back
   if (threadIdx.x == 0) {
@@ -33,7 +33,7 @@ __global__ void count_blocks_without_lock(int* count, gridlock::BlockRecorder<Re
 // The baseline: one atomic read-modify-write per block. Guarantees *count == gridDim.x.
 // lesson-begin atomic
 template <bool Record>
-__global__ void count_blocks_with_atomic(int* count, gridlock::BlockRecorder<Record> rec) {
+__global__ void count_blocks_with_atomic(int* count, gridlock::EventRecorder<Record> rec) {
   rec.begin();
   // PHASE 1: one atomicAdd per block
   if (threadIdx.x == 0) {

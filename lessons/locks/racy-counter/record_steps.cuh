@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/lesson.hpp"
-#include "common/record/block_recording.hpp"
+#include "common/record/event_recording.hpp"
 #include "run_kernel.cuh"
 
 namespace l1 {
@@ -31,7 +31,7 @@ struct Access {
   int track = 0;
 };
 
-inline std::vector<Access> accesses(const gridlock::BlockRecording& rec, int grid,
+inline std::vector<Access> accesses(const gridlock::EventRecording& rec, int grid,
                                     gridlock::RunClock& clock) {
   std::vector<Access> out;
   for (int b = 0; b < grid; ++b) {
@@ -80,7 +80,7 @@ inline tr::Event event(int track, tr::EventKind kind, int64_t t, const std::stri
 
 inline void record_steps(gridlock::LessonRun& run, bool atomic) {
   const auto& o = run.options();
-  gridlock::BlockRecording rec(o.grid, 2);
+  gridlock::EventRecording rec(o.grid, o.block, gridlock::EventRecording::Rows::per_block, 2);
   gridlock::DeviceBuffer<int> count(1);
   count.fill_bytes(0);
   gridlock::RunClock& clock = run.clock();
