@@ -1,79 +1,88 @@
-// critical-section (L2): runs the technique on this GPU, puts each documented claim to the test and
-// records one run step by step.
+// critical-section (L2): thread 0 of every block takes a lock and adds one to a counter. Puts the
+// documented lock, the lock with acquire/release and atomicAdd through many runs at the
+// documented size, times an acquisition, and records one run of the chosen variant: who held
+// the lock when, how long the others spun, and the hand-offs.
+#include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "claims.hpp"
-#include "common/block_size.hpp"
-#include "common/device_buffer.hpp"
 #include "common/lesson.hpp"
-#include "common/random_input.hpp"
-#include "common/record/tree_recording.hpp"
-#include "kernels.cuh"
 #include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "run_kernel.cuh"
 
 namespace {
 
-namespace tr = gridlock::trace;
-using gridlock::DeviceBuffer;
 using gridlock::LessonRun;
 
-constexpr int kInput = 0, kShared = 1;
+struct Outcome {
+  std::string variant;
+  std::vector<double> counts;
+  std::vector<double> ns_per_block;  // kernel time / blocks, per run
+  int stopped = 0;
+  int exact(int grid) const { return int(std::count(counts.begin(), counts.end(), double(grid))); }
+};
 
-// One recorded launch of block 0's part of the input.
-void record_steps(LessonRun& run, const std::vector<int>& input) {
-  const int block = run.options().block, n = static_cast<int>(input.size());
-  DeviceBuffer<int> in(input), out(input.size());
-  gridlock::TreeRecording<int> rec({/*grid=*/1, block, /*steps=*/1});
-  run.clock().origin_ns();
-  gridlock::with_block_size(block, [&](auto B) {
-    l2::technique<B, true><<<1, B.value>>>(in.get(), n, out.get(), rec.device_view());
-  });
-  CUDA_CHECK_LAUNCH();
-  rec.download();
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
 
-  tr::Trace& t = run.trace();
-  t.buffers = {{kInput, "in", tr::ElementType::i32, {n}, tr::MemorySpace::global, 0},
-               {kShared, "r", tr::ElementType::i32, {block}, tr::MemorySpace::shared, 0}};
-  t.tracks = {{0, tr::TrackKind::block, "block 0", -1, 0, 0, -1, -1, int(rec.sm_of(0))}};
-  for (int w = 0; w < rec.warps_per_block(); ++w)
-    t.tracks.push_back({1 + w, tr::TrackKind::warp, "warp " + std::to_string(w), 0, 0, 0, w, -1, int(rec.sm_of(0))});
-  const int launch = run.add_launch("technique<" + std::to_string(block) + ">", 1, block);
-  tr::Step& load = run.add_step("PHASE 1: load", "", "(to be written) what this step shows.", launch);
-  load.snapshots.push_back({kInput, {}, {input.begin(), input.end()}});
-  tr::Operation copy{tr::Operator::copy, kShared, kInput, -1, {}, {}, {}, {}};
-  for (int i = 0; i < block && i < n; ++i) {
-    copy.dst.push_back(i);
-    copy.a.push_back(i);
-    copy.thread.push_back(i);
+Outcome measure(const std::string& variant, const gridlock::LessonOptions& o) {
+  Outcome out;
+  out.variant = variant;
+  for (int r = 0; r < o.runs; ++r) {
+    const l2::Launched l = l2::count_on_gpu(variant, o.grid, o.block);
+    out.counts.push_back(l.count);
+    out.ns_per_block.push_back(l.ms * 1e6 / o.grid);
+    out.stopped += l.stopped;
   }
-  load.ops.push_back(copy);
-  load.snapshots.push_back(rec.snapshot(kShared, 0, 0));
-  load.events = rec.warp_events(0, 0, 1, "load", run.clock());
+  return out;
+}
+
+std::string describe(const Outcome& m, int grid) {
+  char text[160];
+  std::snprintf(text, sizeof text, "%d/%zu runs exact (counts %g..%g of %d), %.0f ns per block (median)%s",
+                m.exact(grid), m.counts.size(), *std::min_element(m.counts.begin(), m.counts.end()),
+                *std::max_element(m.counts.begin(), m.counts.end()), grid, median(m.ns_per_block),
+                m.stopped ? ", stopped by the watchdog in some runs" : "");
+  return text;
+}
+
+void check_claims(LessonRun& run) {
+  const auto& o = run.options();
+  const std::string size =
+      " at " + std::to_string(o.grid) + " blocks of " + std::to_string(o.block) + " threads";
+  std::printf("\n%-12s %10s %14s\n", "variant", "exact runs", "ns per block");
+  for (const std::string& variant : l2::kVariants) {
+    const Outcome m = measure(variant, o);
+    std::printf("%-12s %6d/%-3d %14.0f\n", variant.c_str(), m.exact(o.grid), o.runs, median(m.ns_per_block));
+    const bool exact = m.exact(o.grid) == o.runs;
+    run.trace().facts[variant + ".exact_runs"] =
+        std::to_string(m.exact(o.grid)) + "/" + std::to_string(o.runs);
+    char ns[32];
+    std::snprintf(ns, sizeof ns, "%.0f ns", median(m.ns_per_block));
+    run.trace().facts[variant + ".ns_per_block"] = ns;
+    run.trace().series.push_back(
+        {"final count, " + variant + size, "blocks", m.counts, true, double(o.grid)});
+    if (variant == "documented") run.claim(l2::kCorrect, exact, describe(m, o.grid) + size);
+    if (variant == "ordered") run.claim(l2::kOrdered, exact, describe(m, o.grid) + size);
+    if (variant == "atomic") run.claim(l2::kAtomic, exact, describe(m, o.grid) + size);
+    if (!exact && variant != "documented")
+      run.check_failed(variant + " gave a wrong count: " + describe(m, o.grid));
+  }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   gridlock::LessonDefaults defaults;
-  defaults.options = {"", /*n=*/1024, /*block=*/256, /*grid=*/1, /*seed=*/1, /*runs=*/20, /*bench=*/false};
+  defaults.options = {"", /*n=*/1, /*block=*/1024, /*grid=*/512, /*seed=*/1, /*runs=*/100, /*bench=*/false};
+  defaults.variants = l2::kVariants;
   return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
-    const auto& o = run.options();
-    int exact = 0;
-    for (int k = 0; k < o.runs; ++k) {
-      const std::vector<int> input = gridlock::random_ints(o.n, o.seed + k);
-      DeviceBuffer<int> in(input), out(input.size());
-      out.poison();
-      const int grid = static_cast<int>((o.n + o.block - 1) / o.block);
-      gridlock::with_block_size(o.block, [&](auto B) {
-        l2::technique<B, false><<<grid, B.value>>>(in.get(), int(o.n), out.get(), {});
-      });
-      CUDA_CHECK_LAUNCH();
-      exact += out.download() == input;
-    }
-    run.claim(l2::kResult, exact == o.runs, std::to_string(exact) + "/" + std::to_string(o.runs) + " runs exact");
-    if (exact != o.runs) run.check_failed("the output differs from the input");
-    std::vector<int> first(gridlock::random_ints(o.block, o.seed));
-    record_steps(run, first);
+    check_claims(run);
+    l2::record_steps(run, run.options().variant);
   });
 }

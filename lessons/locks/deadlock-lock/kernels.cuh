@@ -7,9 +7,10 @@
 
 namespace l3 {
 
-// What the recorder notes for a thread: when it took the lock (value: failed attempts before),
-// when it gave it back, or that it gave up when the watchdog said so (value: attempts).
-enum LockEvent : int { kTook = 0, kReleased = 1, kGaveUp = 2 };
+// What the recorder notes for a thread: when it asked for the lock, when it took it (value:
+// failed attempts before), when it gave it back, or that it gave up when the watchdog said so
+// (value: attempts).
+enum LockEvent : int { kAsked = 0, kTook = 1, kReleased = 2, kGaveUp = 3 };
 
 // Contract: *lock.state and *count are 0 before the launch. Every thread takes the lock, thread 0
 // of each block adds one to *count, every thread gives the lock back; guarantees *count ==
@@ -22,8 +23,10 @@ __global__ void count_with_a_lock_in_every_thread(gridlock::locks::DocumentedLoc
                                                   const volatile int* abort,
                                                   gridlock::EventRecorder<Record> rec) {
   // PHASE 1: every thread takes the lock
+  const unsigned long long asked = rec.now();
   const gridlock::locks::Taken taken = lock.lock(abort);
   if (!taken.ok) {
+    rec.record(kAsked, 0, asked);
     rec.record(kGaveUp, int(taken.spins), rec.now());
     return;
   }
@@ -34,8 +37,10 @@ __global__ void count_with_a_lock_in_every_thread(gridlock::locks::DocumentedLoc
 
   // PHASE 3: every thread gives the lock back
   lock.unlock();
+  const unsigned long long released = rec.now();
+  rec.record(kAsked, 0, asked);
   rec.record(kTook, int(taken.spins), took);
-  rec.record(kReleased, 0, rec.now());
+  rec.record(kReleased, 0, released);
 }
 // lesson-end every-thread
 
@@ -48,16 +53,20 @@ __global__ void count_with_the_lock_inside_the_loop(gridlock::locks::DocumentedL
                                                     const volatile int* abort,
                                                     gridlock::EventRecorder<Record> rec) {
   // PHASE 1: try the lock; the winner counts and gives it back inside the loop
+  const unsigned long long asked = rec.now();
   unsigned spins = 0;
   for (bool done = false; !done;) {
     if (lock.try_lock()) {
       const unsigned long long took = rec.now();
       if (threadIdx.x == 0) *count = *count + 1;
       lock.unlock();
+      const unsigned long long released = rec.now();
+      rec.record(kAsked, 0, asked);
       rec.record(kTook, int(spins), took);
-      rec.record(kReleased, 0, rec.now());
+      rec.record(kReleased, 0, released);
       done = true;
     } else if (++spins % gridlock::locks::kPollEvery == 0 && gridlock::abort_requested(abort)) {
+      rec.record(kAsked, 0, asked);
       rec.record(kGaveUp, int(spins), rec.now());
       return;
     }

@@ -11,11 +11,13 @@
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
+#include "locks/common/timeline.hpp"
 #include "run_kernel.cuh"
 
 namespace l1 {
 
 namespace tr = gridlock::trace;
+using gridlock::locks::event;
 
 constexpr int kSeen = 0, kCount = 1;
 constexpr int kCountTrack = 0;
@@ -50,32 +52,20 @@ inline std::vector<Access> accesses(const gridlock::EventRecording& rec, int gri
   return out;
 }
 
-// Tracks: the counter, one per SM that ran a block, one per block inside its SM.
+// Tracks: the counter, then one per SM that ran a block, with its blocks inside.
 inline void declare_tracks(tr::Trace& t, std::vector<Access>& all) {
   t.tracks = {{kCountTrack, tr::TrackKind::memory, "count", -1, 0, -1, -1, -1, -1}};
-  std::map<unsigned, int> sm_track;
-  for (const Access& a : all) sm_track.emplace(a.sm, 0);
-  for (auto& [sm, id] : sm_track) {
-    id = int(t.tracks.size());
-    t.tracks.push_back({id, tr::TrackKind::sm, "SM " + std::to_string(sm), -1, 0, -1, -1, -1, int(sm)});
+  std::vector<unsigned> sms;
+  std::vector<std::string> names;
+  std::vector<int> blocks;
+  for (const Access& a : all) {
+    sms.push_back(a.sm);
+    names.push_back("block " + std::to_string(a.block));
+    blocks.push_back(a.block);
   }
-  for (Access& a : all) {
-    a.track = int(t.tracks.size());
-    t.tracks.push_back({a.track, tr::TrackKind::block, "block " + std::to_string(a.block), sm_track[a.sm], 0,
-                        a.block, -1, -1, int(a.sm)});
-  }
-}
-
-inline tr::Event event(int track, tr::EventKind kind, int64_t t, const std::string& name,
-                       tr::Category category, double value) {
-  tr::Event e;
-  e.track = track;
-  e.kind = kind;
-  e.t_ns = t;
-  e.name = name;
-  e.category = category;
-  e.value = value;
-  return e;
+  const std::vector<int> rows =
+      gridlock::locks::declare_sm_tracks(t, sms, names, tr::TrackKind::block, blocks);
+  for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
 }
 
 inline void record_steps(gridlock::LessonRun& run, bool atomic) {
