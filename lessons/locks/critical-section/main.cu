@@ -36,8 +36,8 @@ Outcome measure(const std::string& variant, const gridlock::LessonOptions& o) {
   for (int r = 0; r < o.runs; ++r) {
     const l2::Launched l = l2::count_on_gpu(variant, o.grid, o.block);
     out.counts.push_back(l.count);
-    out.ns_per_block.push_back(l.ms * 1e6 / o.grid);
-    out.stopped += l.stopped;
+    out.ns_per_block.push_back(l.run.ms * 1e6 / o.grid);
+    out.stopped += l.run.stopped;
   }
   return out;
 }

@@ -103,10 +103,10 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   gridlock::DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
   gridlock::RunClock& clock = run.clock();
   clock.origin_ns();
-  gridlock::Watchdog watchdog(kSpinLimit);
-  launch<true>(variant, o.grid, o.block, state.get(), count.get(), watchdog.device_flag(), rec.device_view());
-  CUDA_CHECK_LAUNCH();
-  watchdog.disarm();
+  const gridlock::locks::BoundedRun bounded =
+      gridlock::locks::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
+        launch<true>(variant, o.grid, o.block, state.get(), count.get(), abort, rec.device_view());
+      });
   rec.download();
   const int final_count = count.download_one();
 
@@ -117,7 +117,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
                {kCount, "count", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
   const int launch_id = run.add_launch(
       lock ? "count_blocks_with_lock<" + variant + ">" : "count_blocks_with_atomic", o.grid, o.block);
-  if (watchdog.fired())
+  if (bounded.stopped)
     t.notices.push_back("the watchdog stopped the recorded run: some blocks never took the lock");
 
   // Turns in the order the lock was taken; each hand-off is a flow from one holder's release to

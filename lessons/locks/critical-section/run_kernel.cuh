@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "common/device_buffer.hpp"
-#include "common/watchdog.hpp"
 #include "kernels.cuh"
+#include "locks/common/bounded_launch.hpp"
 
 namespace l2 {
 
@@ -17,12 +17,6 @@ inline const std::vector<std::string> kVariants = {"documented", "ordered", "ato
 
 // How long a launch may spin before the watchdog tells it to give up.
 constexpr std::chrono::milliseconds kSpinLimit{5000};
-
-struct Launched {
-  int count = 0;
-  float ms = 0;          // the kernel, CUDA events
-  bool stopped = false;  // the watchdog fired
-};
 
 // Launches `variant` with (recorded or plain) recorder `rec` on zeroed words.
 template <bool Record>
@@ -37,24 +31,20 @@ void launch(const std::string& variant, int grid, int block, int* state, int* co
     count_blocks_with_atomic<Record><<<grid, block>>>(count, rec);
 }
 
-// One plain launch; the count it leaves and how long it took.
+struct Launched {
+  int count = 0;
+  gridlock::locks::BoundedRun run;
+};
+
+// One plain launch on a fresh lock and counter; the count it leaves, its time, whether it was
+// stopped.
 inline Launched count_on_gpu(const std::string& variant, int grid, int block) {
   gridlock::DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
-  cudaEvent_t start, stop;
-  CUDA_CHECK(cudaEventCreate(&start));
-  CUDA_CHECK(cudaEventCreate(&stop));
-  gridlock::Watchdog watchdog(kSpinLimit);
-  CUDA_CHECK(cudaEventRecord(start));
-  launch<false>(variant, grid, block, state.get(), count.get(), watchdog.device_flag(), {});
-  CUDA_CHECK(cudaEventRecord(stop));
-  CUDA_CHECK_LAUNCH();
-  watchdog.disarm();
   Launched l;
-  CUDA_CHECK(cudaEventElapsedTime(&l.ms, start, stop));
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
+  l.run = gridlock::locks::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
+    launch<false>(variant, grid, block, state.get(), count.get(), abort, {});
+  });
   l.count = count.download_one();
-  l.stopped = watchdog.fired();
   return l;
 }
 

@@ -1,79 +1,84 @@
-// deadlock-lock (L3): runs the technique on this GPU, puts each documented claim to the test and
-// records one run step by step.
+// deadlock-lock (L3): every thread of every block takes the documented lock. Runs it, bounded by
+// the watchdog, over a sweep of sizes (the documented 512 x 1024 with --grid 512 --block 1024),
+// says whether it finished, how long it took and whether the count was right, runs the lock
+// written inside the spin loop beside it, and records one run of the chosen variant thread by
+// thread. The pre-Volta lockstep behaviour is in the model's traces (deadlock-lock-model).
+#include <algorithm>
+#include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "claims.hpp"
-#include "common/block_size.hpp"
-#include "common/device_buffer.hpp"
 #include "common/lesson.hpp"
-#include "common/random_input.hpp"
-#include "common/record/tree_recording.hpp"
-#include "kernels.cuh"
 #include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "run_kernel.cuh"
 
 namespace {
 
-namespace tr = gridlock::trace;
-using gridlock::DeviceBuffer;
 using gridlock::LessonRun;
 
-constexpr int kInput = 0, kShared = 1;
+struct Sweep {
+  std::string text;  // per size: finished runs, exact counts, time
+  bool all_finished = true, all_exact = true;
+};
 
-// One recorded launch of block 0's part of the input.
-void record_steps(LessonRun& run, const std::vector<int>& input) {
-  const int block = run.options().block, n = static_cast<int>(input.size());
-  DeviceBuffer<int> in(input), out(input.size());
-  gridlock::TreeRecording<int> rec({/*grid=*/1, block, /*steps=*/1});
-  run.clock().origin_ns();
-  gridlock::with_block_size(block, [&](auto B) {
-    l3::technique<B, true><<<1, B.value>>>(in.get(), n, out.get(), rec.device_view());
-  });
-  CUDA_CHECK_LAUNCH();
-  rec.download();
-
-  tr::Trace& t = run.trace();
-  t.buffers = {{kInput, "in", tr::ElementType::i32, {n}, tr::MemorySpace::global, 0},
-               {kShared, "r", tr::ElementType::i32, {block}, tr::MemorySpace::shared, 0}};
-  t.tracks = {{0, tr::TrackKind::block, "block 0", -1, 0, 0, -1, -1, int(rec.sm_of(0))}};
-  for (int w = 0; w < rec.warps_per_block(); ++w)
-    t.tracks.push_back({1 + w, tr::TrackKind::warp, "warp " + std::to_string(w), 0, 0, 0, w, -1, int(rec.sm_of(0))});
-  const int launch = run.add_launch("technique<" + std::to_string(block) + ">", 1, block);
-  tr::Step& load = run.add_step("PHASE 1: load", "", "(to be written) what this step shows.", launch);
-  load.snapshots.push_back({kInput, {}, {input.begin(), input.end()}});
-  tr::Operation copy{tr::Operator::copy, kShared, kInput, -1, {}, {}, {}, {}};
-  for (int i = 0; i < block && i < n; ++i) {
-    copy.dst.push_back(i);
-    copy.a.push_back(i);
-    copy.thread.push_back(i);
+Sweep sweep(const std::string& variant, const std::vector<std::pair<int, int>>& sizes, int runs) {
+  Sweep s;
+  for (const auto& [grid, block] : sizes) {
+    int finished = 0, exact = 0;
+    std::vector<float> ms;
+    for (int r = 0; r < runs; ++r) {
+      const l3::Launched l = l3::count_on_gpu(variant, grid, block);
+      finished += !l.run.stopped;
+      exact += l.count == grid;
+      ms.push_back(l.run.ms);
+    }
+    std::sort(ms.begin(), ms.end());
+    char row[200];
+    std::snprintf(row, sizeof row,
+                  "%s%d x %d: finished %d/%d, count exact %d/%d, %.3f ms (%.0f ns per thread)",
+                  s.text.empty() ? "" : "; ", grid, block, finished, runs, exact, runs, ms[ms.size() / 2],
+                  ms[ms.size() / 2] * 1e6 / (double(grid) * block));
+    std::printf("  %-16s %s\n", variant.c_str(), row + (s.text.empty() ? 0 : 2));
+    s.text += row;
+    s.all_finished &= finished == runs;
+    s.all_exact &= exact == runs;
   }
-  load.ops.push_back(copy);
-  load.snapshots.push_back(rec.snapshot(kShared, 0, 0));
-  load.events = rec.warp_events(0, 0, 1, "load", run.clock());
+  return s;
+}
+
+void check_claims(LessonRun& run) {
+  const auto& o = run.options();
+  std::vector<std::pair<int, int>> sizes = {{1, 32}, {2, 64}, {8, 256}, {32, 1024}, {o.grid, o.block}};
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  std::printf("\nEvery thread takes the lock (blocks x threads):\n");
+  const Sweep documented = sweep("every-thread", sizes, o.runs);
+  const Sweep inside = sweep("inside-the-loop", sizes, o.runs);
+  const gridlock::trace::Device& d = run.device();
+  run.claim(
+      l3::kDeadlock, !documented.all_finished, documented.text,
+      "compute capability " + std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) +
+          " schedules the threads of a warp independently (Volta and later): the lane that took the lock can "
+          "run on to unlock() while its warp-mates spin. CUDA 13 cannot build for the lockstep scheduler "
+          "(compute_60 and older), so the lockstep behaviour is shown by the model's traces");
+  run.claim(l3::kInsideTheLoop, inside.all_finished && inside.all_exact, inside.text);
+  if (!inside.all_finished || !inside.all_exact)
+    run.check_failed("the lock inside the loop did not count right");
+  run.trace().facts["every-thread.all_finished"] = documented.all_finished ? "yes" : "no";
+  run.trace().facts["every-thread.all_exact"] = documented.all_exact ? "yes" : "no";
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   gridlock::LessonDefaults defaults;
-  defaults.options = {"", /*n=*/1024, /*block=*/256, /*grid=*/1, /*seed=*/1, /*runs=*/20, /*bench=*/false};
+  defaults.options = {"", /*n=*/1, /*block=*/64, /*grid=*/2, /*seed=*/1, /*runs=*/5, /*bench=*/false};
+  defaults.variants = l3::kVariants;
   return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
-    const auto& o = run.options();
-    int exact = 0;
-    for (int k = 0; k < o.runs; ++k) {
-      const std::vector<int> input = gridlock::random_ints(o.n, o.seed + k);
-      DeviceBuffer<int> in(input), out(input.size());
-      out.poison();
-      const int grid = static_cast<int>((o.n + o.block - 1) / o.block);
-      gridlock::with_block_size(o.block, [&](auto B) {
-        l3::technique<B, false><<<grid, B.value>>>(in.get(), int(o.n), out.get(), {});
-      });
-      CUDA_CHECK_LAUNCH();
-      exact += out.download() == input;
-    }
-    run.claim(l3::kResult, exact == o.runs, std::to_string(exact) + "/" + std::to_string(o.runs) + " runs exact");
-    if (exact != o.runs) run.check_failed("the output differs from the input");
-    std::vector<int> first(gridlock::random_ints(o.block, o.seed));
-    record_steps(run, first);
+    check_claims(run);
+    l3::record_steps(run, run.options().variant);
   });
 }
