@@ -120,9 +120,11 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   if (bounded.stopped)
     t.notices.push_back("the watchdog stopped the recorded run: some blocks never took the lock");
 
-  // Turns in the order the lock was taken; each hand-off is a flow from one holder's release to
-  // the next holder's take.
-  std::sort(all.begin(), all.end(), [](const Turn& a, const Turn& b) { return a.took < b.took; });
+  // Turns in the order the lock was taken (without a lock: the order the additions finished, so
+  // the counter's row runs forward); each hand-off is a flow from one holder's release to the next
+  // holder's take.
+  std::sort(all.begin(), all.end(),
+            [&](const Turn& a, const Turn& b) { return lock ? a.took < b.took : a.released < b.released; });
   const std::string label =
       lock ? "PHASE 2: count inside the critical section" : "PHASE 1: one atomicAdd per block";
   const size_t per_step = (all.size() + kSteps - 1) / kSteps;
@@ -165,6 +167,19 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
       launch_id);
   after.snapshots.push_back({kCount, {}, {double(final_count)}});
 
+  // Holders that did not read what the previous holder wrote: the lock kept them apart, but the
+  // previous holder's store was not yet what they saw.
+  int stale = 0;
+  std::string first_stale;
+  for (size_t i = 1; lock && i < all.size(); ++i) {
+    if (all[i].gave_up || all[i - 1].gave_up || all[i].seen == all[i - 1].seen + 1) continue;
+    if (stale++ == 0)
+      first_stale = "turn " + std::to_string(i + 1) + ": block " + std::to_string(all[i].block) + " read " +
+                    std::to_string(all[i].seen) + " after block " + std::to_string(all[i - 1].block) +
+                    " had written " + std::to_string(all[i - 1].seen + 1);
+  }
+  t.facts["recorded.stale_reads"] = std::to_string(stale);
+  t.facts["recorded.first_stale_read"] = stale ? first_stale : "none";
   t.facts["recorded.final"] = std::to_string(final_count);
   t.facts["recorded.spins"] = std::to_string(spins);
   t.facts["recorded.gave_up"] = std::to_string(gave_up);

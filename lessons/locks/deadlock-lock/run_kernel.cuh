@@ -15,8 +15,11 @@ namespace l3 {
 // The variants: the documented kernel (every thread takes the lock), and the lock inside the loop.
 inline const std::vector<std::string> kVariants = {"every-thread", "inside-the-loop"};
 
-// How long one launch may spin before the watchdog tells it to give up.
-constexpr std::chrono::milliseconds kSpinLimit{10000};
+// How long one launch may spin before the watchdog tells it to give up: 10 s, and 100 us more per
+// thread, since every thread takes the lock in turn (the documented size gets about a minute).
+inline std::chrono::milliseconds spin_limit(int grid, int block) {
+  return std::chrono::milliseconds(10000 + int64_t(grid) * block / 10);
+}
 
 template <bool Record>
 void launch(const std::string& variant, int grid, int block, int* state, int* count,
@@ -37,7 +40,7 @@ struct Launched {
 inline Launched count_on_gpu(const std::string& variant, int grid, int block) {
   gridlock::DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
   Launched l;
-  l.run = gridlock::locks::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
+  l.run = gridlock::locks::bounded_launch(spin_limit(grid, block), [&](const volatile int* abort) {
     launch<false>(variant, grid, block, state.get(), count.get(), abort, {});
   });
   l.count = count.download_one();
