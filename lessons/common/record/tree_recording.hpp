@@ -101,6 +101,10 @@ class TreeRecording {
     const size_t slot = (size_t(block) * s_.steps + step) * s_.block + thread;
     return {dst_host_[slot], a_host_[slot], b_host_[slot]};
   }
+  // What thread t of the block copied from the shared array after the barrier of `step`.
+  const T& shared_of(int block, int step, int thread) const {
+    return snapshots_host_[(size_t(block) * s_.steps + step) * s_.block + thread];
+  }
   // The register thread t of the block recorded with value() (or stored()) in `step`.
   const T& register_of(int block, int step, int thread) const {
     return registers_host_[(size_t(block) * s_.steps + step) * s_.block + thread];
@@ -118,6 +122,15 @@ class TreeRecording {
     for (int w = 0; w < warps_per_block_; ++w)
       if (warp_times(block * warps_per_block_ + w).arrive[size_t(step)] != 0) return true;
     return false;
+  }
+  // When the block's first warp left the barrier of `step`, in %globaltimer ns; 0 if none did.
+  unsigned long long first_left(int block, int step) const {
+    unsigned long long first = 0;
+    for (int w = 0; w < warps_per_block_; ++w) {
+      const unsigned long long left = warp_times(block * warps_per_block_ + w).leave[size_t(step)];
+      if (left && (!first || left < first)) first = left;
+    }
+    return first;
   }
   // The block's first warp start, on the run's clock.
   int64_t block_start(int block, RunClock& clock) const { return block_span(block, clock).first; }

@@ -6,6 +6,7 @@
 // holds the kernel's values and its operations say how they follow from the step before.
 #pragma once
 
+#include <algorithm>
 #include <string>
 
 #include "common/lesson.hpp"
@@ -95,8 +96,15 @@ size_t add_in_order_steps(LessonRun& run, const TreeRecording<typename Op::T>& r
     s.events = rec.warp_events(b, step, tt.first_warp, work, clock);
   };
 
+  const std::string input = run.trace().find_buffer(c.input)->name;
+  // "in[300..363]" for the routine's in[from .. from + blockDim), clipped to what it reduces.
+  auto elements = [&](int from) {
+    if (from >= c.count) return std::string("only the identity");
+    const int64_t last = c.input_first + std::min(from + block, c.count) - 1;
+    return input + "[" + std::to_string(c.input_first + from) + ".." + std::to_string(last) + "]";
+  };
   trace::Step& first =
-      run.add_step(tt.first_load, tt.who + ": in[0.." + std::to_string(block - 1) + "]",
+      run.add_step(tt.first_load, tt.who + ": first load, " + elements(0),
                    "The lower half takes the first elements; a missing one is the identity.", tt.launch);
   detail::add_loads<Op>(first, rec, c, tt, step);
   first.live.push_back({tt.shared, base, block, 1});
@@ -106,9 +114,7 @@ size_t add_in_order_steps(LessonRun& run, const TreeRecording<typename Op::T>& r
   for (int k = 1; k <= loads; ++k) {
     const std::string pass = std::to_string(k) + " of " + std::to_string(loads);
     trace::Step& load =
-        run.add_step(tt.next_load,
-                     tt.who + ": load " + pass + ", in[" + std::to_string(k * block) + ".." +
-                         std::to_string((k + 1) * block - 1) + "]",
+        run.add_step(tt.next_load, tt.who + ": load " + pass + ", " + elements(k * block),
                      "The upper half takes the next elements, after those already folded.", tt.launch);
     detail::add_loads<Op>(load, rec, c, tt, step);
     load.live.push_back({tt.shared, base, 2 * block, 1});
