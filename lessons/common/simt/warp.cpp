@@ -66,33 +66,31 @@ void apply(const Transfer& t, Warp& warp) {
 
 namespace {
 
-// The transfers of one lane; an atomic's write depends on what it read, so they are made and
-// applied one at a time.
+// The transfers of one lane, each applied as it is made: an atomic's write depends on what it read.
 void run_lane(const Instruction& i, int lane, Warp& warp, std::vector<Transfer>& done) {
   auto reg = [&](const std::string& name) {
     return Place{Place::Kind::reg, warp.register_index(name), lane};
   };
   const Place word = i.word.empty() ? Place{} : Place{Place::Kind::word, warp.word_index(i.word), -1};
-  auto move = [&](Transfer t) {
-    t.lane = lane;
+  auto move = [&](const Transfer& t) {
     apply(t, warp);
     done.push_back(t);
   };
   switch (i.op) {
     case Opcode::set:
-      return move({Transfer::Kind::copy, reg(i.dst), constant(i.imm), {}, 0});
+      return move({Transfer::Kind::copy, reg(i.dst), constant(i.imm), {}, lane});
     case Opcode::add:
-      return move({Transfer::Kind::add, reg(i.dst), reg(i.a), constant(i.imm), 0});
+      return move({Transfer::Kind::add, reg(i.dst), reg(i.a), constant(i.imm), lane});
     case Opcode::load:
-      return move({Transfer::Kind::copy, reg(i.dst), word, {}, 0});
+      return move({Transfer::Kind::copy, reg(i.dst), word, {}, lane});
     case Opcode::store:
-      return move({Transfer::Kind::copy, word, reg(i.a), {}, 0});
+      return move({Transfer::Kind::copy, word, reg(i.a), {}, lane});
     case Opcode::atomic_cas:
-      move({Transfer::Kind::copy, reg(i.dst), word, {}, 0});
-      if (warp.value(reg(i.dst)) == i.imm) move({Transfer::Kind::copy, word, constant(i.imm2), {}, 0});
+      move({Transfer::Kind::copy, reg(i.dst), word, {}, lane});
+      if (warp.value(reg(i.dst)) == i.imm) move({Transfer::Kind::copy, word, constant(i.imm2), {}, lane});
       return;
     case Opcode::atomic_exch:
-      return move({Transfer::Kind::copy, word, constant(i.imm), {}, 0});
+      return move({Transfer::Kind::copy, word, constant(i.imm), {}, lane});
     case Opcode::branch_if:
     case Opcode::exit:
       throw std::logic_error("execute() runs data instructions only; the scheduler runs " + to_text(i));
@@ -108,8 +106,7 @@ std::vector<Transfer> execute(const Instruction& instruction, uint32_t active, W
 }
 
 bool takes_branch(const Instruction& branch, const Warp& warp, int lane) {
-  const int32_t value =
-      warp.registers[static_cast<size_t>(warp.register_index(branch.a))][static_cast<size_t>(lane)];
+  const int32_t value = warp.value({Place::Kind::reg, warp.register_index(branch.a), lane});
   return (value == branch.imm) == (branch.compare == Compare::equal);
 }
 

@@ -16,7 +16,7 @@ namespace tr = gridlock::trace;
 const char* kModelled =
     "A property of the model of the pre-Volta lockstep scheduler, not a measurement on a GPU: "
     "CUDA 13 cannot build for that scheduler any more. Volta and later GPUs schedule the lanes of a warp "
-    "independently, which this model does not model.";
+    "independently, which this model leaves out.";
 
 std::string instructions_text(int64_t n) {
   return std::to_string(n) + (n == 1 ? " instruction" : " instructions");

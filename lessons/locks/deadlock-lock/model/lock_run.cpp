@@ -33,40 +33,6 @@ std::string lanes_do(uint32_t lanes, const std::string& one, const std::string& 
 
 std::string pc_text(int pc) { return "pc " + std::to_string(pc); }
 
-}  // namespace
-
-int32_t LockRun::count() const {
-  const simt::Warp& warp = recording.final_warp();
-  return warp.words[static_cast<size_t>(warp.word_index(kCountWord))];
-}
-
-LockRun run_lock_kernel(const LockKernel& kernel, int64_t step_bound) {
-  LockRun run{kernel, simt::record_lockstep(kernel.program, step_bound), {}, {}, {}, {}};
-  int holder = -1;
-  for (size_t tick = 0; tick < run.recording.ticks.size(); ++tick) {
-    run.taken_by.push_back(lane_writing(run.recording, tick, 1));
-    run.given_back_by.push_back(lane_writing(run.recording, tick, 0));
-    if (run.given_back_by.back() >= 0) holder = -1;
-    if (run.taken_by.back() >= 0) {
-      holder = run.taken_by.back();
-      run.acquisitions.push_back(holder);
-    }
-    run.holder_after.push_back(holder);
-  }
-  return run;
-}
-
-tr::Category active_lane_category(const LockRun& run, size_t tick, int lane) {
-  if (run.holder_before(tick) == lane || run.holder_after[tick] == lane) return tr::Category::critical;
-  const auto before = run.taken_by.begin() + static_cast<std::ptrdiff_t>(tick);
-  const bool had_the_lock = std::find(run.taken_by.begin(), before, lane) != before;
-  const std::vector<int>& loop = run.kernel.spin_loop;
-  const bool in_loop = std::find(loop.begin(), loop.end(), run.recording.ticks[tick].issue.pc) != loop.end();
-  return in_loop && !had_the_lock ? tr::Category::spin : tr::Category::work;
-}
-
-namespace {
-
 std::string branch_note(const simt::Recording& rec, size_t tick) {
   const simt::Issue& issue = rec.ticks[tick].issue;
   const simt::Instruction& branch = rec.program[static_cast<size_t>(issue.pc)];
@@ -99,6 +65,36 @@ std::string lock_note(const LockRun& run, size_t tick) {
 }
 
 }  // namespace
+
+int32_t LockRun::count() const {
+  const simt::Warp& warp = recording.final_warp();
+  return warp.words[static_cast<size_t>(warp.word_index(kCountWord))];
+}
+
+LockRun run_lock_kernel(const LockKernel& kernel, int64_t step_bound) {
+  LockRun run{kernel, simt::record_lockstep(kernel.program, step_bound), {}, {}, {}, {}};
+  int holder = -1;
+  for (size_t tick = 0; tick < run.recording.ticks.size(); ++tick) {
+    run.taken_by.push_back(lane_writing(run.recording, tick, 1));
+    run.given_back_by.push_back(lane_writing(run.recording, tick, 0));
+    if (run.given_back_by.back() >= 0) holder = -1;
+    if (run.taken_by.back() >= 0) {
+      holder = run.taken_by.back();
+      run.acquisitions.push_back(holder);
+    }
+    run.holder_after.push_back(holder);
+  }
+  return run;
+}
+
+tr::Category active_lane_category(const LockRun& run, size_t tick, int lane) {
+  if (run.holder_before(tick) == lane || run.holder_after[tick] == lane) return tr::Category::critical;
+  const auto before = run.taken_by.begin() + static_cast<std::ptrdiff_t>(tick);
+  const bool had_the_lock = std::find(run.taken_by.begin(), before, lane) != before;
+  const std::vector<int>& loop = run.kernel.spin_loop;
+  const bool in_loop = std::find(loop.begin(), loop.end(), run.recording.ticks[tick].issue.pc) != loop.end();
+  return in_loop && !had_the_lock ? tr::Category::spin : tr::Category::work;
+}
 
 std::string note_of(const LockRun& run, size_t tick) {
   const simt::Recording& rec = run.recording;

@@ -3,11 +3,13 @@
 // kernel, which deadlocks) and deadlock-lock.lockstep-inside-the-loop.json (the lock inside the
 // spin loop, which completes). Exit codes: 0 both behave as the claims say, 1 one does not (or a
 // file could not be read or written), 2 usage error.
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "findings.hpp"
