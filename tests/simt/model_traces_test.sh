@@ -30,6 +30,7 @@ for name in deadlock-lock.lockstep deadlock-lock.lockstep-inside-the-loop; do
   fi
 done
 if [ "$status" -ne 0 ]; then
-  echo "Re-run the model and commit its traces: bin/deadlock-lock-model lessons/locks/deadlock-lock/recorded"
+  echo "Re-run the model from the repository root and commit its traces:"
+  echo "  $model lessons/locks/deadlock-lock/recorded"
 fi
 exit "$status"

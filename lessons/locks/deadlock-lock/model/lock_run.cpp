@@ -33,25 +33,27 @@ std::string lanes_do(uint32_t lanes, const std::string& one, const std::string& 
 
 std::string pc_text(int pc) { return "pc " + std::to_string(pc); }
 
+// What a branch did to the warp (a sentence without its full stop).
 std::string branch_note(const simt::Recording& rec, size_t tick) {
   const simt::Issue& issue = rec.ticks[tick].issue;
   const simt::Instruction& branch = rec.program[static_cast<size_t>(issue.pc)];
   const uint32_t taken = issue.taken, fall = issue.active & ~issue.taken;
   const std::string to_target = " the branch to " + pc_text(branch.target);
   const std::string to_next = " on at " + pc_text(issue.pc + 1);
-  if (fall == 0) return capitalized(lanes_do(taken, "takes", "take")) + to_target + ".";
-  if (taken == 0) return capitalized(lanes_do(fall, "goes", "go")) + to_next + ".";
+  if (fall == 0) return capitalized(lanes_do(taken, "takes", "take")) + to_target;
+  if (taken == 0) return capitalized(lanes_do(fall, "goes", "go")) + to_next;
   const std::string meet = pc_text(branch.reconverge);
   if (branch.target == branch.reconverge)
     return "The warp diverges: " + lanes_do(fall, "goes", "go") + to_next + " while " +
-           lanes_do(taken, "waits", "wait") + " at " + meet + ", the reconvergence point.";
+           lanes_do(taken, "waits", "wait") + " at " + meet + ", the reconvergence point";
   if (issue.pc + 1 == branch.reconverge)
     return "The warp diverges: " + lanes_do(taken, "takes", "take") + to_target + " while " +
-           lanes_do(fall, "waits", "wait") + " at " + meet + ", the reconvergence point.";
+           lanes_do(fall, "waits", "wait") + " at " + meet + ", the reconvergence point";
   return "The warp diverges: " + lanes_do(taken, "takes", "take") + to_target + " first, then " +
-         lanes_do(fall, "goes", "go") + to_next + "; they meet at " + meet + ".";
+         lanes_do(fall, "goes", "go") + to_next + "; they meet at " + meet;
 }
 
+// Who took the lock with an atomicCAS and who found it taken (a sentence without its full stop).
 std::string lock_note(const LockRun& run, size_t tick) {
   const simt::Issue& issue = run.recording.ticks[tick].issue;
   const int taker = run.taken_by[tick];
@@ -61,7 +63,7 @@ std::string lock_note(const LockRun& run, size_t tick) {
   if (failed != 0)
     note += (note.empty() ? "" : "; ") + lanes_do(failed, "finds", "find") +
             (note.empty() ? " the lock" : " it") + " taken: atomicCAS reads 1 and writes nothing";
-  return capitalized(note) + ".";
+  return capitalized(note);
 }
 
 }  // namespace
@@ -106,15 +108,16 @@ std::string note_of(const LockRun& run, size_t tick) {
   else if (i.op == simt::Opcode::atomic_cas)
     note = lock_note(run, tick);
   else if (run.given_back_by[tick] >= 0)
-    note = capitalized(lanes_do(now.issue.active, "gives", "give")) + " the lock back: atomicExch writes 0.";
+    note = capitalized(lanes_do(now.issue.active, "gives", "give")) + " the lock back: atomicExch writes 0";
   else if (i.op == simt::Opcode::exit)
-    note = capitalized(lanes_do(now.issue.active, "leaves", "leave")) + " the kernel.";
+    note = capitalized(lanes_do(now.issue.active, "leaves", "leave")) + " the kernel";
   else
-    note = capitalized(lanes_do(now.issue.active, "runs", "run")) + " " + simt::to_text(i) + ".";
+    note = capitalized(lanes_do(now.issue.active, "runs", "run")) + " " + simt::to_text(i);
   if (!now.stack.empty() && now.stack.size() < rec.stack_before(tick).size() && i.op != simt::Opcode::exit)
-    note += " The path ends at its reconvergence point, where " +
+    note += "; the path ends at its reconvergence point, where " +
             lanes_do(now.stack.back().mask & ~now.warp.exited, "goes", "go") + " on at " +
-            pc_text(now.stack.back().pc) + ".";
+            pc_text(now.stack.back().pc);
+  note += ".";
   return note;
 }
 
