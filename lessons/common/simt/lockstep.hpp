@@ -3,7 +3,8 @@
 //
 // The rules, all of them:
 //  1. The warp issues the instruction at the pc of the top entry, for the entry's lanes that have
-//     not exited. Any other instruction moves the top entry to the next pc.
+//     not exited. Exit marks those lanes exited; any other instruction but a branch moves the top
+//     entry to the next pc.
 //  2. A branch that all of those lanes take, or none, moves the top entry to the target or the next
 //     pc. A divergent branch turns the top entry into the reconvergence entry (its pc becomes the
 //     branch's reconvergence pc; if the top entry already reconverges at that pc, it is removed
