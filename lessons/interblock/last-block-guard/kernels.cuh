@@ -132,16 +132,16 @@ constexpr int kPeekRounds = 4;
 // before the launch; no partial holds litmus_stamp(run, ·) before it. Block b publishes
 // litmus_stamp(run, b); the last block reads every partial again and writes how many were not
 // this run's into *outcome. Every block reads all partials before it publishes its own, so they
-// sit in its SM's L1 cache. With `peek`, the blocks that are not last read them again after their
-// tickets, which refills their SM's L1 with what the partials hold then, after the release fence
-// of any block on that SM. Reads that a compiler could drop feed *sink.
+// sit in its SM's L1 cache (the loads are the merge's own plain, cached loads). With `peek`, the blocks that
+// are not last read them again after their tickets, which refills their SM's L1 with what the partials hold
+// then, after the release fence of any block on that SM. Reads that a compiler could drop feed *sink.
 // lesson-begin litmus
 template <Guard Form, int B>
 __global__ void __launch_bounds__(B) stale_read_litmus(int run, bool peek, unsigned* tickets, int* partials,
                                                        LitmusOutcome* outcome, int* sink) {
   // PHASE 1: read every partial early, so they sit in this SM's L1
   int early = 0;
-  for (int i = threadIdx.x; i < gridDim.x; i += B) early += __ldca(partials + i);
+  for (int i = threadIdx.x; i < gridDim.x; i += B) early += partials[i];
 
   // PHASE 2: publish this block's partial
   if (threadIdx.x == 0) partials[blockIdx.x] = litmus_stamp(run, blockIdx.x);
@@ -151,8 +151,10 @@ __global__ void __launch_bounds__(B) stale_read_litmus(int run, bool peek, unsig
 
   // PHASE 4: the others peek at the partials; the last block reads them all again
   if (!last) {
-    for (int round = 0; peek && round < kPeekRounds; ++round)
-      for (int i = threadIdx.x; i < gridDim.x; i += B) early += __ldca(partials + i);
+    for (int round = 0; peek && round < kPeekRounds; ++round) {
+      asm volatile("" ::: "memory");  // each round loads again (the compiler may not reuse a round)
+      for (int i = threadIdx.x; i < gridDim.x; i += B) early += partials[i];
+    }
     if (early == 0x7fffffff) *sink = early;
     return;
   }
