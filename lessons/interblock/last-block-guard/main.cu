@@ -178,8 +178,8 @@ void check_assumptions(LessonRun& run) {
       g1::kCounterZeroed, full.nobody > 0 || wrong(half) > 0,
       "counter left at " + std::to_string(grid) + " (what the previous launch leaves): no block merged in " +
           fraction(full.nobody, runs) + " runs; left at " + std::to_string(grid / 2) +
-          ": the block with the " + std::to_string(grid - grid / 2) + "th ticket merged, sum wrong in " +
-          fraction(wrong(half), runs) + " runs",
+          ": the block that arrived " + std::to_string(grid - grid / 2) + " of " + std::to_string(grid) +
+          " merged, sum wrong in " + fraction(wrong(half), runs) + " runs",
       "no ticket can equal gridDim.x - 1 when the count starts at gridDim.x; starting lower, a block merges "
       "while others are still computing");
 

@@ -32,6 +32,13 @@ enum class Mistake {
   two_fetches_no_barrier,  // two fetch() calls with no __syncthreads() between them
 };
 
+// Which items append one more item in the items-added variant: those with an index in
+// [begin, end); each appended item costs `cost` units. The default appends nothing.
+struct Spawning {
+  int begin = 0, end = 0, cost = 0;
+  __host__ __device__ bool by(int index) const { return index >= begin && index < end; }
+};
+
 // The documented queue: the items and the index of the next one live in global memory.
 struct WorkQueue {
   WorkItem* items;
@@ -70,15 +77,13 @@ __device__ void work_on(const WorkItem& item, unsigned* out, unsigned* visits) {
 // launch; no item is added while the kernel runs; every thread calls fetch(); two fetches have a
 // __syncthreads() between them. Guarantees: every item is done exactly once, by one block. M
 // breaks one of these assumptions on purpose (Mistake::none keeps them all); with
-// Mistake::items_added, the first `spawning` items each append one item, spawn_cost units, at
-// the end of the queue (whose room must allow it). Recording: thread 0 reads the clock when the
-// block has its item (after the fetch's barrier, through a value loaded after it) and when the
-// block is done with it (the same after the closing barrier); records are written after that.
-// lesson-begin queue
+// Mistake::items_added, every item that `spawning` names appends one item at the end of the
+// queue (whose room must allow it; appended items append nothing). Recording: thread 0 reads the clock when
+// the block has its item (after the fetch's barrier, through a value loaded after it) and when the block is
+// done with it (the same after the closing barrier); records are written after that. lesson-begin queue
 template <int B, bool Record, Mistake M = Mistake::none>
-__global__ void __launch_bounds__(B)
-    work_from_queue(WorkQueue queue, unsigned* out, unsigned* visits, int spawning, int spawn_cost,
-                    gridlock::EventRecorder<Record> rec) {
+__global__ void __launch_bounds__(B) work_from_queue(WorkQueue queue, unsigned* out, unsigned* visits,
+                                                     Spawning spawning, gridlock::EventRecorder<Record> rec) {
   rec.begin();
   if (M == Mistake::fetch_by_some_threads && threadIdx.x >= 32) return;
   for (;;) {
@@ -96,9 +101,9 @@ __global__ void __launch_bounds__(B)
 
     // PHASE 2: every thread works on the item
     work_on<B>(item, out, visits);
-    if (M == Mistake::items_added && threadIdx.x == 0 && item.index < spawning) {
+    if (M == Mistake::items_added && threadIdx.x == 0 && spawning.by(item.index)) {
       const int slot = atomicAdd(queue.total, 1);
-      queue.items[slot] = {slot, spawn_cost};
+      queue.items[slot] = {slot, spawning.cost};
     }
 
     // PHASE 3: the whole block is done with the item before anyone fetches again

@@ -58,7 +58,7 @@ gridlock::trace::Timing time_variant(const std::string& variant, const std::stri
         if (variant == "queue") {
           const g2::WorkQueue q{run.items.get(), run.total.get(), counters.get() + launches++};
           g2::work_from_queue<g2::kBlock, false>
-              <<<grid, g2::kBlock>>>(q, run.out.get(), run.visits.get(), 0, 0, {});
+              <<<grid, g2::kBlock>>>(q, run.out.get(), run.visits.get(), {}, {});
         } else {
           g2::work_assigned_up_front<g2::kBlock, false>
               <<<grid, g2::kBlock>>>(run.items.get(), int(items.size()), run.out.get(), run.visits.get(), {});
@@ -147,7 +147,7 @@ void check_assumptions(LessonRun& run) {
   }
   run.trace().facts["assume.items_added.lost"] = fraction(lost, g2::kSpawning);
   run.claim(g2::kNoItemsAdded, lost > 0 || wrong > 0,
-            "the first " + std::to_string(g2::kSpawning) + " items each append one: " +
+            "the last " + std::to_string(g2::kSpawning) + " items each append one: " +
                 fraction(lost, g2::kSpawning) + " appended items were never done, " + std::to_string(wrong) +
                 " warp results of appended items wrong",
             "blocks that found the queue empty left before the items were appended, and every failed fetch "

@@ -65,7 +65,8 @@ struct Run {
   gridlock::DeviceBuffer<unsigned> current, out, visits;
 };
 
-// Items appended in the items-added variant: one by each of the first kSpawning items.
+// Items appended in the items-added variant: one by each of the last kSpawning items, which are
+// done just when the other blocks find the queue empty.
 constexpr int kSpawning = 64;
 constexpr int kSpawnCost = 4;
 
@@ -73,20 +74,21 @@ constexpr int kSpawnCost = 4;
 template <bool Record>
 void launch(const std::string& variant, int grid, Run& run, int item_count,
             gridlock::EventRecorder<Record> rec) {
-  auto queue = [&](auto kernel, int spawning) {
-    kernel<<<grid, kBlock>>>(run.queue(), run.out.get(), run.visits.get(), spawning, kSpawnCost, rec);
+  auto queue = [&](auto kernel, Spawning spawning) {
+    kernel<<<grid, kBlock>>>(run.queue(), run.out.get(), run.visits.get(), spawning, rec);
   };
   if (variant == "up-front")
     work_assigned_up_front<kBlock, Record>
         <<<grid, kBlock>>>(run.items.get(), item_count, run.out.get(), run.visits.get(), rec);
   else if (variant == "items-added")
-    queue(work_from_queue<kBlock, Record, Mistake::items_added>, kSpawning);
+    queue(work_from_queue<kBlock, Record, Mistake::items_added>,
+          Spawning{item_count - kSpawning, item_count, kSpawnCost});
   else if (variant == "fetch-by-some-threads")
-    queue(work_from_queue<kBlock, Record, Mistake::fetch_by_some_threads>, 0);
+    queue(work_from_queue<kBlock, Record, Mistake::fetch_by_some_threads>, Spawning{});
   else if (variant == "two-fetches-no-barrier")
-    queue(work_from_queue<kBlock, Record, Mistake::two_fetches_no_barrier>, 0);
+    queue(work_from_queue<kBlock, Record, Mistake::two_fetches_no_barrier>, Spawning{});
   else
-    queue(work_from_queue<kBlock, Record>, 0);
+    queue(work_from_queue<kBlock, Record>, Spawning{});
 }
 
 // What a run left: visits per item and each warp's result per item.
