@@ -78,9 +78,11 @@ __device__ void work_on(const WorkItem& item, unsigned* out, unsigned* visits) {
 // __syncthreads() between them. Guarantees: every item is done exactly once, by one block. M
 // breaks one of these assumptions on purpose (Mistake::none keeps them all); with
 // Mistake::items_added, every item that `spawning` names appends one item at the end of the
-// queue (whose room must allow it; appended items append nothing). Recording: thread 0 reads the clock when
-// the block has its item (after the fetch's barrier, through a value loaded after it) and when the block is
-// done with it (the same after the closing barrier); records are written after that. lesson-begin queue
+// queue (whose room must allow it; appended items append nothing). Recording: thread 0 reads the
+// clock when the block has its item (after the fetch's barrier, through a value loaded after it)
+// and when the block is done with it (the same after the closing barrier); records are written
+// after that.
+// lesson-begin queue
 template <int B, bool Record, Mistake M = Mistake::none>
 __global__ void __launch_bounds__(B) work_from_queue(WorkQueue queue, unsigned* out, unsigned* visits,
                                                      Spawning spawning, gridlock::EventRecorder<Record> rec) {

@@ -1,7 +1,7 @@
 // G2 recording: one launch of the chosen variant's recording instantiation on the skewed items,
 // turned into a Gantt chart: every block's items, one after another, inside the row of the SM it
-// ran on; the queue's next index as the fetches take it; which block did which item; and how far
-// apart the blocks ran out of work.
+// ran on; the queue's next index as the fetches take it; which block did which item; how far
+// apart the blocks ran out of work, and the block time left idle until the last one did.
 #pragma once
 
 #include <algorithm>
@@ -147,6 +147,12 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   t.facts["recorded.items_per_block"] = std::to_string(*fewest) + "\xE2\x80\x93" + std::to_string(*most);
   t.facts["recorded.span"] = all.empty() ? "none" : us(*last_out - begin);
   t.facts["recorded.finish_spread"] = us(*last_out - *first_out);
+  int64_t idle = 0;  // block time between a block running out of work and the last block's end
+  for (int64_t done : last_done) idle += *last_out - done;
+  char share[32];
+  std::snprintf(share, sizeof share, "%.0f%%",
+                all.empty() ? 0.0 : 100.0 * idle / (double(*last_out - begin) * o.grid));
+  t.facts["recorded.idle_at_end"] = us(idle) + " of block time (" + share + " of grid \xC3\x97 span)";
   t.facts["recorded.never_done"] = std::to_string(std::count(visits.begin(), visits.end(), 0u));
   t.facts["recorded.done_twice"] =
       std::to_string(std::count_if(visits.begin(), visits.end(), [](unsigned v) { return v > 1; }));
