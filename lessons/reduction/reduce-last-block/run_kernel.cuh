@@ -20,11 +20,13 @@ constexpr int kDocumentedBlock = 1024, kDocumentedGrid = 24;
 constexpr int kDocumentedN = 100000000, kCheckN = 1 << 20;
 
 // The ticket counter zeroed, as the guard assumes, then the launch; out holds grid items.
+// lesson-begin launch
 template <int B, typename Op, gridlock::interblock::Guard Form>
 void launch_one(const typename Op::T* in, typename Op::T* out, unsigned* tickets, int n, int grid) {
   CUDA_CHECK(cudaMemsetAsync(tickets, 0, sizeof(unsigned)));
   reduce_with_last_block<B, false, Op, Form><<<grid, B>>>(in, n, out, tickets, {});
 }
+// lesson-end launch
 
 // One launch with the variant's guard on a host input; returns the answer.
 template <typename Op>

@@ -1,6 +1,6 @@
 // R5 benchmark: at the documented 10^8 matrices, this lesson's kernel (documented guard), its
 // split form and R4's commutative pattern with the same operator, at the documented 24 blocks and
-// at twice the SM count, on one input, in one run.
+// at twice the SM count, on one input, in one run; each median is also a fact for the README.
 #pragma once
 
 #include <cstdio>
@@ -10,6 +10,7 @@
 #include "common/kernel_timer.hpp"
 #include "common/lesson.hpp"
 #include "reduction/common/bench_table.cuh"
+#include "reduction/common/trace_parts.hpp"
 #include "run_kernel.cuh"
 
 namespace r5 {
@@ -26,12 +27,19 @@ inline void bench_forms(gridlock::LessonRun& run) {
   std::printf("\nAt n=%lld 2x2 matrices, blocks of %d threads, same input, same run (median us):\n",
               static_cast<long long>(n), kDocumentedBlock);
   std::printf("  %-44s %12s %12s\n", "kernel", "grid 24", "grid 2 x SMs");
-  const std::pair<Form, const char*> forms[] = {{Form::documented, "reduce_chunks_in_order<1024>"},
-                                                {Form::split, "reduce_chunks<1024> + R2's kernel"},
-                                                {Form::commutative, "R4's reduce_with_last_block<1024>"}};
-  for (const auto& entry : forms) {
-    const Form form = entry.first;
-    const char* name = entry.second;
+  struct Entry {
+    Form form;
+    const char* name;
+    const char* key;  // of the facts
+  };
+  const Entry forms[] = {{Form::documented, "reduce_chunks_in_order<1024>", "in_order"},
+                         {Form::split, "reduce_chunks<1024> + R2's kernel", "split"},
+                         {Form::commutative, "R4's reduce_with_last_block<1024>", "commutative"}};
+  run.trace().facts["bench.n"] = std::to_string(n);
+  run.trace().facts["bench.twice_grid"] = std::to_string(twice);
+  for (const Entry& entry : forms) {
+    const Form form = entry.form;
+    const char* name = entry.name;
     double medians[2];
     for (int k = 0; k < 2; ++k) {
       const int grid = k == 0 ? kDocumentedGrid : twice;
@@ -45,6 +53,8 @@ inline void bench_forms(gridlock::LessonRun& run) {
         run.check_failed(std::string(name) + " at grid " + std::to_string(grid) +
                          " differs from the CPU's product");
       run.trace().timings.push_back(timing);
+      run.trace().facts[std::string("bench.") + entry.key + (k == 0 ? ".grid24" : ".twice")] =
+          red::microseconds(int64_t(timing.median_ns));
       medians[k] = timing.median_ns / 1e3;
     }
     std::printf("  %-44s %12.1f %12.1f\n", name, medians[0], medians[1]);

@@ -20,11 +20,13 @@ constexpr int kDocumentedBlock = 1024, kDocumentedGrid = 24;
 constexpr int kDocumentedN = 100000000, kCheckN = 1 << 20;
 
 // Both launches on in[0..n) with `grid` blocks of B; out holds grid items; the sum ends in out[0].
+// lesson-begin launches
 template <int B, typename Op>
 void launch_both(const typename Op::T* in, typename Op::T* out, int n, int grid) {
   reduce_partials<B, false, Op><<<grid, B>>>(in, n, out, {});
   reduce_partials<B, false, Op><<<1, B>>>(out, grid, out, {});
 }
+// lesson-end launches
 
 // The two launches on a host input; returns the answer.
 template <typename Op>
