@@ -101,13 +101,36 @@ inline std::string result_text(const SizeResult& r, double peak_gbs) {
   return text;
 }
 
+// Facts the README quotes, for the size named `which` ("documented" or "large").
+inline void add_bench_facts(gridlock::trace::Trace& t, const std::string& which, const SizeResult& r,
+                            double peak) {
+  auto fixed = [](double v, int digits) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*f", digits, v);
+    return std::string(text);
+  };
+  const std::string k = "bench." + which + ".";
+  t.facts[k + "config"] = r.best.name();
+  t.facts[k + "fast.gbs"] = fixed(r.fast.gbytes_per_s(), 0) + " GB/s";
+  t.facts[k + "cub.gbs"] = fixed(r.cub.gbytes_per_s(), 0) + " GB/s";
+  t.facts[k + "read_only.gbs"] = fixed(r.read_only.gbytes_per_s(), 0) + " GB/s";
+  t.facts[k + "vs_cub"] = fixed(r.ratio_to_cub(), 3) + "x";
+  t.facts[k + "read_only_vs_cub"] = fixed(r.read_only.gbytes_per_s() / r.cub.gbytes_per_s(), 3) + "x";
+  t.facts[k + "vs_read_only"] = fixed(100 * r.fast.gbytes_per_s() / r.read_only.gbytes_per_s(), 1) + "%";
+  t.facts[k + "fast.of_peak"] = fixed(100 * r.fast.gbytes_per_s() / peak, 1) + "%";
+  t.facts[k + "cub.of_peak"] = fixed(100 * r.cub.gbytes_per_s() / peak, 1) + "%";
+  t.facts[k + "read_only.of_peak"] = fixed(100 * r.read_only.gbytes_per_s() / peak, 1) + "%";
+}
+
 inline void bench_against_cub(gridlock::LessonRun& run) {
   const double peak = red::peak_bandwidth_gbs();
   std::vector<SizeResult> results;
   for (int64_t n : {kDocumentedN, kLargeN}) results.push_back(time_size(run, n));
   print_results(results, peak);
   const SizeResult &documented = results[0], &large = results[1];
-  run.trace().facts["peak.gbs"] = std::to_string(int(peak + 0.5));
+  add_bench_facts(run.trace(), "documented", documented, peak);
+  add_bench_facts(run.trace(), "large", large, peak);
+  run.trace().facts["peak.gbs"] = std::to_string(int(peak + 0.5)) + " GB/s";
   run.claim(
       kAheadOfCub, documented.ratio_to_cub() >= 1.02 && large.ratio_to_cub() >= 1.02,
       result_text(documented, peak) + "; " + result_text(large, peak),
