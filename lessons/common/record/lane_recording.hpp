@@ -36,8 +36,8 @@ class LaneRecording {
   }
 
   LaneRecorder<true, T> device_view() {
-    return {entries_.get(), done_.get(), left_.get(), start_.get(), sm_.get(), load_runs_.get(),
-            s_.steps,       s_.slots};
+    return {entries_.get(), done_.get(),      left_.get(), start_.get(),
+            sm_.get(),      load_runs_.get(), s_.steps,    s_.slots};
   }
 
   // Call once, after the recording launch has finished.

@@ -55,7 +55,8 @@ class LaneReplay {
 
   // Values known before the first step, such as the input.
   void know(int space, const std::vector<T>& values) {
-    for (size_t i = 0; i < values.size() && i < state_[size_t(space)].size(); ++i) state_[size_t(space)][i] = values[i];
+    for (size_t i = 0; i < values.size() && i < state_[size_t(space)].size(); ++i)
+      state_[size_t(space)][i] = values[i];
   }
 
   // Each thread t folds the input elements of runs[t] into its accumulator, starting from the
@@ -90,7 +91,8 @@ class LaneReplay {
       const int64_t a = e.kind == kLaneIdentity ? -1 : e.a;
       const int64_t b = e.kind == kLaneCombine ? e.b : e.kind == kLaneIdentity ? -1 : -2;
       add(ops.back(), e.dst, a, b, te.thread);
-      if (e.dst >= 0 && size_t(e.dst) < state_[size_t(e.dst_space)].size()) state_[size_t(e.dst_space)][size_t(e.dst)] = e.result;
+      if (e.dst >= 0 && size_t(e.dst) < state_[size_t(e.dst_space)].size())
+        state_[size_t(e.dst_space)][size_t(e.dst)] = e.result;
     }
     return ops;
   }
@@ -101,7 +103,8 @@ class LaneReplay {
     trace::Snapshot snap;
     snap.buffer = buffer(space);
     const std::vector<std::optional<T>>& values = state_[size_t(space)];
-    const bool all = std::all_of(values.begin(), values.end(), [](const std::optional<T>& v) { return bool(v); });
+    const bool all =
+        std::all_of(values.begin(), values.end(), [](const std::optional<T>& v) { return bool(v); });
     for (size_t i = 0; i < values.size(); ++i) {
       if (!values[i]) continue;
       if (!all) snap.items.push_back(int64_t(i));

@@ -1,4 +1,5 @@
-// R7: Single-block reduction with warp-level reductions. (To be written: one line on what the technique does.)
+// R7: Single-block reduction with warp-level reductions. (To be written: one line on what the technique
+// does.)
 #pragma once
 
 #include "common/record/tree_recorder.cuh"

@@ -37,7 +37,8 @@ void record_steps(LessonRun& run, const std::vector<int>& input) {
                {kShared, "r", tr::ElementType::i32, {block}, tr::MemorySpace::shared, 0}};
   t.tracks = {{0, tr::TrackKind::block, "block 0", -1, 0, 0, -1, -1, int(rec.sm_of(0))}};
   for (int w = 0; w < rec.warps_per_block(); ++w)
-    t.tracks.push_back({1 + w, tr::TrackKind::warp, "warp " + std::to_string(w), 0, 0, 0, w, -1, int(rec.sm_of(0))});
+    t.tracks.push_back(
+        {1 + w, tr::TrackKind::warp, "warp " + std::to_string(w), 0, 0, 0, w, -1, int(rec.sm_of(0))});
   const int launch = run.add_launch("technique<" + std::to_string(block) + ">", 1, block);
   tr::Step& load = run.add_step("PHASE 1: load", "", "(to be written) what this step shows.", launch);
   load.snapshots.push_back({kInput, {}, {input.begin(), input.end()}});
@@ -71,7 +72,8 @@ int main(int argc, char** argv) {
       CUDA_CHECK_LAUNCH();
       exact += out.download() == input;
     }
-    run.claim(r9::kResult, exact == o.runs, std::to_string(exact) + "/" + std::to_string(o.runs) + " runs exact");
+    run.claim(r9::kResult, exact == o.runs,
+              std::to_string(exact) + "/" + std::to_string(o.runs) + " runs exact");
     if (exact != o.runs) run.check_failed("the output differs from the input");
     std::vector<int> first(gridlock::random_ints(o.block, o.seed));
     record_steps(run, first);

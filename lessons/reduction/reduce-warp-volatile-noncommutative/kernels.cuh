@@ -1,4 +1,5 @@
-// R8: Single-warp reduction in shared memory, non-commutative operator. (To be written: one line on what the technique does.)
+// R8: Single-warp reduction in shared memory, non-commutative operator. (To be written: one line on what the
+// technique does.)
 #pragma once
 
 #include "common/record/tree_recorder.cuh"
