@@ -23,22 +23,24 @@ struct Misses {
   }
 };
 
-// Lanes [32 g, 32 g + 32) of `answers` should all hold expected[g]; a group is wrong when one does
-// not. `where` names the run in the first miss.
+// Answers [per_group g, per_group (g + 1)) (the lanes of warp g, or the one answer of block g)
+// should all be expected[g]; a group is wrong when one is not. `where` names the run in the first
+// miss.
 template <typename T>
 void count_misses(Misses& m, const std::vector<T>& answers, const std::vector<T>& expected,
-                  const std::string& where) {
+                  const std::string& where, size_t per_group = 32) {
   using std::to_string;
   for (size_t g = 0; g < expected.size(); ++g) {
     ++m.total;
-    for (size_t lane = 0; lane < 32; ++lane) {
-      const T& got = answers[g * 32 + lane];
+    for (size_t k = 0; k < per_group; ++k) {
+      const T& got = answers[g * per_group + k];
       if (got == expected[g]) continue;
       ++m.wrong;
       if (m.first.empty())
-        m.first = where + (expected.size() > 1 ? ", warp " + std::to_string(g) : "") + ", lane " +
-                  std::to_string(lane) + " was returned " + to_string(got) + ", the CPU's answer is " +
-                  to_string(expected[g]);
+        m.first = where +
+                  (expected.size() > 1 ? (per_group > 1 ? ", warp " : ", block ") + std::to_string(g) : "") +
+                  (per_group > 1 ? ", lane " + std::to_string(k) + " was returned " : " returned ") +
+                  to_string(got) + ", the CPU's answer is " + to_string(expected[g]);
       break;
     }
   }
