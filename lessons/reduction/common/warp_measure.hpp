@@ -10,8 +10,8 @@
 #include "common/cli.hpp"
 #include "common/device_buffer.hpp"
 #include "common/kernel_timer.hpp"
-#include "reduction/common/matrix_product.cuh"
 #include "reduction/common/reference.hpp"
+#include "reduction/common/volatile_matrix.cuh"
 #include "reduction/common/warp_claims.hpp"
 
 namespace gridlock::reduction {
@@ -20,7 +20,7 @@ namespace gridlock::reduction {
 template <typename Op>
 std::vector<typename Op::T> warp_input(int64_t n, uint64_t seed) {
   if constexpr (std::is_same_v<typename Op::T, Mat2>)
-    return random_matrices(n, seed);
+    return random_invertible_matrices(n, seed);
   else
     return input_for<Op>(n, seed);
 }

@@ -4,7 +4,6 @@
 // records one form lane by lane (--variant).
 #include <algorithm>
 #include <cstdio>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -12,7 +11,7 @@
 #include "common/lesson.hpp"
 #include "lesson_info.hpp"
 #include "record_steps.cuh"
-#include "reduction/common/warp_measure.hpp"
+#include "reduction/common/single_warp_lesson.hpp"
 #include "run_kernel.cuh"
 
 namespace {
@@ -24,91 +23,40 @@ using red::Sum;
 
 constexpr int kRepeats = 64;  // sums per warp in a timed launch
 
-const FormOutcome& outcome(const std::vector<FormOutcome>& all, const std::string& form) {
-  for (const FormOutcome& o : all)
-    if (o.form.name == form) return o;
-  throw std::logic_error("no form " + form);
-}
-
-bool all_right(const FormOutcome& o) { return o.alone.wrong + o.loaded.wrong == 0; }
-
-std::vector<FormOutcome> measure_forms(LessonRun& run, const red::LoadedInputs<Sum>& loaded) {
-  const red::LessonFolder folder = red::lesson_folder(__FILE__, kLesson);
-  const std::string hash = gridlock::trace::source_hash(kLesson.source_text);
-  std::vector<FormOutcome> outcomes;
-  for (const red::WarpForm& form : r6::kForms) {
-    FormOutcome o =
-        red::measure_form<Sum>(form, run.options(), loaded, r6::sum_on_one_warp, r6::sum_on_every_warp);
-    o.race = red::read_racecheck(folder.here, folder.in_repository, kLesson.id, form.name, hash);
-    outcomes.push_back(o);
-  }
-  red::add_form_facts(run.trace(), outcomes);
-  return outcomes;
-}
-
-std::vector<gridlock::trace::Timing> time_forms(LessonRun& run, const red::LoadedInputs<Sum>& loaded) {
-  std::vector<gridlock::trace::Timing> timings;
-  for (const red::WarpForm& form : r6::kForms) {
-    timings.push_back(red::time_form("sum_every_warp", form.name, loaded, kRepeats, r6::sum_on_every_warp));
-    run.trace().timings.push_back(timings.back());
-    char text[64];
-    std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", timings.back().median_ns / 1e3);
-    run.trace().facts["time." + form.name] = text;
-  }
-  return timings;
-}
-
-void print_forms(const std::vector<FormOutcome>& outcomes,
-                 const std::vector<gridlock::trace::Timing>& timings) {
-  std::printf("\n%-20s %-34s %-22s %s\n", "form", "wrong answers", "timed (median)", "racecheck");
-  for (size_t i = 0; i < outcomes.size(); ++i)
-    std::printf(
-        "%-20s %-34s %10.2f us %s\n", outcomes[i].form.name.c_str(),
-        (std::to_string(outcomes[i].alone.wrong) + "/" + std::to_string(outcomes[i].alone.total) + " runs, " +
-         std::to_string(outcomes[i].loaded.wrong) + "/" + std::to_string(outcomes[i].loaded.total) + " warps")
-            .c_str(),
-        timings[i].median_ns / 1e3, outcomes[i].race.text().c_str());
-}
-
 void check_claims(LessonRun& run) {
   const auto& o = run.options();
-  const int blocks = 2 * run.device().sm_count, loads = std::max(1, o.runs / 20);
-  const red::LoadedInputs<Sum> loaded(loads, blocks, o.seed + uint64_t(o.runs));
-  const std::vector<FormOutcome> outcomes = measure_forms(run, loaded);
-  const std::vector<gridlock::trace::Timing> timings = time_forms(run, loaded);
-  print_forms(outcomes, timings);
-  auto& facts = run.trace().facts;
-  facts["load.shape"] = std::to_string(blocks) + " blocks of 1024 threads (" + std::to_string(blocks * 32) +
-                        " warps), " + std::to_string(loads) + " launches";
-  facts["time.repeats"] = std::to_string(kRepeats);
+  const red::LoadedInputs<Sum> loaded(std::max(1, o.runs / 20), 2 * run.device().sm_count,
+                                      o.seed + uint64_t(o.runs));
+  const std::vector<FormOutcome> outcomes = red::measure_forms<Sum>(
+      run, kLesson, __FILE__, r6::kForms, loaded, r6::sum_on_one_warp, r6::sum_on_every_warp);
+  const std::vector<gridlock::trace::Timing> timings =
+      red::time_forms(run, "sum_every_warp", r6::kForms, loaded, kRepeats, r6::sum_on_every_warp);
+  red::print_forms(outcomes, timings);
+  red::add_load_facts(run.trace(), loaded, kRepeats);
 
-  const FormOutcome& documented = outcome(outcomes, "documented");
-  run.claim(r6::kSum, all_right(documented), "documented form: " + documented.wrong_text());
+  const FormOutcome& documented = red::outcome_of(outcomes, "documented");
+  run.claim(r6::kSum, red::all_right(documented), "documented form: " + documented.wrong_text());
   red::claim_lockstep(run, r6::kNoBarrier, outcomes);
 
-  const FormOutcome& no_volatile = outcome(outcomes, "no-volatile");
-  if (all_right(no_volatile))
+  const FormOutcome& no_volatile = red::outcome_of(outcomes, "no-volatile");
+  if (red::all_right(no_volatile))
     run.claim_not_observable(r6::kVolatile,
                              "without volatile every answer was right (" + no_volatile.wrong_text() +
                                  "): this compiler kept the loads and stores where the code has them here");
   else
     run.claim(r6::kVolatile, true, "without volatile: " + no_volatile.wrong_text());
 
-  const FormOutcome& simplified = outcome(outcomes, "simplified");
-  run.claim(r6::kSimplified, all_right(simplified), "simplified form: " + simplified.wrong_text());
+  const FormOutcome& simplified = red::outcome_of(outcomes, "simplified");
+  run.claim(r6::kSimplified, red::all_right(simplified), "simplified form: " + simplified.wrong_text());
 
-  auto time_of = [&](const std::string& form) -> const gridlock::trace::Timing& {
-    for (size_t i = 0; i < r6::kForms.size(); ++i)
-      if (r6::kForms[i].name == form) return timings[i];
-    throw std::logic_error("no form " + form);
-  };
+  auto time_of = [&](const std::string& form) { return red::timing_of(r6::kForms, timings, form); };
   run.claim(r6::kDropIfsFaster, red::faster(time_of("simplified"), time_of("documented")),
             "without the tests vs with them, every warp of the GPU summing " + std::to_string(kRepeats) +
                 " times per launch: " + red::versus(time_of("simplified"), time_of("documented")) +
                 "; the corrected pair (syncwarp-simplified vs syncwarp): " +
                 red::versus(time_of("syncwarp-simplified"), time_of("syncwarp")),
             "read as: the median launch at least 3% faster, same run, same input");
-  if (!all_right(documented))
+  if (!red::all_right(documented))
     run.check_failed("the documented form gave a wrong sum: " + documented.wrong_text());
 }
 
