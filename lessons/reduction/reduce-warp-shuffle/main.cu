@@ -1,81 +1,97 @@
-// reduce-warp-shuffle (R9): runs the technique on this GPU, puts each documented claim to the test and
-// records one run step by step.
+// reduce-warp-shuffle (R9): runs the documented register-only warp reduction (with the _sync
+// shuffles CUDA 13 keeps) on a sum and on a non-commutative matrix product, beside R6's halving
+// order with the same product, one warp at a time and with every warp of the GPU at once; times
+// them under load; and records one form lane by lane (--variant).
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "claims.hpp"
-#include "common/block_size.hpp"
-#include "common/device_buffer.hpp"
 #include "common/lesson.hpp"
-#include "common/random_input.hpp"
-#include "common/record/tree_recording.hpp"
-#include "kernels.cuh"
 #include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "reduction/common/single_warp_lesson.hpp"
+#include "run_kernel.cuh"
 
 namespace {
 
-namespace tr = gridlock::trace;
-using gridlock::DeviceBuffer;
+namespace red = gridlock::reduction;
 using gridlock::LessonRun;
+using red::FormOutcome;
+using red::MatMul;
+using red::Sum;
 
-constexpr int kInput = 0, kShared = 1;
+constexpr int kRepeats = 16;  // reductions per warp in a timed launch
 
-// One recorded launch of block 0's part of the input.
-void record_steps(LessonRun& run, const std::vector<int>& input) {
-  const int block = run.options().block, n = static_cast<int>(input.size());
-  DeviceBuffer<int> in(input), out(input.size());
-  gridlock::TreeRecording<int> rec({/*grid=*/1, block, /*steps=*/1});
-  run.clock().origin_ns();
-  gridlock::with_block_size(block, [&](auto B) {
-    r9::technique<B, true><<<1, B.value>>>(in.get(), n, out.get(), rec.device_view());
-  });
-  CUDA_CHECK_LAUNCH();
-  rec.download();
+// Every form of one operator measured and timed under load.
+template <typename Op>
+std::vector<FormOutcome> measure_operator(LessonRun& run, const std::vector<red::WarpForm>& forms) {
+  const auto& o = run.options();
+  const red::LoadedInputs<Op> loaded(std::max(1, o.runs / 20), 2 * run.device().sm_count,
+                                     o.seed + uint64_t(o.runs));
+  const std::vector<FormOutcome> outcomes = red::measure_forms<Op>(
+      run, kLesson, __FILE__, forms, loaded, r9::reduce_on_one_warp<Op>, r9::reduce_on_every_warp<Op>);
+  const std::vector<gridlock::trace::Timing> timings =
+      red::time_forms(run, "reduce_every_warp", forms, loaded, kRepeats, r9::reduce_on_every_warp<Op>);
+  red::print_forms(outcomes, timings);
+  red::add_load_facts(run.trace(), loaded, kRepeats);
+  return outcomes;
+}
 
-  tr::Trace& t = run.trace();
-  t.buffers = {{kInput, "in", tr::ElementType::i32, {n}, tr::MemorySpace::global, 0},
-               {kShared, "r", tr::ElementType::i32, {block}, tr::MemorySpace::shared, 0}};
-  t.tracks = {{0, tr::TrackKind::block, "block 0", -1, 0, 0, -1, -1, int(rec.sm_of(0))}};
-  for (int w = 0; w < rec.warps_per_block(); ++w)
-    t.tracks.push_back(
-        {1 + w, tr::TrackKind::warp, "warp " + std::to_string(w), 0, 0, 0, w, -1, int(rec.sm_of(0))});
-  const int launch = run.add_launch("technique<" + std::to_string(block) + ">", 1, block);
-  tr::Step& load = run.add_step("PHASE 1: load", "", "(to be written) what this step shows.", launch);
-  load.snapshots.push_back({kInput, {}, {input.begin(), input.end()}});
-  tr::Operation copy{tr::Operator::copy, kShared, kInput, -1, {}, {}, {}, {}};
-  for (int i = 0; i < block && i < n; ++i) {
-    copy.dst.push_back(i);
-    copy.a.push_back(i);
-    copy.thread.push_back(i);
-  }
-  load.ops.push_back(copy);
-  load.snapshots.push_back(rec.snapshot(kShared, 0, 0));
-  load.events = rec.warp_events(0, 0, 1, "load", run.clock());
+void claim_intrinsics(LessonRun& run) {
+  const int version = CUDART_VERSION;
+  const std::string toolkit = std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+  run.trace().facts["toolkit"] = "CUDA " + toolkit;
+  if (version >= 13000)
+    run.claim(r9::kIntrinsics, false,
+              "this lesson was built with CUDA " + toolkit +
+                  ", whose device headers no longer declare __shfl_down and __shfl: the ctest "
+                  "lessons.shfl-without-sync compiles them with the same nvcc and reads 'identifier is "
+                  "undefined' for both",
+              "deprecated since CUDA 9 with Volta's independent thread scheduling and removed since: the "
+              "lesson uses __shfl_down_sync and __shfl_sync with the full mask, which also wait for the "
+              "lanes they name");
+  else
+    run.claim_not_observable(r9::kIntrinsics, "built with CUDA " + toolkit +
+                                                  ", which still has the deprecated forms; the lesson uses "
+                                                  "the _sync forms");
+}
+
+void check_claims(LessonRun& run) {
+  const std::vector<FormOutcome> sums = measure_operator<Sum>(run, r9::kSumForms);
+  const std::vector<FormOutcome> products = measure_operator<MatMul>(run, r9::kProductForms);
+  const FormOutcome& sum = red::outcome_of(sums, "sum");
+  const FormOutcome& product = red::outcome_of(products, "product");
+  const FormOutcome& halving = red::outcome_of(products, "halving-product");
+  run.claim(r9::kAnyOperator, red::all_right(sum) && red::all_right(product),
+            "sum (commutative): " + sum.wrong_text() + "; 2x2 matrix product (not commutative): " +
+                product.wrong_text() + ". R6's halving order with the product: " + halving.wrong_text());
+  if (!red::all_right(sum) || !red::all_right(product))
+    run.check_failed("the documented order gave a wrong result: sum " + sum.wrong_text() + "; product " +
+                     product.wrong_text());
+  if (red::all_right(halving))
+    run.check_failed(
+        "R6's halving order gave the ordered product every time: the input does not show the order");
+  run.trace().facts["halving_product.first"] = halving.alone.first;
+  claim_intrinsics(run);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   gridlock::LessonDefaults defaults;
-  defaults.options = {"", /*n=*/1024, /*block=*/256, /*grid=*/1, /*seed=*/1, /*runs=*/20, /*bench=*/false};
+  defaults.options = {"", /*n=*/32, /*block=*/32, /*grid=*/1, /*seed=*/1, /*runs=*/200, /*bench=*/false};
+  defaults.min_block = defaults.max_block = 32;
+  defaults.variants = r9::kVariants;
   return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
     const auto& o = run.options();
-    int exact = 0;
-    for (int k = 0; k < o.runs; ++k) {
-      const std::vector<int> input = gridlock::random_ints(o.n, o.seed + k);
-      DeviceBuffer<int> in(input), out(input.size());
-      out.poison();
-      const int grid = static_cast<int>((o.n + o.block - 1) / o.block);
-      gridlock::with_block_size(o.block, [&](auto B) {
-        r9::technique<B, false><<<grid, B.value>>>(in.get(), int(o.n), out.get(), {});
-      });
-      CUDA_CHECK_LAUNCH();
-      exact += out.download() == input;
-    }
-    run.claim(r9::kResult, exact == o.runs,
-              std::to_string(exact) + "/" + std::to_string(o.runs) + " runs exact");
-    if (exact != o.runs) run.check_failed("the output differs from the input");
-    std::vector<int> first(gridlock::random_ints(o.block, o.seed));
-    record_steps(run, first);
+    if (o.n != 32 || o.grid != 1)
+      std::printf("note: one warp reduces 32 values; --n %lld and --grid %d are ignored\n",
+                  static_cast<long long>(o.n), o.grid);
+    check_claims(run);
+    r9::record_steps(run, o.variant);
   });
 }
