@@ -18,17 +18,12 @@
 #include <cstring>
 
 #include "common/record/event_log.cuh"
+#include "common/record/load_run.hpp"
 
 namespace gridlock {
 
 // What the tree recorder's warp log records (its `what`); the value is the step.
 enum TreeEvent : int { kTreeStart = 0, kTreeArrive = 1, kTreeLeave = 2, kTreeStored = 3 };
-
-// The input elements one thread folded: first, first + stride, ..., count of them. `evenly` is 0
-// when the thread's loads were not evenly spaced (then only first and count are meaningful).
-struct LoadRun {
-  int first, stride, count, evenly;
-};
 
 template <bool On, typename T>
 struct TreeRecorder {

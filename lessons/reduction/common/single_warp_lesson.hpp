@@ -1,0 +1,88 @@
+// What the single-warp lessons (R6, R8, R9) do alike with their forms: measure each one (alone,
+// under load, and racecheck's report), time each under load, print the table, and find a form's
+// outcome by name. A lesson hands over its forms and its two plain launches (run_kernel.cuh).
+#pragma once
+
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common/lesson.hpp"
+#include "reduction/common/warp_measure.hpp"
+
+namespace gridlock::reduction {
+
+inline const FormOutcome& outcome_of(const std::vector<FormOutcome>& all, const std::string& form) {
+  for (const FormOutcome& o : all)
+    if (o.form.name == form) return o;
+  throw std::logic_error("no form " + form);
+}
+
+inline bool all_right(const FormOutcome& o) { return o.alone.wrong + o.loaded.wrong == 0; }
+
+// Every form measured (measure_form) with racecheck's report of it read from the lesson's
+// recorded/racecheck folder; facts racecheck.FORM and wrong.FORM. `main_file` is __FILE__ of the
+// lesson's main.cu.
+template <typename Op, typename OneWarp, typename EveryWarp>
+std::vector<FormOutcome> measure_forms(LessonRun& run, const LessonIdentity& lesson, const char* main_file,
+                                       const std::vector<WarpForm>& forms, const LoadedInputs<Op>& loaded,
+                                       OneWarp one_warp, EveryWarp every_warp) {
+  const LessonFolder folder = lesson_folder(main_file, lesson);
+  const std::string hash = trace::source_hash(lesson.source_text);
+  std::vector<FormOutcome> outcomes;
+  for (const WarpForm& form : forms) {
+    FormOutcome o = measure_form<Op>(form, run.options(), loaded, one_warp, every_warp);
+    o.race = read_racecheck(folder.here, folder.in_repository, lesson.id, form.name, hash);
+    outcomes.push_back(o);
+  }
+  add_form_facts(run.trace(), outcomes);
+  return outcomes;
+}
+
+// Every form timed under load (time_form), in the order of `forms`; facts time.FORM.
+template <typename Op, typename EveryWarp>
+std::vector<trace::Timing> time_forms(LessonRun& run, const std::string& kernel,
+                                      const std::vector<WarpForm>& forms, const LoadedInputs<Op>& loaded,
+                                      int repeats, EveryWarp every_warp) {
+  std::vector<trace::Timing> timings;
+  for (const WarpForm& form : forms) {
+    timings.push_back(time_form(kernel, form.name, loaded, repeats, every_warp));
+    run.trace().timings.push_back(timings.back());
+    char text[64];
+    std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", timings.back().median_ns / 1e3);
+    run.trace().facts["time." + form.name] = text;
+  }
+  return timings;
+}
+
+inline const trace::Timing& timing_of(const std::vector<WarpForm>& forms,
+                                      const std::vector<trace::Timing>& timings, const std::string& form) {
+  for (size_t i = 0; i < forms.size(); ++i)
+    if (forms[i].name == form) return timings[i];
+  throw std::logic_error("no form " + form);
+}
+
+// The load's shape as a fact (load.shape) and the number of reductions per timed launch
+// (time.repeats).
+template <typename Op>
+void add_load_facts(trace::Trace& t, const LoadedInputs<Op>& loaded, int repeats) {
+  t.facts["load.shape"] = std::to_string(loaded.blocks) + " blocks of 1024 threads (" +
+                          std::to_string(loaded.blocks * 32) + " warps), " +
+                          std::to_string(loaded.inputs.size()) + " launches";
+  t.facts["time.repeats"] = std::to_string(repeats);
+}
+
+inline void print_forms(const std::vector<FormOutcome>& outcomes, const std::vector<trace::Timing>& timings) {
+  std::printf("\n%-20s %-34s %-22s %s\n", "form", "wrong answers", "timed (median)", "racecheck");
+  for (size_t i = 0; i < outcomes.size(); ++i) {
+    const FormOutcome& o = outcomes[i];
+    const std::string wrong = std::to_string(o.alone.wrong) + "/" + std::to_string(o.alone.total) +
+                              " runs, " + std::to_string(o.loaded.wrong) + "/" +
+                              std::to_string(o.loaded.total) + " warps";
+    std::printf("%-20s %-34s %10.2f us %s\n", o.form.name.c_str(), wrong.c_str(), timings[i].median_ns / 1e3,
+                o.race.text().c_str());
+  }
+}
+
+}  // namespace gridlock::reduction

@@ -1,0 +1,119 @@
+// What the warp-level lessons measure about each form, and the verdicts they share: how many
+// answers came out wrong (one warp at a time, and every warp of a full GPU at once), what
+// compute-sanitizer's racecheck reported, and whether "a warp runs in lockstep, so no barrier is
+// needed" stood up to both.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/lesson.hpp"
+#include "reduction/common/racecheck_log.hpp"
+#include "reduction/common/warp_forms.hpp"
+
+namespace gridlock::reduction {
+
+// How many groups of answers (a run, a warp) held an answer other than the CPU's.
+struct Misses {
+  long long wrong = 0, total = 0;
+  std::string first;  // "seed 7, warp 3, lane 5 was returned 12, the CPU's answer is 13"
+  std::string text(const std::string& unit) const {
+    return std::to_string(wrong) + "/" + std::to_string(total) + " " + unit + " wrong" +
+           (first.empty() ? "" : " (first: " + first + ")");
+  }
+};
+
+// Answers [per_group g, per_group (g + 1)) (the lanes of warp g, or the one answer of block g)
+// should all be expected[g]; a group is wrong when one is not. `where` names the run in the first
+// miss.
+template <typename T>
+void count_misses(Misses& m, const std::vector<T>& answers, const std::vector<T>& expected,
+                  const std::string& where, size_t per_group = 32) {
+  using std::to_string;
+  for (size_t g = 0; g < expected.size(); ++g) {
+    ++m.total;
+    for (size_t k = 0; k < per_group; ++k) {
+      const T& got = answers[g * per_group + k];
+      if (got == expected[g]) continue;
+      ++m.wrong;
+      if (m.first.empty())
+        m.first = where +
+                  (expected.size() > 1 ? (per_group > 1 ? ", warp " : ", block ") + std::to_string(g) : "") +
+                  (per_group > 1 ? ", lane " + std::to_string(k) + " was returned " : " returned ") +
+                  to_string(got) + ", the CPU's answer is " + to_string(expected[g]);
+      break;
+    }
+  }
+}
+
+// Everything measured about one form.
+struct FormOutcome {
+  WarpForm form;
+  Misses alone;   // one warp per launch, fresh input per run
+  Misses loaded;  // every warp of a full grid at once
+  RacecheckReport race;
+  std::string wrong_text() const { return alone.text("runs") + ", " + loaded.text("warps under load"); }
+};
+
+// Facts per form: "racecheck.FORM" and "wrong.FORM".
+inline void add_form_facts(trace::Trace& t, const std::vector<FormOutcome>& outcomes) {
+  for (const FormOutcome& o : outcomes) {
+    t.facts["racecheck." + o.form.name] = o.race.read() ? o.race.text() : "not run";
+    t.facts["wrong." + o.form.name] = o.wrong_text();
+  }
+}
+
+// The verdict on "no barrier is needed: a warp runs in lockstep". Contradicted when a
+// documentation form gave a wrong answer, or racecheck reported hazards in one; confirmed when
+// racecheck checked every such form and found nothing and every answer was right; not observable
+// when no answer was wrong and racecheck has not been run. A corrected form that gives a wrong
+// answer or a hazard fails the lesson's own check.
+inline void claim_lockstep(LessonRun& run, const ClaimSpec& claim, const std::vector<FormOutcome>& outcomes) {
+  std::string wrong, race;
+  bool documented_wrong = false, documented_racy = false, all_checked = true;
+  for (const FormOutcome& o : outcomes) {
+    wrong += (wrong.empty() ? "" : "; ") + o.form.name + ": " + o.wrong_text();
+    race += (race.empty() ? "" : "; ") + o.form.name + ": " + o.race.text();
+    const bool any_wrong = o.alone.wrong + o.loaded.wrong > 0;
+    if (o.form.corrected) {
+      if (any_wrong)
+        run.check_failed("the corrected form " + o.form.name + " gave a wrong answer: " + o.wrong_text());
+      if (o.race.read() && !o.race.clean())
+        run.check_failed("racecheck reports hazards in the corrected form " + o.form.name + ": " +
+                         o.race.text());
+      continue;
+    }
+    documented_wrong |= any_wrong;
+    documented_racy |= o.race.read() && !o.race.clean();
+    all_checked &= o.race.read();
+  }
+  const std::string measured = "compute-sanitizer --tool racecheck: " + race + ". Wrong answers: " + wrong;
+  const std::string why =
+      "since Volta the lanes of a warp are scheduled independently: without __syncwarp() (or a *_sync "
+      "intrinsic) nothing orders one lane's store before another lane's load, a data race and undefined "
+      "behaviour whatever a given run returns; the corrected forms add that order";
+  if (documented_wrong || documented_racy)
+    run.claim(claim, false, measured, why);
+  else if (all_checked)
+    run.claim(claim, true, measured, "racecheck saw no hazard in the documented forms on this GPU");
+  else
+    run.claim_not_observable(claim, "no answer was wrong (" + wrong +
+                                        "); the data race shows in compute-sanitizer's racecheck: run "
+                                        "lessons/reduction/common/racecheck.sh, then the lesson again. " +
+                                        race);
+}
+
+// "1.23 us vs 1.45 us (0.85x)": a's median against b's.
+inline std::string versus(const trace::Timing& a, const trace::Timing& b) {
+  char text[96];
+  std::snprintf(text, sizeof text, "%.2f us vs %.2f us (%.2fx)", a.median_ns / 1e3, b.median_ns / 1e3,
+                a.median_ns / b.median_ns);
+  return text;
+}
+
+// Read as "faster": a's median at least 3% below b's.
+inline bool faster(const trace::Timing& a, const trace::Timing& b) {
+  return a.median_ns < 0.97 * b.median_ns;
+}
+
+}  // namespace gridlock::reduction

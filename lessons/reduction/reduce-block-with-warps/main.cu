@@ -1,0 +1,165 @@
+// reduce-block-with-warps (R7): runs the single-block reduction built on R6's warp sums, in the
+// documented form and the corrected ones, one block at a time and with a block on every part of
+// a large input at once; reads compute-sanitizer's racecheck reports on each form; times each
+// against R1's tree in the same run; and records one form lane by lane (--variant).
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "claims.hpp"
+#include "common/kernel_timer.hpp"
+#include "common/lesson.hpp"
+#include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "reduction/common/warp_measure.hpp"
+#include "reduction/reduce-single-block/kernels.cuh"
+#include "run_kernel.cuh"
+
+namespace {
+
+namespace red = gridlock::reduction;
+namespace tr = gridlock::trace;
+using gridlock::DeviceBuffer;
+using gridlock::LessonRun;
+using red::FormOutcome;
+using red::Sum;
+
+// A block on every part of one large input at once: `blocks` parts of n elements, and the CPU's
+// sum of each part.
+struct Loaded {
+  int blocks = 0;
+  std::vector<std::unique_ptr<DeviceBuffer<int>>> inputs;
+  std::vector<std::vector<int>> expected;
+  std::vector<uint64_t> seeds;
+};
+
+Loaded loaded_inputs(int runs, int blocks, int64_t n, uint64_t first_seed) {
+  Loaded l;
+  l.blocks = blocks;
+  for (int k = 0; k < runs; ++k) {
+    const std::vector<int> values = red::input_for<Sum>(blocks * n, first_seed + k);
+    std::vector<int> sums;
+    for (int b = 0; b < blocks; ++b)
+      sums.push_back(
+          red::cpu_reduce<Sum>(std::vector<int>(values.begin() + b * n, values.begin() + (b + 1) * n)));
+    l.inputs.push_back(std::make_unique<DeviceBuffer<int>>(values));
+    l.expected.push_back(sums);
+    l.seeds.push_back(first_seed + k);
+  }
+  return l;
+}
+
+FormOutcome measure_form(LessonRun& run, const red::WarpForm& form, const Loaded& loaded) {
+  const auto& o = run.options();
+  FormOutcome out;
+  out.form = form;
+  for (int k = 0; k < o.runs; ++k) {
+    const std::vector<int> input = red::input_for<Sum>(o.n, o.seed + k);
+    red::count_misses<int>(out.alone, {r7::sum_on_gpu(form.name, input, o.block)},
+                           {red::cpu_reduce<Sum>(input)}, "seed " + std::to_string(o.seed + k), 1);
+  }
+  DeviceBuffer<int> answers(size_t(loaded.blocks));
+  for (size_t k = 0; k < loaded.inputs.size(); ++k) {
+    answers.poison();
+    r7::launch_blocks<false>(form.name, loaded.blocks, o.block, loaded.inputs[k]->get(), int(o.n),
+                             answers.get(), {});
+    CUDA_CHECK_LAUNCH();
+    red::count_misses(out.loaded, answers.download(), loaded.expected[k],
+                      "seed " + std::to_string(loaded.seeds[k]), 1);
+  }
+  const red::LessonFolder folder = red::lesson_folder(__FILE__, kLesson);
+  out.race = red::read_racecheck(folder.here, folder.in_repository, kLesson.id, form.name,
+                                 tr::source_hash(kLesson.source_text));
+  return out;
+}
+
+std::string microseconds(const tr::Timing& t) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", t.median_ns / 1e3);
+  return text;
+}
+
+// Each form and R1's tree, one block on the first seed's input, in this run.
+std::vector<tr::Timing> time_forms(LessonRun& run) {
+  const auto& o = run.options();
+  const std::vector<int> input = red::input_for<Sum>(o.n, o.seed);
+  DeviceBuffer<int> in(input), out(1);
+  std::vector<tr::Timing> timings;
+  for (const red::WarpForm& form : r7::kForms)
+    timings.push_back(gridlock::time_kernel(
+        "sum_block_with_warps<" + std::to_string(o.block) + ", " + form.name + ">", o.n, o.n * 4, 200,
+        [&] { r7::launch_blocks<false>(form.name, 1, o.block, in.get(), int(o.n), out.get(), {}); }));
+  timings.push_back(gridlock::time_kernel(
+      "reduce_single_block<" + std::to_string(o.block) + "> (R1)", o.n, o.n * 4, 200, [&] {
+        gridlock::with_block_size(o.block, [&](auto B) {
+          r1::reduce_single_block<B.value, false, Sum><<<1, B.value>>>(in.get(), int(o.n), out.get(), {});
+        });
+      }));
+  for (size_t i = 0; i < timings.size(); ++i) {
+    run.trace().timings.push_back(timings[i]);
+    run.trace().facts["time." + (i < r7::kForms.size() ? r7::kForms[i].name : std::string("r1"))] =
+        microseconds(timings[i]);
+  }
+  return timings;
+}
+
+void check_claims(LessonRun& run) {
+  const auto& o = run.options();
+  const int blocks = 2 * run.device().sm_count, loads = std::max(1, o.runs / 20);
+  const Loaded loaded = loaded_inputs(loads, blocks, o.n, o.seed + uint64_t(o.runs));
+  std::vector<FormOutcome> outcomes;
+  for (const red::WarpForm& form : r7::kForms) outcomes.push_back(measure_form(run, form, loaded));
+  red::add_form_facts(run.trace(), outcomes);
+  run.trace().facts["load.shape"] = std::to_string(blocks) + " blocks of " + std::to_string(o.block) +
+                                    " threads, " + std::to_string(loads) + " launches";
+  const std::vector<tr::Timing> timings = time_forms(run);
+
+  std::printf("\n%-12s %-34s %-14s %s\n", "form", "wrong answers", "one block", "racecheck");
+  for (size_t i = 0; i < outcomes.size(); ++i)
+    std::printf("%-12s %-34s %11.2f us %s\n", outcomes[i].form.name.c_str(),
+                (std::to_string(outcomes[i].alone.wrong) + "/" + std::to_string(outcomes[i].alone.total) +
+                 " runs, " + std::to_string(outcomes[i].loaded.wrong) + "/" +
+                 std::to_string(outcomes[i].loaded.total) + " blocks")
+                    .c_str(),
+                timings[i].median_ns / 1e3, outcomes[i].race.text().c_str());
+  std::printf("%-12s %-34s %11.2f us\n", "R1 tree", "", timings.back().median_ns / 1e3);
+
+  const FormOutcome& documented = outcomes.front();
+  const bool right = documented.alone.wrong + documented.loaded.wrong == 0;
+  run.claim(r7::kSum, right,
+            "documented form, n=" + std::to_string(o.n) + ", block=" + std::to_string(o.block) + ": " +
+                documented.alone.text("runs") + ", " + documented.loaded.text("blocks under load"));
+  if (!right) run.check_failed("the documented form gave a wrong sum: " + documented.wrong_text());
+  red::claim_lockstep(run, r7::kNoBarrier, outcomes);
+  std::string others;
+  for (size_t i = 1; i < r7::kForms.size(); ++i)
+    others += "; " + r7::kForms[i].name + " " + red::versus(timings[i], timings.back());
+  run.claim(r7::kFaster, red::faster(timings.front(), timings.back()),
+            "one block of " + std::to_string(o.block) + " on n=" + std::to_string(o.n) +
+                ", against R1's tree: documented " + red::versus(timings.front(), timings.back()) + others,
+            "read as: the median launch at least 3% faster than R1's, same run, same input");
+}
+
+std::string run_form_once(const std::string& form) {
+  const std::vector<int> input = red::input_for<Sum>(10000, 1);
+  const int answer = r7::sum_on_gpu(form, input, 1024);
+  return "seed 1, n=10000, block=1024: the block returned " + std::to_string(answer) + ", the CPU's sum is " +
+         std::to_string(red::cpu_reduce<Sum>(input));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (const auto code = red::handle_form_options(argc, argv, kLesson, r7::kForms, run_form_once))
+    return *code;
+  gridlock::LessonDefaults defaults;
+  defaults.options = {"", /*n=*/10000, /*block=*/1024, /*grid=*/1, /*seed=*/1, /*runs=*/200, /*bench=*/false};
+  defaults.variants = r7::kVariants;
+  return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    if (run.options().grid != 1)
+      std::printf("note: this technique uses one block; --grid %d is ignored\n", run.options().grid);
+    check_claims(run);
+    r7::record_steps(run, run.options().variant);
+  });
+}

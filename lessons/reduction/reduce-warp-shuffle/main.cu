@@ -1,0 +1,97 @@
+// reduce-warp-shuffle (R9): runs the documented register-only warp reduction (with the _sync
+// shuffles CUDA 13 keeps) on a sum and on a non-commutative matrix product, beside R6's halving
+// order with the same product, one warp at a time and with every warp of the GPU at once; times
+// them under load; and records one form lane by lane (--variant).
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "claims.hpp"
+#include "common/lesson.hpp"
+#include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "reduction/common/single_warp_lesson.hpp"
+#include "run_kernel.cuh"
+
+namespace {
+
+namespace red = gridlock::reduction;
+using gridlock::LessonRun;
+using red::FormOutcome;
+using red::MatMul;
+using red::Sum;
+
+constexpr int kRepeats = 16;  // reductions per warp in a timed launch
+
+// Every form of one operator measured and timed under load.
+template <typename Op>
+std::vector<FormOutcome> measure_operator(LessonRun& run, const std::vector<red::WarpForm>& forms) {
+  const auto& o = run.options();
+  const red::LoadedInputs<Op> loaded(std::max(1, o.runs / 20), 2 * run.device().sm_count,
+                                     o.seed + uint64_t(o.runs));
+  const std::vector<FormOutcome> outcomes = red::measure_forms<Op>(
+      run, kLesson, __FILE__, forms, loaded, r9::reduce_on_one_warp<Op>, r9::reduce_on_every_warp<Op>);
+  const std::vector<gridlock::trace::Timing> timings =
+      red::time_forms(run, "reduce_every_warp", forms, loaded, kRepeats, r9::reduce_on_every_warp<Op>);
+  red::print_forms(outcomes, timings);
+  red::add_load_facts(run.trace(), loaded, kRepeats);
+  return outcomes;
+}
+
+void claim_intrinsics(LessonRun& run) {
+  const int version = CUDART_VERSION;
+  const std::string toolkit = std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+  run.trace().facts["toolkit"] = "CUDA " + toolkit;
+  if (version >= 13000)
+    run.claim(r9::kIntrinsics, false,
+              "this lesson was built with CUDA " + toolkit +
+                  ", whose device headers no longer declare __shfl_down and __shfl: the ctest "
+                  "lessons.shfl-without-sync compiles them with the same nvcc and reads 'identifier is "
+                  "undefined' for both",
+              "deprecated since CUDA 9 with Volta's independent thread scheduling and removed since: the "
+              "lesson uses __shfl_down_sync and __shfl_sync with the full mask, which also wait for the "
+              "lanes they name");
+  else
+    run.claim_not_observable(r9::kIntrinsics, "built with CUDA " + toolkit +
+                                                  ", which still has the deprecated forms; the lesson uses "
+                                                  "the _sync forms");
+}
+
+void check_claims(LessonRun& run) {
+  const std::vector<FormOutcome> sums = measure_operator<Sum>(run, r9::kSumForms);
+  const std::vector<FormOutcome> products = measure_operator<MatMul>(run, r9::kProductForms);
+  const FormOutcome& sum = red::outcome_of(sums, "sum");
+  const FormOutcome& product = red::outcome_of(products, "product");
+  const FormOutcome& halving = red::outcome_of(products, "halving-product");
+  run.claim(r9::kAnyOperator, red::all_right(sum) && red::all_right(product),
+            "sum (commutative): " + sum.wrong_text() + "; 2x2 matrix product (not commutative): " +
+                product.wrong_text() + ". R6's halving order with the product: " + halving.wrong_text());
+  if (!red::all_right(sum) || !red::all_right(product))
+    run.check_failed("the documented order gave a wrong result: sum " + sum.wrong_text() + "; product " +
+                     product.wrong_text());
+  if (red::all_right(halving))
+    run.check_failed(
+        "R6's halving order gave the ordered product every time: the input does not show the order");
+  run.trace().facts["halving_product.first"] = halving.alone.first;
+  claim_intrinsics(run);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gridlock::LessonDefaults defaults;
+  defaults.options = {"", /*n=*/32, /*block=*/32, /*grid=*/1, /*seed=*/1, /*runs=*/200, /*bench=*/false};
+  defaults.min_block = defaults.max_block = 32;
+  defaults.variants = r9::kVariants;
+  return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    const auto& o = run.options();
+    if (o.n != 32 || o.grid != 1)
+      std::printf("note: one warp reduces 32 values; --n %lld and --grid %d are ignored\n",
+                  static_cast<long long>(o.n), o.grid);
+    check_claims(run);
+    r9::record_steps(run, o.variant);
+  });
+}
