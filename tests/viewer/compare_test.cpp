@@ -1,0 +1,90 @@
+// Compare mode without a window: two traces with different step structures under one time.
+#include "model/compare.hpp"
+
+#include <gtest/gtest.h>
+
+#include "fixture_trace.hpp"
+
+namespace gt = gridlock::trace;
+using namespace gridlock::viewer;
+
+namespace {
+
+StepWindow window(int64_t begin, int64_t end) { return StepWindow{begin, end, true}; }
+
+// A: three steps one after another. B: two overlapping steps and a step after the run.
+CompareCursor two_structures() {
+  return CompareCursor(StepTimes({window(0, 100), window(100, 200), window(200, 300)}),
+                       StepTimes({window(0, 250), window(50, 280), StepWindow{280, 280, false}}));
+}
+
+}  // namespace
+
+TEST(Compare, OneTimeShowsEachSideItsOwnStep) {
+  CompareCursor c = two_structures();
+  EXPECT_EQ(c.begin_ns(), 0);
+  EXPECT_EQ(c.end_ns(), 300);
+  c.seek_time(150);
+  EXPECT_EQ(c.step(0), 1);
+  EXPECT_EQ(c.step(1), 0);
+  c.seek_time(260);
+  EXPECT_EQ(c.step(0), 2);
+  EXPECT_EQ(c.step(1), 1);
+  c.seek_time(290);
+  EXPECT_EQ(c.step(1), 2);  // B's run is over: its "after" step
+  EXPECT_EQ(c.cursor(0).t_ns, 290);
+  c.seek_time(-5);  // clamped into the span
+  EXPECT_EQ(c.time_ns(), 0);
+}
+
+TEST(Compare, SteppingStopsWhereEitherSideChangesStep) {
+  CompareCursor c = two_structures();
+  const std::vector<int64_t> expected = {0, 100, 200, 250, 280, 300};
+  EXPECT_EQ(c.stops(), expected);
+  c.forward();
+  EXPECT_EQ(c.time_ns(), 100);
+  c.forward();
+  c.forward();
+  EXPECT_EQ(c.time_ns(), 250);
+  EXPECT_EQ(c.step(1), 1);
+  c.back();
+  EXPECT_EQ(c.time_ns(), 200);
+  c.last();
+  EXPECT_TRUE(c.at_last());
+  EXPECT_EQ(c.step(0), 2);
+  EXPECT_EQ(c.step(1), 2);
+  c.first();
+  EXPECT_TRUE(c.at_first());
+  c.seek_step(0, 2);
+  EXPECT_EQ(c.time_ns(), 200);
+}
+
+TEST(Compare, PlayingRunsTheSpanAsFastAsTheLongerSideSteps) {
+  CompareCursor c = two_structures();
+  EXPECT_DOUBLE_EQ(c.ns_per_second(), 100.0);  // 300 ns over 3 steps
+  c.play();
+  EXPECT_FALSE(c.advance(0.5));
+  EXPECT_EQ(c.time_ns(), 50);
+  EXPECT_TRUE(c.advance(0.6));  // A moves to step 1
+  EXPECT_EQ(c.time_ns(), 110);
+  c.faster();
+  c.advance(10.0);
+  EXPECT_EQ(c.time_ns(), 300);
+  EXPECT_FALSE(c.playing());
+  c.play();  // at the end: from the start again
+  EXPECT_EQ(c.time_ns(), 0);
+}
+
+TEST(Compare, RacyAndAtomicCountersShareOneClock) {
+  const gt::Trace racy = gridlock::viewer::testing::make_counter_trace(32, 8, false, 8);
+  const gt::Trace atomic = gridlock::viewer::testing::make_counter_trace(32, 8, true, 16);
+  CompareCursor c(step_times(racy), step_times(atomic));
+  EXPECT_EQ(c.times(0).step_count(), 5);
+  EXPECT_EQ(c.times(1).step_count(), 3);
+  c.last();
+  EXPECT_EQ(c.step(0), 4);  // each side after its kernel
+  EXPECT_EQ(c.step(1), 2);
+  c.seek_step(0, 2);
+  EXPECT_EQ(c.step(0), 2);
+  EXPECT_EQ(c.step(1), c.times(1).step_at(c.time_ns()));
+}

@@ -1,0 +1,95 @@
+// The compare cursor.
+#include "model/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gridlock::viewer {
+
+CompareCursor::CompareCursor(StepTimes a, StepTimes b) : times_{std::move(a), std::move(b)} {
+  const bool a_has = times_[0].step_count() > 0, b_has = times_[1].step_count() > 0;
+  begin_ = std::min(a_has ? times_[0].begin_ns() : times_[1].begin_ns(),
+                    b_has ? times_[1].begin_ns() : times_[0].begin_ns());
+  end_ = std::max(a_has ? times_[0].end_ns() : times_[1].end_ns(),
+                  b_has ? times_[1].end_ns() : times_[0].end_ns());
+  stops_ = {begin_, end_};
+  for (const StepTimes& t : times_)
+    for (int k = 1; k < t.step_count(); ++k) stops_.push_back(std::clamp(t.entry_ns(k), begin_, end_));
+  std::sort(stops_.begin(), stops_.end());
+  stops_.erase(std::unique(stops_.begin(), stops_.end()), stops_.end());
+  const int steps = std::max({times_[0].step_count(), times_[1].step_count(), 1});
+  rate_ = static_cast<double>(end_ - begin_) / steps;
+  time_ = begin_;
+}
+
+void CompareCursor::seek_time(int64_t t) {
+  time_ = std::clamp(t, begin_, end_);
+  carry_ns_ = 0;
+  playing_ = false;
+}
+
+void CompareCursor::seek_step(int side, int step) { seek_time(times(side).time_of(step)); }
+
+void CompareCursor::forward() {
+  const auto next = std::upper_bound(stops_.begin(), stops_.end(), time_);
+  seek_time(next == stops_.end() ? end_ : *next);
+}
+
+void CompareCursor::back() {
+  const auto at = std::lower_bound(stops_.begin(), stops_.end(), time_);
+  seek_time(at == stops_.begin() ? begin_ : *(at - 1));
+}
+
+void CompareCursor::first() { seek_time(begin_); }
+void CompareCursor::last() { seek_time(end_); }
+
+void CompareCursor::play() {
+  if (end_ <= begin_) return;
+  if (at_last()) seek_time(begin_);
+  playing_ = true;
+}
+
+void CompareCursor::pause() { playing_ = false; }
+
+void CompareCursor::toggle() {
+  if (playing_)
+    pause();
+  else
+    play();
+}
+
+void CompareCursor::faster() {
+  for (double s : Playback::kSpeeds) {
+    if (s > speed_ + 1e-9) {
+      speed_ = s;
+      return;
+    }
+  }
+}
+
+void CompareCursor::slower() {
+  for (auto it = Playback::kSpeeds.rbegin(); it != Playback::kSpeeds.rend(); ++it) {
+    if (*it < speed_ - 1e-9) {
+      speed_ = *it;
+      return;
+    }
+  }
+}
+
+bool CompareCursor::advance(double seconds) {
+  if (!playing_ || seconds <= 0) return false;
+  const int a = step(0), b = step(1);
+  carry_ns_ += seconds * speed_ * rate_;
+  const double whole = std::floor(carry_ns_);
+  carry_ns_ -= whole;
+  const double target = static_cast<double>(time_) + whole;
+  if (target >= static_cast<double>(end_)) {
+    time_ = end_;
+    playing_ = false;
+  } else {
+    time_ = static_cast<int64_t>(target);
+  }
+  return step(0) != a || step(1) != b;
+}
+
+}  // namespace gridlock::viewer
