@@ -88,3 +88,24 @@ TEST(Compare, RacyAndAtomicCountersShareOneClock) {
   EXPECT_EQ(c.step(0), 2);
   EXPECT_EQ(c.step(1), c.times(1).step_at(c.time_ns()));
 }
+
+TEST(Compare, AnOffsetAlignsTheSecondClock) {
+  // B's run starts 1000 ns later on its own clock; aligned, its first event meets A's.
+  CompareCursor c(StepTimes({window(0, 100), window(100, 200)}),
+                  StepTimes({window(1000, 1150), window(1150, 1300)}));
+  EXPECT_EQ(c.end_ns(), 1300);
+  c.set_offset(1000);
+  EXPECT_EQ(c.begin_ns(), 0);
+  EXPECT_EQ(c.end_ns(), 300);
+  c.seek_time(120);
+  EXPECT_EQ(c.step(0), 1);
+  EXPECT_EQ(c.step(1), 0);  // B's clock reads 1120: its first step still runs
+  EXPECT_EQ(c.cursor(1).t_ns, 1120);
+  c.forward();
+  EXPECT_EQ(c.time_ns(), 150);  // where B enters its second step
+  c.seek_step(1, 1);
+  EXPECT_EQ(c.side_time(1), 1150);
+  c.set_offset(0);
+  EXPECT_EQ(c.end_ns(), 1300);
+  EXPECT_EQ(c.time_ns(), 150);
+}

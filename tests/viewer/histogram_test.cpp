@@ -21,9 +21,10 @@ gt::Series series(std::vector<double> values, bool reference = true, double ref 
 TEST(Histogram, IntegersGetABinEachAndAFarReferenceStaysOffTheAxis) {
   const Histogram h = make_histogram(series({3, 2, 4, 3, 3, 2}));
   EXPECT_TRUE(h.integer_bins);
-  ASSERT_EQ(h.bins.size(), 3u);  // 2, 3, 4
-  EXPECT_EQ(h.bins[0].low, 2);
-  EXPECT_EQ(h.bins[1].count, 3);
+  ASSERT_EQ(h.bins.size(), 7u);  // 2, 3, 4 in the middle of at least kMinIntegerBins
+  EXPECT_EQ(h.bins[0].low, 0);
+  EXPECT_EQ(h.bins[2].low, 2);
+  EXPECT_EQ(h.bins[3].count, 3);
   EXPECT_EQ(h.tallest, 3);
   EXPECT_FALSE(h.reference_in_range);  // 512 is far: drawn past a break
   EXPECT_EQ(h.exact, 0);
@@ -42,7 +43,9 @@ TEST(Histogram, ANearReferenceWidensTheBins) {
   EXPECT_EQ(bin_of(h, 512), static_cast<int>(h.bins.size()) - 1);
   EXPECT_EQ(h.median, 507.5);
   const Histogram exact = make_histogram(series(std::vector<double>(200, 512)));
-  ASSERT_EQ(exact.bins.size(), 1u);
+  ASSERT_EQ(exact.bins.size(), 7u);
+  EXPECT_EQ(exact.bins[3].low, 512);
+  EXPECT_EQ(exact.bins[3].count, 200);
   EXPECT_EQ(exact.exact, 200);
   EXPECT_EQ(exact.caption, "200 runs, 200 exact, median 512 of 512 blocks");
 }

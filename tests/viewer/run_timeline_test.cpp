@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "fixture_trace.hpp"
 #include "model/time_range.hpp"
 
@@ -52,6 +54,10 @@ TEST(RunTimeline, JoinsFlowsAndSlicesAcrossSteps) {
   for (const RunFlow& f : run.flows) {
     EXPECT_EQ(run.rows[static_cast<std::size_t>(f.from_row)].kind, gt::TrackKind::block);
     EXPECT_LE(f.from_ns, f.to_ns);
+    const std::vector<gt::Event>& starts = t.steps[static_cast<std::size_t>(f.step)].events;
+    EXPECT_TRUE(std::any_of(starts.begin(), starts.end(), [&](const gt::Event& e) {
+      return std::find(e.flows_out.begin(), e.flows_out.end(), f.id) != e.flows_out.end();
+    }));
   }
   // R1-like: a slice that begins in the first step and ends in the last is one slice.
   gt::Trace tree = gridlock::viewer::testing::make_halving_trace(64, 200, 3);

@@ -2,24 +2,46 @@
 #include "model/compare.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace gridlock::viewer {
 
 CompareCursor::CompareCursor(StepTimes a, StepTimes b) : times_{std::move(a), std::move(b)} {
-  const bool a_has = times_[0].step_count() > 0, b_has = times_[1].step_count() > 0;
-  begin_ = std::min(a_has ? times_[0].begin_ns() : times_[1].begin_ns(),
-                    b_has ? times_[1].begin_ns() : times_[0].begin_ns());
-  end_ = std::max(a_has ? times_[0].end_ns() : times_[1].end_ns(),
-                  b_has ? times_[1].end_ns() : times_[0].end_ns());
+  measure();
+  time_ = begin_;
+}
+
+void CompareCursor::measure() {
+  std::vector<int> sides;
+  for (int s = 0; s < 2; ++s)
+    if (times(s).step_count() > 0) sides.push_back(s);
+  if (sides.empty()) {
+    begin_ = end_ = 0;
+    stops_ = {0};
+    rate_ = 0;
+    return;
+  }
+  begin_ = INT64_MAX;
+  end_ = INT64_MIN;
+  for (int s : sides) {
+    begin_ = std::min(begin_, times(s).begin_ns() - offset(s));
+    end_ = std::max(end_, times(s).end_ns() - offset(s));
+  }
   stops_ = {begin_, end_};
-  for (const StepTimes& t : times_)
-    for (int k = 1; k < t.step_count(); ++k) stops_.push_back(std::clamp(t.entry_ns(k), begin_, end_));
+  for (int s : sides)
+    for (int k = 1; k < times(s).step_count(); ++k)
+      stops_.push_back(std::clamp(times(s).entry_ns(k) - offset(s), begin_, end_));
   std::sort(stops_.begin(), stops_.end());
   stops_.erase(std::unique(stops_.begin(), stops_.end()), stops_.end());
   const int steps = std::max({times_[0].step_count(), times_[1].step_count(), 1});
   rate_ = static_cast<double>(end_ - begin_) / steps;
-  time_ = begin_;
+}
+
+void CompareCursor::set_offset(int64_t ns) {
+  offset_[1] = ns;
+  measure();
+  time_ = std::clamp(time_, begin_, end_);
 }
 
 void CompareCursor::seek_time(int64_t t) {
@@ -28,7 +50,7 @@ void CompareCursor::seek_time(int64_t t) {
   playing_ = false;
 }
 
-void CompareCursor::seek_step(int side, int step) { seek_time(times(side).time_of(step)); }
+void CompareCursor::seek_step(int side, int step) { seek_time(times(side).time_of(step) - offset(side)); }
 
 void CompareCursor::forward() {
   const auto next = std::upper_bound(stops_.begin(), stops_.end(), time_);

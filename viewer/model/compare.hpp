@@ -13,6 +13,8 @@
 
 namespace gridlock::viewer {
 
+// The shared time is side 0's clock; side 1's clock reads offset(1) more (0 unless set_offset
+// aligns, say, the two runs' first events).
 // Contract: the time stays inside [begin_ns(), end_ns()], the span of both sides' windows.
 // Playing moves it at a steady rate (the whole span takes as many seconds, at speed 1, as the
 // side with more steps has steps: a step takes about as long as it does in single playback) and
@@ -24,12 +26,18 @@ class CompareCursor {
   CompareCursor(StepTimes a, StepTimes b);
 
   const StepTimes& times(int side) const { return times_[static_cast<std::size_t>(side & 1)]; }
+  // The shared time, and what a side's own clock reads then.
   int64_t time_ns() const { return time_; }
+  int64_t side_time(int side) const { return time_ + offset(side); }
+  int64_t offset(int side) const { return offset_[static_cast<std::size_t>(side & 1)]; }
+  // Side 1's clock reads `ns` more than the shared time (side 0's clock). Keeps the shared time
+  // where it is, clamped into the new span.
+  void set_offset(int64_t ns);
   int64_t begin_ns() const { return begin_; }
   int64_t end_ns() const { return end_; }
   // The step side 0 or 1 shows at the cursor's time, and its cursor.
-  int step(int side) const { return times(side).step_at(time_); }
-  Cursor cursor(int side) const { return {step(side), time_}; }
+  int step(int side) const { return times(side).step_at(side_time(side)); }
+  Cursor cursor(int side) const { return {step(side), side_time(side)}; }
   // The times stepping stops at, in order: the begin, each time a side enters a step, the end.
   const std::vector<int64_t>& stops() const { return stops_; }
   bool at_first() const { return time_ <= begin_; }
@@ -57,7 +65,10 @@ class CompareCursor {
   bool advance(double seconds);
 
  private:
+  void measure();  // the span, the stops and the rate, from the times and the offset
+
   std::array<StepTimes, 2> times_;
+  std::array<int64_t, 2> offset_ = {0, 0};
   std::vector<int64_t> stops_;
   int64_t begin_ = 0, end_ = 0, time_ = 0;
   double rate_ = 0;

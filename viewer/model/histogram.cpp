@@ -46,6 +46,14 @@ void fill_bins(Histogram& h, const std::vector<double>& values, int max_bins) {
   int count = 0;
   double width = 1;
   if (h.integer_bins) {
+    // At least kMinIntegerBins, the values in the middle (not below 0 where none is).
+    const double missing = std::max(0.0, std::min<double>(kMinIntegerBins, max_bins) - (high - low + 1));
+    low -= std::floor(missing / 2);
+    high += std::ceil(missing / 2);
+    if (low < 0 && h.min >= 0) {
+      high -= low;
+      low = 0;
+    }
     count = static_cast<int>(high - low) + 1;
   } else if (integers) {
     // Integer values over a wide span: bins of a whole number of values each.

@@ -38,7 +38,10 @@ struct Histogram {
 bool has_series(const trace::Trace& trace);
 
 // Bins: one per integer where the values are integers spanning at most `max_bins` (widened to
-// take in a reference that lies near); else about sqrt(runs), at most max_bins, of equal width.
+// take in a reference that lies near, and to at least kMinIntegerBins around the values so that
+// one value does not fill the whole width); else about sqrt(runs), at most max_bins, of equal
+// width.
+inline constexpr int kMinIntegerBins = 7;
 Histogram make_histogram(const trace::Series& series, int max_bins = 40);
 
 // The bin holding `value`, or -1 outside the bins.

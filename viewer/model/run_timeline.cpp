@@ -141,9 +141,13 @@ RunTimeline run_timeline(const trace::Trace& trace) {
 
   std::unordered_map<int, int> run_row;  // track id -> row
   for (std::size_t r = 0; r < out.rows.size(); ++r) run_row[out.rows[r].track] = static_cast<int>(r);
+  std::unordered_map<int, int> step_of_flow;  // flow id -> the step of its start
+  for (std::size_t k = 0; k < trace.steps.size(); ++k)
+    for (const trace::Event& e : trace.steps[k].events)
+      for (int id : e.flows_out) step_of_flow[id] = static_cast<int>(k);
   for (const TimelineFlow& f : all.flows)
-    out.flows.push_back({f.id, run_row.at(all.rows[f.from_row].track), run_row.at(all.rows[f.to_row].track),
-                         f.from_ns, f.to_ns});
+    out.flows.push_back({f.id, step_of_flow[f.id], run_row.at(all.rows[f.from_row].track),
+                         run_row.at(all.rows[f.to_row].track), f.from_ns, f.to_ns});
   for (std::size_t r = 0; r < out.rows.size(); ++r)
     if (out.is_group(static_cast<int>(r))) out.rows[r].summary = summarise(out, static_cast<int>(r));
   out.level_kinds = level_kinds(out);

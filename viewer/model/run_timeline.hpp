@@ -38,6 +38,7 @@ struct RunRow {
 // A flow between two events of the run (one per end of a flow with several ends).
 struct RunFlow {
   int id = 0;
+  int step = 0;                  // the step holding the event it starts at
   int from_row = 0, to_row = 0;  // indices into RunTimeline::rows
   int64_t from_ns = 0, to_ns = 0;
 };

@@ -71,9 +71,17 @@ GalleryChoice draw_gallery(const Gallery& gallery, GalleryState& state,
     for (std::size_t i = 0; i < lesson.traces.size(); ++i) {
       const GalleryTrace& trace = lesson.traces[i];
       if (i % static_cast<std::size_t>(per_row) != 0) ImGui::SameLine();
-      std::unique_ptr<TreeTextures>& textures = state.textures[trace.path];
-      if (!textures) textures = std::make_unique<TreeTextures>();
-      if (draw_gallery_card(trace, card_w, *textures, fonts, heat)) choice.open_path = trace.path;
+      auto found = state.thumbnails.find(trace.path);
+      if (found == state.thumbnails.end())
+        found = state.thumbnails
+                    .emplace(trace.path, trace.trace ? make_first_view(*trace.trace, state.config) : nullptr)
+                    .first;
+      const CardAction action = draw_gallery_card(trace, card_w, found->second.get(), fonts, heat);
+      if (action == CardAction::open) choice.open_path = trace.path;
+      if (action == CardAction::compare) {
+        choice.compare_a = trace.compare_first ? trace.path : trace.compare_with;
+        choice.compare_b = trace.compare_first ? trace.compare_with : trace.path;
+      }
     }
     ImGui::PopStyleVar();
   }
