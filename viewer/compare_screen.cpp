@@ -2,6 +2,7 @@
 #include "compare_screen.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "model/step_text.hpp"
@@ -42,8 +43,9 @@ CompareScreen::CompareScreen(std::unique_ptr<Document> a, std::unique_ptr<Docume
   for (std::size_t i = 0; i < tabs_.size(); ++i)
     if (tabs_[i].name == setup.first_view) shown_ = static_cast<int>(i);
   cursor_ = CompareCursor(step_times(sides_[0].document->trace), step_times(sides_[1].document->trace));
-  full_ = padded_range(static_cast<double>(cursor_.begin_ns()), static_cast<double>(cursor_.end_ns()));
-  range_ = full_;
+  // Clocks that measure different things (a model's ticks, a GPU's ns) line up run to run.
+  const bool same_clock = sides_[0].document->trace.clock.source == sides_[1].document->trace.clock.source;
+  align(same_clock ? Alignment::origins : Alignment::whole_runs);
   if (start.time_ns)
     cursor_.seek_time(*start.time_ns);
   else
@@ -58,11 +60,32 @@ bool CompareScreen::animating() const {
   return false;
 }
 
-void CompareScreen::align(bool first_events) {
-  align_first_events_ = first_events;
-  cursor_.set_offset(first_events ? cursor_.times(1).begin_ns() - cursor_.times(0).begin_ns() : 0);
+void CompareScreen::align(Alignment alignment) {
+  cursor_.align(alignment);
   full_ = padded_range(static_cast<double>(cursor_.begin_ns()), static_cast<double>(cursor_.end_ns()));
   range_ = full_;
+}
+
+void CompareScreen::alignment_combo() {
+  static constexpr const char* kNames[] = {"own origins", "first events", "whole runs"};
+  const int current = static_cast<int>(cursor_.alignment());
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("align");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("first events").x + ImGui::GetFrameHeight() + 24);
+  if (ImGui::BeginCombo("##align", kNames[current])) {
+    for (int i = 0; i < 3; ++i)
+      if (ImGui::Selectable(kNames[i], i == current)) align(static_cast<Alignment>(i));
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "How the two clocks line up on the shared axis (each timeline still reads its own clock):\n"
+        "own origins: t = 0 of both together (%s)\nfirst events: the second run shifted to start with the "
+        "first\n"
+        "whole runs: the second run stretched onto the first (for clocks that measure different things)",
+        sides_[0].document->trace.clock.origin.empty() ? "the traces' t = 0"
+                                                       : sides_[0].document->trace.clock.origin.c_str());
 }
 
 std::string CompareScreen::title() const {
@@ -79,31 +102,26 @@ TraceView* CompareScreen::view_of(Side& side) const {
 void CompareScreen::header(const Fonts& fonts, bool& keep_open) {
   const trace::Trace& a = sides_[0].document->trace;
   const trace::Trace& b = sides_[1].document->trace;
-  ImGui::PushFont(fonts.heading);
-  ImGui::TextUnformatted("Compare");
-  ImGui::SameLine();
   const std::string& ta = a.lesson_title.empty() ? a.lesson_id : a.lesson_title;
   const std::string& tb = b.lesson_title.empty() ? b.lesson_id : b.lesson_title;
-  ImGui::TextDisabled("%s", ta == tb ? ta.c_str() : (ta + "  \xE2\x86\x94  " + tb).c_str());
-  ImGui::PopFont();
-  ImGui::SameLine();
-  const char* close = "Close comparison";
-  const char* aligned = "align first events";
+  const std::string title = ta == tb ? ta : ta + "  \xE2\x86\x94  " + tb;
+  // "Compare" and the lessons' title, clipped where the controls at the right begin.
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float close_w = ImGui::CalcTextSize(close).x + 2 * style.FramePadding.x;
-  const float align_w = ImGui::CalcTextSize(aligned).x + ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
-  ImGui::SetCursorPosX(
-      std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - close_w - align_w - 24));
-  bool align_events = align_first_events_;
-  if (ImGui::Checkbox(aligned, &align_events)) align(align_events);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "Off: both runs on one axis from each trace's own origin (%s).\nOn: the second run shifted so "
-        "that both runs' first events meet; each timeline still reads its own clock.",
-        sides_[0].document->trace.clock.origin.empty() ? "t = 0"
-                                                       : sides_[0].document->trace.clock.origin.c_str());
+  const float controls_w = ImGui::CalcTextSize("Close comparison").x + 2 * style.FramePadding.x + 24 +
+                           ImGui::CalcTextSize("align first events").x + 2 * ImGui::GetFrameHeight() + 48;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - controls_w;
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const float y = at.y + 0.5f * (ImGui::GetFrameHeight() - fonts.heading->FontSize);
+  list->AddText(fonts.heading, fonts.heading->FontSize, ImVec2(at.x, y), colour::text, "Compare");
+  const float x = at.x + fonts.heading->CalcTextSizeA(fonts.heading->FontSize, FLT_MAX, 0, "Compare").x + 12;
+  list->PushClipRect(ImVec2(x, at.y), ImVec2(std::max(x, right - 12), at.y + ImGui::GetFrameHeight()), true);
+  list->AddText(fonts.heading, fonts.heading->FontSize, ImVec2(x, y), colour::text_dim, title.c_str());
+  list->PopClipRect();
+  ImGui::SetCursorScreenPos(ImVec2(std::max(right, x + 80), at.y));
+  alignment_combo();
   ImGui::SameLine(0, 24);
-  if (ImGui::Button(close)) keep_open = false;
+  if (ImGui::Button("Close comparison")) keep_open = false;
   if (tabs_.size() > 1 && ImGui::BeginTabBar("compare-views")) {
     for (std::size_t i = 0; i < tabs_.size(); ++i) {
       const ImGuiTabItemFlags flags =
@@ -153,10 +171,10 @@ void CompareScreen::column(int side, float seconds, const Fonts& fonts, HeatStri
                           heat,
                           &range_,
                           &full_,
-                          cursor_.offset(side),
+                          cursor_.map(side),
                           &seek};
     view->draw(frame);
-    if (seek) seek_shared = *seek - cursor_.offset(side);
+    if (seek) seek_shared = cursor_.map(side).to_shared(*seek);
   } else if (!tabs_.empty()) {
     ImGui::TextDisabled("The %s view does not apply to %s.",
                         tabs_[static_cast<std::size_t>(shown_)].name.c_str(), s.document->name.c_str());

@@ -1,8 +1,10 @@
 // Compare mode on screen: two traces side by side under one time cursor (model/compare.hpp).
 // Each side is labelled with its trace's variant (or file name), shows the step it had reached at
 // the cursor's time with its caption, and draws the chosen view; both timelines share one time
-// axis, each on its own trace's clock from its own origin (or, with "align first events", with
-// the second clock shifted so that both runs start together). One playback bar below drives both.
+// axis, each on its own trace's clock from its own origin; or, chosen in the header, with the
+// runs' first events together, or with the whole runs on top of each other (the default where
+// the two clocks measure different things: a model's ticks beside a GPU's nanoseconds). One
+// playback bar below drives both.
 #pragma once
 
 #include <array>
@@ -44,7 +46,8 @@ class CompareScreen {
   };
   TraceView* view_of(Side& side) const;  // the shown view's kind on that side, or null
   void header(const Fonts& fonts, bool& keep_open);
-  void align(bool first_events);
+  void align(Alignment alignment);
+  void alignment_combo();
   void column(int side, float seconds, const Fonts& fonts, HeatStripRenderer& heat,
               std::optional<int64_t>& seek);
 
@@ -58,7 +61,6 @@ class CompareScreen {
   CompareCursor cursor_;
   TimeRange range_, full_;  // the time both timelines show, and the span of both runs
   bool animate_ = true;
-  bool align_first_events_ = false;
 };
 
 }  // namespace gridlock::viewer

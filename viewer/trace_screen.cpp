@@ -59,7 +59,7 @@ void TraceScreen::canvas(float seconds, const Fonts& fonts, HeatStripRenderer& h
                         heat,
                         nullptr,
                         nullptr,
-                        0,
+                        ClockMap{},
                         &seek};
   views_[static_cast<std::size_t>(shown_)]->draw(frame);
   if (seek) playback_.seek_time(*seek);

@@ -89,12 +89,12 @@ TEST(Compare, RacyAndAtomicCountersShareOneClock) {
   EXPECT_EQ(c.step(1), c.times(1).step_at(c.time_ns()));
 }
 
-TEST(Compare, AnOffsetAlignsTheSecondClock) {
+TEST(Compare, AligningTheFirstEventsShiftsTheSecondClock) {
   // B's run starts 1000 ns later on its own clock; aligned, its first event meets A's.
   CompareCursor c(StepTimes({window(0, 100), window(100, 200)}),
                   StepTimes({window(1000, 1150), window(1150, 1300)}));
   EXPECT_EQ(c.end_ns(), 1300);
-  c.set_offset(1000);
+  c.align(Alignment::first_events);
   EXPECT_EQ(c.begin_ns(), 0);
   EXPECT_EQ(c.end_ns(), 300);
   c.seek_time(120);
@@ -105,7 +105,24 @@ TEST(Compare, AnOffsetAlignsTheSecondClock) {
   EXPECT_EQ(c.time_ns(), 150);  // where B enters its second step
   c.seek_step(1, 1);
   EXPECT_EQ(c.side_time(1), 1150);
-  c.set_offset(0);
+  c.align(Alignment::origins);
   EXPECT_EQ(c.end_ns(), 1300);
   EXPECT_EQ(c.time_ns(), 150);
+}
+
+TEST(Compare, AligningWholeRunsScalesTheSecondClock) {
+  // A model counting ticks (0..4) beside a run of 4000 ns that starts at 1000 ns.
+  CompareCursor c(StepTimes({window(0, 1), window(1, 2), window(2, 4)}),
+                  StepTimes({window(1000, 3000), window(3000, 5000)}));
+  c.align(Alignment::whole_runs);
+  EXPECT_EQ(c.begin_ns(), 0);
+  EXPECT_EQ(c.end_ns(), 4);
+  EXPECT_DOUBLE_EQ(c.map(1).scale, 1000.0);
+  c.seek_time(2);
+  EXPECT_EQ(c.side_time(1), 3000);
+  EXPECT_EQ(c.step(1), 1);
+  c.seek_step(1, 1);  // a shared time whose side time shows B's second step
+  EXPECT_EQ(c.step(1), 1);
+  EXPECT_GE(c.side_time(1), 3000);
+  for (int64_t x : {999, 1000, 2999, 3001, 4999}) EXPECT_GE(c.map(1).to_side(c.map(1).to_shared(x)), x);
 }

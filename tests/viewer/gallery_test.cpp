@@ -166,19 +166,25 @@ TEST_F(GalleryFolder, CardsKeepTheLoadedTraceForTheirThumbnail) {
 TEST_F(GalleryFolder, DeclaredPairsLinkTheirCards) {
   gridlock::trace::write_file(gridlock::viewer::testing::make_halving_trace(32, 100, 5),
                               (root_ / "lessons/a/recorded/other.json").string());
-  std::ofstream(root_ / "pairs.txt") << "a\tLesson A\tlessons/a\tgood.json,other.json\n";
+  // A second pair names a file through "..", as a pair with another lesson's trace does.
+  std::ofstream(root_ / "pairs.txt")
+      << "a\tLesson A\tlessons/a\tgood.json,other.json|../recorded/other.json,good.json\n";
   GallerySearch search;
   search.index_files = {(root_ / "pairs.txt").string()};
   const Gallery g = discover_gallery(search);
   ASSERT_EQ(g.lessons.size(), 1u);
   const GalleryLesson& a = g.lessons[0];
-  ASSERT_EQ(a.compare.size(), 1u);
+  ASSERT_EQ(a.compare.size(), 2u);
+  EXPECT_EQ(a.compare[1].first, a.compare[0].second);  // normalised: the same file, the same path
   EXPECT_EQ(fs::path(a.compare[0].first).filename(), "good.json");
   EXPECT_EQ(fs::path(a.compare[0].second).filename(), "other.json");
   ASSERT_EQ(a.traces.size(), 3u);  // broken, good, other
-  EXPECT_TRUE(a.traces[0].compare_with.empty());
-  EXPECT_EQ(a.traces[1].compare_with, a.compare[0].second);
-  EXPECT_TRUE(a.traces[1].compare_first);
-  EXPECT_EQ(a.traces[2].compare_with, a.compare[0].first);
-  EXPECT_FALSE(a.traces[2].compare_first);
+  EXPECT_TRUE(a.traces[0].compare.empty());
+  ASSERT_EQ(a.traces[1].compare.size(), 2u);  // good: in both pairs
+  EXPECT_EQ(a.traces[1].compare[0].path, a.compare[0].second);
+  EXPECT_TRUE(a.traces[1].compare[0].first);
+  EXPECT_FALSE(a.traces[1].compare[1].first);
+  ASSERT_EQ(a.traces[2].compare.size(), 2u);
+  EXPECT_EQ(a.traces[2].compare[0].path, a.compare[0].first);
+  EXPECT_FALSE(a.traces[2].compare[0].first);
 }

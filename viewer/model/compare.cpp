@@ -25,21 +25,31 @@ void CompareCursor::measure() {
   begin_ = INT64_MAX;
   end_ = INT64_MIN;
   for (int s : sides) {
-    begin_ = std::min(begin_, times(s).begin_ns() - offset(s));
-    end_ = std::max(end_, times(s).end_ns() - offset(s));
+    begin_ = std::min(begin_, map(s).to_shared(times(s).begin_ns()));
+    end_ = std::max(end_, map(s).to_shared(times(s).end_ns()));
   }
   stops_ = {begin_, end_};
   for (int s : sides)
     for (int k = 1; k < times(s).step_count(); ++k)
-      stops_.push_back(std::clamp(times(s).entry_ns(k) - offset(s), begin_, end_));
+      stops_.push_back(std::clamp(map(s).to_shared(times(s).entry_ns(k)), begin_, end_));
   std::sort(stops_.begin(), stops_.end());
   stops_.erase(std::unique(stops_.begin(), stops_.end()), stops_.end());
   const int steps = std::max({times_[0].step_count(), times_[1].step_count(), 1});
   rate_ = static_cast<double>(end_ - begin_) / steps;
 }
 
-void CompareCursor::set_offset(int64_t ns) {
-  offset_[1] = ns;
+void CompareCursor::align(Alignment alignment) {
+  alignment_ = alignment;
+  const StepTimes &a = times_[0], &b = times_[1];
+  ClockMap m;
+  if (alignment == Alignment::first_events) m.offset = static_cast<double>(b.begin_ns() - a.begin_ns());
+  if (alignment == Alignment::whole_runs) {
+    const double span_a = static_cast<double>(a.end_ns() - a.begin_ns());
+    const double span_b = static_cast<double>(b.end_ns() - b.begin_ns());
+    m.scale = span_a > 0 && span_b > 0 ? span_b / span_a : 1.0;
+    m.offset = static_cast<double>(b.begin_ns()) - m.scale * static_cast<double>(a.begin_ns());
+  }
+  maps_[1] = m;
   measure();
   time_ = std::clamp(time_, begin_, end_);
 }
@@ -50,7 +60,9 @@ void CompareCursor::seek_time(int64_t t) {
   playing_ = false;
 }
 
-void CompareCursor::seek_step(int side, int step) { seek_time(times(side).time_of(step) - offset(side)); }
+void CompareCursor::seek_step(int side, int step) {
+  seek_time(map(side).to_shared(times(side).time_of(step)));
+}
 
 void CompareCursor::forward() {
   const auto next = std::upper_bound(stops_.begin(), stops_.end(), time_);

@@ -10,11 +10,18 @@
 
 #include "model/playback.hpp"
 #include "model/step_times.hpp"
+#include "model/time_range.hpp"
 
 namespace gridlock::viewer {
 
-// The shared time is side 0's clock; side 1's clock reads offset(1) more (0 unless set_offset
-// aligns, say, the two runs' first events).
+// How the two clocks line up: each from its own origin (side 1's t = 0 at side 0's t = 0), with
+// the runs' first events together, or with the whole runs on top of each other (side 1's first
+// and last events at side 0's: for clocks that measure different things, a model's ticks beside
+// a GPU's nanoseconds).
+enum class Alignment { origins, first_events, whole_runs };
+
+// The shared time is side 0's clock; side 1's clock reads it through map(1) (the identity unless
+// align() says otherwise).
 // Contract: the time stays inside [begin_ns(), end_ns()], the span of both sides' windows.
 // Playing moves it at a steady rate (the whole span takes as many seconds, at speed 1, as the
 // side with more steps has steps: a step takes about as long as it does in single playback) and
@@ -28,11 +35,12 @@ class CompareCursor {
   const StepTimes& times(int side) const { return times_[static_cast<std::size_t>(side & 1)]; }
   // The shared time, and what a side's own clock reads then.
   int64_t time_ns() const { return time_; }
-  int64_t side_time(int side) const { return time_ + offset(side); }
-  int64_t offset(int side) const { return offset_[static_cast<std::size_t>(side & 1)]; }
-  // Side 1's clock reads `ns` more than the shared time (side 0's clock). Keeps the shared time
-  // where it is, clamped into the new span.
-  void set_offset(int64_t ns);
+  int64_t side_time(int side) const { return map(side).to_side(time_); }
+  const ClockMap& map(int side) const { return maps_[static_cast<std::size_t>(side & 1)]; }
+  // Lines side 1's clock up with side 0's. Keeps the shared time where it is, clamped into the
+  // new span.
+  void align(Alignment alignment);
+  Alignment alignment() const { return alignment_; }
   int64_t begin_ns() const { return begin_; }
   int64_t end_ns() const { return end_; }
   // The step side 0 or 1 shows at the cursor's time, and its cursor.
@@ -65,10 +73,11 @@ class CompareCursor {
   bool advance(double seconds);
 
  private:
-  void measure();  // the span, the stops and the rate, from the times and the offset
+  void measure();  // the span, the stops and the rate, from the times and the maps
 
   std::array<StepTimes, 2> times_;
-  std::array<int64_t, 2> offset_ = {0, 0};
+  std::array<ClockMap, 2> maps_;
+  Alignment alignment_ = Alignment::origins;
   std::vector<int64_t> stops_;
   int64_t begin_ = 0, end_ = 0, time_ = 0;
   double rate_ = 0;

@@ -23,7 +23,8 @@ std::vector<std::string> recorded_traces(const fs::path& lesson_folder) {
   fs::path recorded = lesson_folder / "recorded";
   if (!fs::is_directory(recorded, ec)) return files;
   for (fs::directory_iterator it(recorded, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().extension() == ".json" && it->is_regular_file(ec)) files.push_back(it->path().string());
+    if (it->path().extension() == ".json" && it->is_regular_file(ec))
+      files.push_back(it->path().lexically_normal().string());
   }
   std::sort(files.begin(), files.end());
   return files;
@@ -33,13 +34,8 @@ std::vector<std::string> recorded_traces(const fs::path& lesson_folder) {
 void link_pairs(GalleryLesson& lesson) {
   for (const auto& [a, b] : lesson.compare) {
     for (GalleryTrace& t : lesson.traces) {
-      if (t.path == a && t.compare_with.empty()) {
-        t.compare_with = b;
-        t.compare_first = true;
-      } else if (t.path == b && t.compare_with.empty()) {
-        t.compare_with = a;
-        t.compare_first = false;
-      }
+      if (t.path == a) t.compare.push_back({b, true});
+      if (t.path == b) t.compare.push_back({a, false});
     }
   }
 }
@@ -51,7 +47,8 @@ GalleryLesson make_lesson(const LessonEntry& entry) {
     lesson.traces.push_back(summarise_trace(file));
   const fs::path recorded = fs::path(entry.folder) / "recorded";
   for (const auto& [a, b] : entry.compare)
-    lesson.compare.emplace_back((recorded / a).string(), (recorded / b).string());
+    lesson.compare.emplace_back((recorded / a).lexically_normal().string(),
+                                (recorded / b).lexically_normal().string());
   link_pairs(lesson);
   return lesson;
 }

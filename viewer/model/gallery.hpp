@@ -31,8 +31,12 @@ struct GalleryTrace {
   int contradicted = 0;
   int not_observable = 0;
   std::shared_ptr<const trace::Trace> trace;  // null when it did not load
-  std::string compare_with;                   // the path of the trace the lesson pairs this one with, if any
-  bool compare_first = true;                  // this trace is the pair's first (left) one
+  // The traces the lesson pairs this one with for comparison, in the order it declares them.
+  struct Partner {
+    std::string path;   // normalised
+    bool first = true;  // this trace is the pair's first (left) one
+  };
+  std::vector<Partner> compare;
   bool ok() const { return error.empty(); }
 };
 
@@ -42,7 +46,8 @@ struct GalleryLesson {
   std::string folder;
   std::string summary;               // the README's goal, one paragraph
   std::vector<GalleryTrace> traces;  // recorded/*.json, sorted by name
-  // The pairs the lesson declares for side-by-side comparison, as paths in recorded/.
+  // The pairs the lesson declares for side-by-side comparison: paths of files in its recorded/
+  // (or, through "..", another lesson's), normalised.
   std::vector<std::pair<std::string, std::string>> compare;
 };
 

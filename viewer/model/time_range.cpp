@@ -6,6 +6,22 @@
 
 namespace gridlock::viewer {
 
+int64_t ClockMap::to_side(int64_t shared) const {
+  return static_cast<int64_t>(std::floor(offset + scale * static_cast<double>(shared)));
+}
+
+int64_t ClockMap::to_shared(int64_t side) const {
+  return static_cast<int64_t>(std::ceil((static_cast<double>(side) - offset) / scale));
+}
+
+TimeRange to_side(const TimeRange& r, const ClockMap& m) {
+  return TimeRange{m.offset + m.scale * r.begin, m.offset + m.scale * r.end};
+}
+
+TimeRange to_shared(const TimeRange& r, const ClockMap& m) {
+  return TimeRange{(r.begin - m.offset) / m.scale, (r.end - m.offset) / m.scale};
+}
+
 TimeRange clamp_range(TimeRange r, const TimeRange& full, double min_span) {
   const double widest = full.span();
   const double span = std::clamp(r.span(), std::min(min_span, widest), widest);

@@ -2,7 +2,19 @@
 // it. Times are ns on a trace's clock, as doubles so that zooming in stays smooth. No GL, no ImGui.
 #pragma once
 
+#include <cstdint>
+
 namespace gridlock::viewer {
+
+// How one clock reads a time on another (compare mode: a side's clock and the shared one):
+// side time = offset + scale * shared time.
+struct ClockMap {
+  double offset = 0;
+  double scale = 1;
+  // Rounded so that to_side(to_shared(x)) >= x: the shared time of a side's moment shows it.
+  int64_t to_side(int64_t shared) const;
+  int64_t to_shared(int64_t side) const;
+};
 
 struct TimeRange {
   double begin = 0;
@@ -10,6 +22,10 @@ struct TimeRange {
   double span() const { return end - begin; }
   bool contains(double t) const { return t >= begin && t <= end; }
 };
+
+// A range on the shared clock read on a side's, and back.
+TimeRange to_side(const TimeRange& r, const ClockMap& map);
+TimeRange to_shared(const TimeRange& r, const ClockMap& map);
 
 // `r` moved and narrowed as needed to lie inside `full`, and no narrower than `min_span` (or
 // than `full`, if that is narrower).

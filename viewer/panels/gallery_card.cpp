@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "format.hpp"
 #include "views/trace_thumbnail.hpp"
@@ -141,20 +142,34 @@ float gallery_card_height(float width, const Fonts& fonts) {
   return kMargin + thumbnail_height(width) + text_height(fonts);
 }
 
-// The Compare button in the card's bottom right corner; true when clicked.
-bool compare_button(const Card& c) {
+// The Compare button in the card's bottom right corner: the partner chosen, or -1. With several
+// partners, a menu of them.
+int compare_button(const Card& c) {
   const char* label = "Compare \xE2\x87\x84";
+  const std::vector<GalleryTrace::Partner>& partners = c.trace.compare;
+  auto name = [&](std::size_t i) { return std::filesystem::path(partners[i].path).filename().string(); };
   const ImVec2 size(ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x,
                     ImGui::GetFrameHeight());
   ImGui::SetCursorScreenPos(ImVec2(c.max.x - kPad - size.x, c.max.y - kPad - size.y + 4));
-  const bool clicked = ImGui::Button(label, size);
+  int chosen = -1;
+  if (ImGui::Button(label, size)) {
+    if (partners.size() == 1)
+      chosen = 0;
+    else
+      ImGui::OpenPopup("compare-with");
+  }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Side by side with %s, on one clock",
-                      std::filesystem::path(c.trace.compare_with).filename().string().c_str());
-  return clicked;
+    ImGui::SetTooltip("%s", partners.size() == 1 ? ("Side by side with " + name(0) + ", on one clock").c_str()
+                                                 : "Side by side with another trace, on one clock");
+  if (ImGui::BeginPopup("compare-with")) {
+    for (std::size_t i = 0; i < partners.size(); ++i)
+      if (ImGui::MenuItem(("with " + name(i)).c_str())) chosen = static_cast<int>(i);
+    ImGui::EndPopup();
+  }
+  return chosen;
 }
 
-CardAction draw_gallery_card(const GalleryTrace& t, float width, TraceView* thumbnail, const Fonts& fonts,
+CardChoice draw_gallery_card(const GalleryTrace& t, float width, TraceView* thumbnail, const Fonts& fonts,
                              HeatStripRenderer& heat) {
   const float height = gallery_card_height(width, fonts);
   ImGui::PushID(t.path.c_str());
@@ -200,10 +215,11 @@ CardAction draw_gallery_card(const GalleryTrace& t, float width, TraceView* thum
           colour::model_banner_text);
   }
   card_text(c);
-  const bool compare = t.ok() && !t.compare_with.empty() && compare_button(c);
+  const int partner = t.ok() && !t.compare.empty() ? compare_button(c) : -1;
   ImGui::EndGroup();
   ImGui::PopID();
-  return compare ? CardAction::compare : clicked ? CardAction::open : CardAction::none;
+  if (partner >= 0) return {CardAction::compare, partner};
+  return {clicked ? CardAction::open : CardAction::none, 0};
 }
 
 }  // namespace gridlock::viewer

@@ -18,9 +18,15 @@ float gallery_card_height(float width, const Fonts& fonts);
 
 enum class CardAction { none, open, compare };
 
+struct CardChoice {
+  CardAction action = CardAction::none;
+  int partner = 0;  // with compare: the index into trace.compare
+};
+
 // Draws the card at the cursor as one item. `thumbnail`: the view that paints the miniature,
-// kept by the caller between frames; null for a placeholder.
-CardAction draw_gallery_card(const GalleryTrace& trace, float width, TraceView* thumbnail, const Fonts& fonts,
+// kept by the caller between frames; null for a placeholder. A trace paired with several others
+// offers them in a menu under its Compare button.
+CardChoice draw_gallery_card(const GalleryTrace& trace, float width, TraceView* thumbnail, const Fonts& fonts,
                              HeatStripRenderer& heat);
 
 }  // namespace gridlock::viewer

@@ -76,11 +76,12 @@ GalleryChoice draw_gallery(const Gallery& gallery, GalleryState& state,
         found = state.thumbnails
                     .emplace(trace.path, trace.trace ? make_first_view(*trace.trace, state.config) : nullptr)
                     .first;
-      const CardAction action = draw_gallery_card(trace, card_w, found->second.get(), fonts, heat);
-      if (action == CardAction::open) choice.open_path = trace.path;
-      if (action == CardAction::compare) {
-        choice.compare_a = trace.compare_first ? trace.path : trace.compare_with;
-        choice.compare_b = trace.compare_first ? trace.compare_with : trace.path;
+      const CardChoice card = draw_gallery_card(trace, card_w, found->second.get(), fonts, heat);
+      if (card.action == CardAction::open) choice.open_path = trace.path;
+      if (card.action == CardAction::compare) {
+        const GalleryTrace::Partner& other = trace.compare[static_cast<std::size_t>(card.partner)];
+        choice.compare_a = other.first ? trace.path : other.path;
+        choice.compare_b = other.first ? other.path : trace.path;
       }
     }
     ImGui::PopStyleVar();

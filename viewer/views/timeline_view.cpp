@@ -279,11 +279,9 @@ void TimelineView::draw(const ViewFrame& f) {
     ImGui::TextDisabled("This trace records no events on its clock.");
     return;
   }
-  // On this trace's clock: its own range, or the shared one shifted by this side's offset.
-  const double offset = static_cast<double>(f.shared_offset_ns);
-  auto shifted = [](const TimeRange& r, double by) { return TimeRange{r.begin + by, r.end + by}; };
-  TimeRange range = f.shared_range ? shifted(*f.shared_range, offset) : range_;
-  const TimeRange full = f.shared_full ? shifted(*f.shared_full, offset) : full_;
+  // On this trace's clock: its own range, or the shared one read on it.
+  TimeRange range = f.shared_range ? to_side(*f.shared_range, f.shared_map) : range_;
+  const TimeRange full = f.shared_full ? to_side(*f.shared_full, f.shared_map) : full_;
   Frame fr{f, range, full, 0, 0};
   if (f.cursor.t_ns != followed_ns_) {  // keep a moving cursor in view
     fr.range = follow_time(fr.range, static_cast<double>(f.cursor.t_ns), fr.full, kMinSpanNs);
@@ -306,7 +304,7 @@ void TimelineView::draw(const ViewFrame& f) {
   scrolled_rows(fr, std::max(40.0f, avail.y - used - legend_h - ImGui::GetStyle().ItemSpacing.y));
   draw_timeline_legend(f.fonts, run_.categories, run_.has_counters, !run_.flows.empty(), avail.x);
   if (f.shared_range)
-    *f.shared_range = shifted(range, -offset);
+    *f.shared_range = to_shared(range, f.shared_map);
   else
     range_ = range;
 }

@@ -31,11 +31,11 @@ struct ViewFrame {
   const Fonts& fonts;
   HeatStripRenderer& heat;
   // Compare mode: the time range both sides' timelines show (they share one axis), and the span
-  // it may move in, on the shared clock; this trace's clock reads shared_offset_ns more. Null:
-  // the view keeps its own.
+  // it may move in, on the shared clock, which this trace's clock reads through shared_map.
+  // Null: the view keeps its own.
   TimeRange* shared_range = nullptr;
   const TimeRange* shared_full = nullptr;
-  int64_t shared_offset_ns = 0;
+  ClockMap shared_map;
   // Set by a view to move the cursor to a time on this trace's clock (a click on a timeline).
   std::optional<int64_t>* seek = nullptr;
 };
