@@ -43,11 +43,15 @@ CompareScreen::CompareScreen(std::unique_ptr<Document> a, std::unique_ptr<Docume
   for (std::size_t i = 0; i < tabs_.size(); ++i)
     if (tabs_[i].name == setup.first_view) shown_ = static_cast<int>(i);
   cursor_ = CompareCursor(step_times(sides_[0].document->trace), step_times(sides_[1].document->trace));
-  // Clocks that measure different things (a model's ticks, a GPU's ns) line up run to run.
+  // Two runs on one kind of clock start together (their origins, taken before each run's first
+  // launch, differ by launch overheads); clocks that measure different things (a model's ticks,
+  // a GPU's ns) line up run to run.
   const bool same_clock = sides_[0].document->trace.clock.source == sides_[1].document->trace.clock.source;
-  align(same_clock ? Alignment::origins : Alignment::whole_runs);
+  align(same_clock ? Alignment::first_events : Alignment::whole_runs);
   if (start.time_ns)
     cursor_.seek_time(*start.time_ns);
+  else if (start.step == -1)  // the end: both sides at their last step
+    cursor_.last();
   else
     cursor_.seek_step(0, start.step < 0 ? cursor_.times(0).step_count() + start.step : start.step);
 }
@@ -155,7 +159,14 @@ void CompareScreen::column(int side, float seconds, const Fonts& fonts, HeatStri
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("%s  \xC2\xB7  %s", s.document->name.c_str(),
                       step_position(step, static_cast<int>(t.steps.size())).c_str());
+  // The caption, padded to the taller side's (as measured last frame) so that both views start
+  // at one height and their rows line up.
+  const float caption_top = ImGui::GetCursorPosY();
   draw_step_caption(t.steps[static_cast<std::size_t>(step)], fonts, fonts.bold, fonts.ui);
+  const float caption_h = ImGui::GetCursorPosY() - caption_top;
+  caption_h_[static_cast<std::size_t>(side)] = caption_h;
+  const float taller = std::max(caption_h_[0], caption_h_[1]);
+  if (taller > caption_h) ImGui::SetCursorPosY(caption_top + taller);
   ImGui::BeginChild("view", ImVec2(0, 0), true,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   if (TraceView* view = view_of(s)) {

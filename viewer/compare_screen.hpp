@@ -1,9 +1,9 @@
 // Compare mode on screen: two traces side by side under one time cursor (model/compare.hpp).
 // Each side is labelled with its trace's variant (or file name), shows the step it had reached at
 // the cursor's time with its caption, and draws the chosen view; both timelines share one time
-// axis, each on its own trace's clock from its own origin; or, chosen in the header, with the
-// runs' first events together, or with the whole runs on top of each other (the default where
-// the two clocks measure different things: a model's ticks beside a GPU's nanoseconds). One
+// axis, each read on its own trace's clock: by default with the runs' first events together (or,
+// where the two clocks measure different things, a model's ticks beside a GPU's nanoseconds,
+// with the whole runs on top of each other); the header offers each trace's own origin too. One
 // playback bar below drives both.
 #pragma once
 
@@ -61,6 +61,7 @@ class CompareScreen {
   CompareCursor cursor_;
   TimeRange range_, full_;  // the time both timelines show, and the span of both runs
   bool animate_ = true;
+  std::array<float, 2> caption_h_ = {0, 0};  // each side's caption, as tall as it was last frame
 };
 
 }  // namespace gridlock::viewer

@@ -133,6 +133,7 @@ int prepare_shot(gv::Options& options, Shot& shot) {
   if (!view_applies(options, docs)) return 2;
   shot.start.step = resolve_step(options, *shot.document);
   if (shot.start.step < 0) return 2;
+  if (shot.other && options.step == -1) shot.start.step = -1;  // comparing: the end of both runs
   shot.start.time_ns = options.time_ns;
   return -1;
 }

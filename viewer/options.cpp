@@ -38,7 +38,7 @@ int parse_options(int argc, char** argv, Options& options) {
                  "render one frame to this PNG and exit (the gallery when no trace is given)");
   cli.add_option("--step", options.step,
                  "step to show, counted from 0 (the window's \"step 1 of N\" is --step 0); negative "
-                 "counts from the end (-1: the last step)");
+                 "counts from the end (-1: the last step; comparing, the end of both runs)");
   cli.add_option("--time", time,
                  "the moment to show, on the trace's clock from its origin: ns, or with a unit (42.5us, "
                  "1.2ms); the step is the one the trace had reached then");

@@ -33,7 +33,7 @@ void time_scrubber(CompareCursor& c, const std::array<std::string, 2>& sides, fl
     const StepTimes& times = c.times(side);
     const float dir = side == 0 ? -1.0f : 1.0f;
     for (int k = 1; k < times.step_count(); ++k) {
-      const float x = x_of(times.entry_ns(k));
+      const float x = x_of(c.map(side).to_shared(times.entry_ns(k)));
       list->AddLine(ImVec2(x, y + dir * 4), ImVec2(x, y + dir * 12),
                     colour::sides[static_cast<std::size_t>(side)], 2.0f);
     }
@@ -45,7 +45,7 @@ void time_scrubber(CompareCursor& c, const std::array<std::string, 2>& sides, fl
     std::string tip = "t = " + format_duration(static_cast<double>(t));
     for (int side = 0; side < 2; ++side)
       tip += "\n" + sides[static_cast<std::size_t>(side)] + ": " +
-             step_position(c.times(side).step_at(t), c.times(side).step_count());
+             step_position(c.times(side).step_at(c.map(side).to_side(t)), c.times(side).step_count());
     ImGui::SetTooltip("%s", tip.c_str());
   }
 }

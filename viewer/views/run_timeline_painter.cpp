@@ -68,13 +68,13 @@ float run_row_height(const RunTimeline& run, int row, float base, float scale) {
 }
 
 RunLayout layout_run_rows(const RunTimeline& run, const std::vector<int>& rows, float y0, float base,
-                          float scale) {
+                          float scale, float group_h) {
   RunLayout g;
   g.rows = rows;
   g.base_h = base;
   float y = y0;
   for (int r : rows) {
-    const float h = run_row_height(run, r, base, scale);
+    const float h = std::max(run_row_height(run, r, base, scale), run.is_group(r) ? group_h : 0.0f);
     g.top.push_back(y);
     g.height.push_back(h);
     y += h;
@@ -147,7 +147,12 @@ void paint_run_flows(const RunPaint& p, const RunLayout& g) {
   for (std::size_t i = 0; i < g.rows.size(); ++i)
     centre[static_cast<std::size_t>(g.rows[i])] = g.top[i] + 0.5f * g.height[i];
   const float clip_top = p.list->GetClipRectMin().y, clip_bottom = p.list->GetClipRectMax().y;
-  const bool many = p.run.flows.size() > kManyFlows && !p.all_flows;
+  // Of many flows, the current step's; a step that starts none (a summary after the kernel) shows
+  // them all, fainter, unless there are too many to tell apart.
+  const bool own =
+      std::any_of(p.run.flows.begin(), p.run.flows.end(), [&](const RunFlow& f) { return f.step == p.step; });
+  const bool crowded = p.run.flows.size() > kManyFlows && !p.all_flows;
+  const bool many = crowded && (own || p.run.flows.size() > 4 * kManyFlows);
   for (const RunFlow& f : p.run.flows) {
     const int a = shown_row(p.run, p.collapsed, f.from_row), b = shown_row(p.run, p.collapsed, f.to_row);
     const bool lit = p.hovered >= 0 && (a == p.hovered || b == p.hovered);
@@ -155,7 +160,7 @@ void paint_run_flows(const RunPaint& p, const RunLayout& g) {
     const float ya = centre[static_cast<std::size_t>(a)], yb = centre[static_cast<std::size_t>(b)];
     if (a == b || std::isnan(ya) || std::isnan(yb)) continue;
     if (std::max(ya, yb) < clip_top || std::min(ya, yb) > clip_bottom) continue;
-    const float alpha = lit ? 1.0f : p.hovered >= 0 ? 0.15f : many ? 0.6f : 0.85f;
+    const float alpha = lit ? 1.0f : p.hovered >= 0 ? 0.15f : crowded ? (many ? 0.6f : 0.45f) : 0.85f;
     paint_flow(p.list, ImVec2(g.axis.x_of(f.from_ns), ya), ImVec2(g.axis.x_of(f.to_ns), yb),
                colour::with_alpha(colour::flow, alpha));
   }

@@ -32,9 +32,9 @@ struct RunLayout {
 // The height of `row` when plain rows are `base` high: rows with counters are taller.
 float run_row_height(const RunTimeline& run, int row, float base, float scale);
 
-// Lays `rows` out from `y0` down.
+// Lays `rows` out from `y0` down; group rows at least `group_h` high (room for their names).
 RunLayout layout_run_rows(const RunTimeline& run, const std::vector<int>& rows, float y0, float base,
-                          float scale);
+                          float scale, float group_h = 0.0f);
 
 // The text a row's label shows in the gutter: its name; a counter row adds its value at `t`.
 std::string run_row_label(const RunTimeline& run, int row, int64_t t);
@@ -59,7 +59,8 @@ void paint_run_labels(const RunPaint& p, const RunLayout& g);
 
 // The flows between shown rows (an end inside a collapsed group goes to the group's row); those
 // of the hovered row stand out. Of more than kManyFlows, only the current step's are drawn (and
-// the hovered row's), unless all_flows.
+// the hovered row's), unless all_flows, or the step starts none and there are at most 4 * kManyFlows
+// (then all of them, fainter).
 inline constexpr std::size_t kManyFlows = 60;
 void paint_run_flows(const RunPaint& p, const RunLayout& g);
 

@@ -149,11 +149,17 @@ void TimelineView::toolbar(const Frame& fr) {
           "the pointer)",
           run_.flows.size());
   }
-  ImGui::SameLine(0, 20);
+  // The row count and a hint, as much of them as fits on the line (nothing, when narrow).
   const std::string rows = format_count(static_cast<int64_t>(visible_.size() + pinned_.size()), "row");
   const std::string hint = rows + "  \xC2\xB7  Ctrl+wheel zooms, drag pans, a click sets the time";
+  ImGui::SameLine(0, 20);
   const float room = ImGui::GetContentRegionAvail().x;
-  ImGui::TextDisabled("%s", ImGui::CalcTextSize(hint.c_str()).x <= room ? hint.c_str() : rows.c_str());
+  if (ImGui::CalcTextSize(hint.c_str()).x <= room)
+    ImGui::TextDisabled("%s", hint.c_str());
+  else if (ImGui::CalcTextSize(rows.c_str()).x <= room)
+    ImGui::TextDisabled("%s", rows.c_str());
+  else
+    ImGui::NewLine();
 }
 
 void TimelineView::axis_strip(const Frame& fr, float height) {
@@ -248,9 +254,17 @@ void TimelineView::scrolled_rows(const Frame& fr, float height) {
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(colour::canvas));
   ImGui::BeginChild("##run-rows", ImVec2(width, height), false);
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float base = std::clamp(height / static_cast<float>(std::max<std::size_t>(visible_.size(), 1)),
-                                (large_rows_ ? kLargeRow : kMinRow) * scale, kMaxRow * scale);
-  RunLayout g = layout_run_rows(run_, visible_, at.y, base, scale);
+  // Where a few groups hold many thin rows, the groups keep room for their names and the rows
+  // inside share the rest.
+  const float label_h = std::round(fr.f.fonts.ui->FontSize * 0.64f) + 4.0f;
+  const auto groups = static_cast<float>(
+      std::count_if(visible_.begin(), visible_.end(), [&](int r) { return run_.is_group(r); }));
+  const float group_h = !large_rows_ && groups * label_h <= 0.3f * height ? label_h : 0.0f;
+  const float rest = height - groups * group_h;
+  const float base =
+      std::clamp(rest / std::max(static_cast<float>(visible_.size()) - (group_h > 0 ? groups : 0.0f), 1.0f),
+                 (large_rows_ ? kLargeRow : kMinRow) * scale, kMaxRow * scale);
+  RunLayout g = layout_run_rows(run_, visible_, at.y, base, scale, group_h);
   g.gutter_x0 = at.x;
   g.plot_x0 = fr.plot_x0;
   g.plot_x1 = fr.plot_x1;
