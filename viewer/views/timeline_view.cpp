@@ -80,6 +80,17 @@ class TimelineView final : public TraceView {
   float label_w_ = 0, label_font_ = 0;
 };
 
+// Goes on after the last item, `spacing` from it, if an item `width` wide still fits on the line;
+// else starts the next line.
+void same_line_if_fits(float width, float spacing = 20.0f) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine(0, spacing);
+}
+
+float checkbox_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+}
+
 float TimelineView::gutter_width(const Fonts& fonts, float avail) {
   const float size = std::round(fonts.ui->FontSize * 0.8f);
   if (label_font_ != size) {
@@ -118,7 +129,9 @@ void TimelineView::toolbar(const Frame& fr) {
   ImGui::TextDisabled("zoom %.1f\xC3\x97", fr.full.span() / std::max(fr.range.span(), 1e-9));
   const int levels = static_cast<int>(run_.level_kinds.size());
   if (levels > 1) {
-    ImGui::SameLine(0, 20);
+    same_line_if_fits(ImGui::CalcTextSize("rows down to").x + ImGui::CalcTextSize("blocks").x * 1.6f +
+                      ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
+    ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("rows down to");
     ImGui::SameLine();
     const std::string shown =
@@ -134,14 +147,14 @@ void TimelineView::toolbar(const Frame& fr) {
     }
   }
   if (visible_.size() > 40) {
-    ImGui::SameLine(0, 20);
+    same_line_if_fits(checkbox_width("large rows"));
     ImGui::Checkbox("large rows", &large_rows_);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
           "Rows tall enough to name each one (scroll to see them all), rather than shrunk to fit");
   }
   if (run_.flows.size() > kManyFlows) {
-    ImGui::SameLine(0, 20);
+    same_line_if_fits(checkbox_width("all flows"));
     ImGui::Checkbox("all flows", &all_flows_);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
