@@ -12,6 +12,7 @@ namespace gridlock {
 template <bool On>
 struct EventRecorder {
   __device__ unsigned long long now() const { return 0; }
+  __device__ unsigned long long now_after(unsigned) const { return 0; }
   __device__ void begin() const {}
   __device__ void record(int, int, unsigned long long) {}
 };
@@ -28,6 +29,11 @@ struct EventRecorder<true> {
   }
   // %globaltimer now (nothing at all in EventRecorder<false>).
   __device__ unsigned long long now() const { return log.now(); }
+  // %globaltimer once `loaded_after_barrier` has arrived: the time to record after a barrier
+  // (clock.cuh says why a read right behind __syncthreads() may come too early).
+  __device__ unsigned long long now_after(unsigned loaded_after_barrier) const {
+    return log.now_after(loaded_after_barrier);
+  }
   // Something the recording thread did (`what`: a code the lesson defines) at time t. Per block,
   // one thread of the block records; per thread, each records its own.
   __device__ void record(int what, int value, unsigned long long t) {

@@ -16,24 +16,39 @@ enum class Guard {
   acquire,         // corrected: as syncthreads_or, and the last block fences before it reads
 };
 
+// Whoever wants to know the ticket thread 0 took (a recorder) passes a callable; the default
+// keeps nothing, so the plain guard compiles to the technique alone.
+struct IgnoreTicket {
+  __device__ void operator()(unsigned) const {}
+};
+
 // Returns, in every thread of the block, whether this block took the last ticket. Before the
 // ticket, __threadfence() makes this block's partial result visible to the whole GPU (the release
 // half). The documented forms stop there. The corrected form adds the acquire half: the last
 // block fences again after it knows it is last, so its reads of the other blocks' partials cannot
 // be served from before their tickets (the gap in the well-known threadFenceReduction sample,
-// fixed the same way in PyTorch).
+// fixed the same way in PyTorch). `on_ticket(ticket)` is called by thread 0 with the ticket it
+// took (a recorder keeps it; the default ignores it).
 // lesson-begin guard
-template <Guard Form>
-__device__ bool is_last_block(unsigned* tickets) {
+template <Guard Form, typename OnTicket = IgnoreTicket>
+__device__ bool is_last_block(unsigned* tickets, OnTicket on_ticket = {}) {
   __threadfence();  // release: my partial before my ticket
   if constexpr (Form == Guard::shared_ticket) {
     __shared__ bool last;
-    if (threadIdx.x == 0) last = atomicAdd(tickets, 1u) == gridDim.x - 1;
+    if (threadIdx.x == 0) {
+      const unsigned ticket = atomicAdd(tickets, 1u);
+      on_ticket(ticket);
+      last = ticket == gridDim.x - 1;
+    }
     __syncthreads();
     return last;
   } else {
     bool last = false;
-    if (threadIdx.x == 0) last = atomicAdd(tickets, 1u) == gridDim.x - 1;
+    if (threadIdx.x == 0) {
+      const unsigned ticket = atomicAdd(tickets, 1u);
+      on_ticket(ticket);
+      last = ticket == gridDim.x - 1;
+    }
     last = __syncthreads_or(last);
     if (Form == Guard::acquire && last) __threadfence();  // acquire: the others' partials after their tickets
     return last;

@@ -1,0 +1,121 @@
+// grid-barrier (G0): can all blocks of one launch wait for each other? A barrier written by hand
+// over a global counter, on grids that fit the GPU and on grids one wave too large (bounded by
+// the watchdog), against a cooperative launch's grid-wide sync and its residency limit. Records
+// one run of the chosen variant block by block: who waited, who never started, who passed.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "claims.hpp"
+#include "common/lesson.hpp"
+#include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "run_kernel.cuh"
+
+namespace {
+
+using gridlock::LessonRun;
+
+std::string fraction(int part, int whole) { return std::to_string(part) + "/" + std::to_string(whole); }
+
+// Runs of the spin barrier at one grid size: completed (not stopped), and exchanged right.
+struct SpinRuns {
+  int grid = 0, runs = 0, completed = 0, exact = 0;
+  std::string text() const {
+    return std::to_string(grid) + " blocks: completed " + fraction(completed, runs) +
+           ", every neighbour read right " + fraction(exact, runs);
+  }
+};
+
+SpinRuns spin_runs(int grid, int block, int runs) {
+  SpinRuns s{grid, runs, 0, 0};
+  for (int r = 0; r < runs; ++r) {
+    const g0::Exchange e = g0::spin_exchange<false>(grid, block, {});
+    s.completed += !e.stopped;
+    s.exact += !e.stopped && e.right == grid;
+  }
+  std::printf("  spin barrier   %s\n", s.text().c_str());
+  return s;
+}
+
+void check_spin(LessonRun& run) {
+  const auto& o = run.options();
+  const int limit = g0::spin_limit_blocks(o.block, run.device().sm_count);
+  std::printf("\nThe hand-written barrier (the GPU holds %d blocks of %d threads at once):\n", limit,
+              o.block);
+  const SpinRuns one_per_sm = spin_runs(run.device().sm_count, o.block, o.runs);
+  const SpinRuns full = spin_runs(limit, o.block, o.runs);
+  // Each run that cannot complete costs the watchdog's whole limit: one run per size.
+  const SpinRuns one_more = spin_runs(limit + 1, o.block, 1);
+  const SpinRuns twice = spin_runs(2 * limit, o.block, 1);
+  gridlock::trace::Trace& t = run.trace();
+  t.facts["spin.limit"] = std::to_string(limit);
+  t.facts["spin.fits"] = one_per_sm.text() + "; " + full.text();
+  t.facts["spin.too_large"] = one_more.text() + "; " + twice.text();
+  t.facts["spin.watchdog"] = std::to_string(g0::kSpinLimit.count()) + " ms";
+  const bool fits = one_per_sm.exact == o.runs && full.exact == o.runs;
+  run.claim(g0::kSpinFits, fits, one_per_sm.text() + "; " + full.text());
+  if (!fits) run.check_failed("the spin barrier failed on a grid the GPU holds at once");
+  run.claim(g0::kSpinTooLarge, one_more.completed == 0 && twice.completed == 0,
+            one_more.text() + "; " + twice.text() + " (stopped by the watchdog after " +
+                t.facts["spin.watchdog"] + ")",
+            "the resident blocks spin and keep their SMs; the blocks beyond them cannot start until one "
+            "ends, so the "
+            "count never reaches the grid size");
+}
+
+void check_cooperative(LessonRun& run) {
+  const auto& o = run.options();
+  const int sms = run.device().sm_count;
+  const int limit = g0::cooperative_limit_blocks(o.block, sms);
+  int completed = 0;
+  for (int r = 0; r < o.runs; ++r) {
+    const g0::Exchange e = g0::cooperative_exchange<false>(limit, o.block, {});
+    completed += e.refused == cudaSuccess && e.right == limit;
+  }
+  const g0::Exchange beyond = g0::cooperative_exchange<false>(limit + 1, o.block, {});
+  int per_sm = 0;
+  CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, g0::exchange_with_grid_sync<false>, o.block, 0));
+  const std::string refusal = beyond.refused == cudaSuccess
+                                  ? "accepted"
+                                  : std::string("refused: ") + cudaGetErrorName(beyond.refused);
+  std::printf(
+      "\nCooperative launch (limit %d x %d SMs = %d blocks): %s runs exact at %d blocks; %d blocks %s\n",
+      per_sm, sms, limit, fraction(completed, o.runs).c_str(), limit, limit + 1, refusal.c_str());
+  gridlock::trace::Trace& t = run.trace();
+  t.facts["cooperative.limit"] = std::to_string(per_sm) + " blocks per SM \xC3\x97 " + std::to_string(sms) +
+                                 " SMs = " + std::to_string(limit);
+  t.facts["cooperative.exact"] = fraction(completed, o.runs);
+  t.facts["cooperative.beyond"] = std::to_string(limit + 1) + " blocks: " + refusal;
+  const bool works = completed == o.runs && beyond.refused != cudaSuccess;
+  const std::string measured = "this_grid().sync() at " + std::to_string(limit) + " blocks (" +
+                               t.facts["cooperative.limit"] + "): every neighbour read right in " +
+                               fraction(completed, o.runs) + " runs; a cooperative launch of " +
+                               std::to_string(limit + 1) + " blocks was " + refusal;
+  run.claim(g0::kCooperative, works, measured);
+  if (!works) run.check_failed("the cooperative grid sync did not behave as documented: " + measured);
+  run.claim(
+      g0::kNoSafeWay, !works,
+      "ordinary launch: " + t.facts["spin.fits"] + "; " + t.facts["spin.too_large"] +
+          ". Cooperative launch: " + measured,
+      "true of an ordinary launch: nothing guarantees that all its blocks run at once, and a hand-written "
+      "barrier completes only when they happen to. A cooperative launch (CUDA 9 and later) is the safe way: "
+      "the runtime starts it only if every block fits at once, and its grid sync is then guaranteed");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gridlock::LessonDefaults defaults;
+  defaults.options = {"", /*n=*/1, /*block=*/1024, /*grid=*/1, /*seed=*/1, /*runs=*/20, /*bench=*/false};
+  defaults.variants = g0::kVariants;
+  return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    if (run.options().grid != 1)
+      std::printf("note: the grid sizes follow from what this GPU holds at once; --grid %d is ignored\n",
+                  run.options().grid);
+    check_spin(run);
+    check_cooperative(run);
+    g0::record_steps(run, run.options().variant);
+  });
+}

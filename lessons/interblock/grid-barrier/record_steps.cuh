@@ -1,0 +1,202 @@
+// G0 recording: one launch of the chosen variant, block by block inside the SMs they ran on: each
+// block's store, its wait at the barrier (arrival, leaving or giving up), the blocks that started
+// only after the watchdog had stopped the others, the arrival counter, and the neighbour values
+// read after the barrier, replayed from the values stored before it.
+#pragma once
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "common/lesson.hpp"
+#include "common/record/event_recording.hpp"
+#include "locks/common/timeline.hpp"
+#include "run_kernel.cuh"
+
+namespace g0 {
+
+namespace tr = gridlock::trace;
+using gridlock::locks::event;
+
+constexpr int kValues = 0, kSeen = 1;
+constexpr int kArrivedTrack = 0;
+
+// One block as the recorder saw it.
+struct Visit {
+  int block = 0, before = 0, track = 0;
+  unsigned sm = 0;
+  int64_t started = 0, arrived = 0, left = 0;
+  bool passed = false;
+};
+
+inline std::vector<Visit> visits(const gridlock::EventRecording& rec, int grid, gridlock::RunClock& clock) {
+  std::vector<Visit> out;
+  for (int b = 0; b < grid; ++b) {
+    Visit v;
+    v.block = b;
+    v.sm = rec.sm_of(b);
+    for (const gridlock::LogRecord& r : rec.records(b)) {
+      const int64_t at = clock.since_origin(r.t_ns);
+      if (r.what == kStarted) v.started = at;
+      if (r.what == kArrived) v.arrived = at, v.before = r.value;
+      if (r.what == kLeft) v.left = at, v.passed = true;
+      if (r.what == kGaveUp) v.left = at;
+    }
+    out.push_back(v);
+  }
+  return out;
+}
+
+inline std::string us(int64_t ns) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", ns / 1e3);
+  return text;
+}
+
+inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
+  const auto& o = run.options();
+  const int sms = run.device().sm_count;
+  const bool cooperative = variant == "cooperative";
+  const int grid = cooperative ? cooperative_limit_blocks(o.block, sms)
+                               : spin_limit_blocks(o.block, sms) + (variant == "spin-too-large" ? 1 : 0);
+  gridlock::EventRecording rec(grid, o.block, gridlock::EventRecording::Rows::per_block, 3);
+  gridlock::RunClock& clock = run.clock();
+  clock.origin_ns();
+  gridlock::DeviceBuffer<int> values(static_cast<size_t>(grid)), seen(static_cast<size_t>(grid));
+  gridlock::DeviceBuffer<unsigned> arrived(std::vector<unsigned>{0u});
+  seen.poison();
+  bool stopped = false;
+  if (cooperative) {
+    int* values_ptr = values.get();
+    int* seen_ptr = seen.get();
+    gridlock::EventRecorder<true> device_rec = rec.device_view();
+    void* args[] = {&values_ptr, &seen_ptr, &device_rec};
+    CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(exchange_with_grid_sync<true>), grid,
+                                           o.block, args, 0, nullptr));
+    CUDA_CHECK_LAUNCH();
+  } else {
+    stopped = gridlock::locks::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
+                exchange_with_spin_barrier<true>
+                    <<<grid, o.block>>>(values.get(), seen.get(), arrived.get(), abort, rec.device_view());
+              }).stopped;
+  }
+  rec.download();
+  const std::vector<int> stored = values.download(), read = seen.download();
+
+  tr::Trace& t = run.trace();
+  std::vector<Visit> all = visits(rec, grid, clock);
+  t.buffers = {{kValues, "values", tr::ElementType::i32, {grid}, tr::MemorySpace::global, 0},
+               {kSeen, "seen", tr::ElementType::i32, {grid}, tr::MemorySpace::global, 0}};
+  t.tracks = {{kArrivedTrack, tr::TrackKind::memory, "arrived", -1, 0, -1, -1, -1, -1}};
+  std::vector<unsigned> sm_of;
+  std::vector<std::string> names;
+  std::vector<int> blocks;
+  for (const Visit& v : all) {
+    sm_of.push_back(v.sm);
+    names.push_back("block " + std::to_string(v.block));
+    blocks.push_back(v.block);
+  }
+  const std::vector<int> rows =
+      gridlock::locks::declare_sm_tracks(t, sm_of, names, tr::TrackKind::block, blocks);
+  for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
+  const int launch_id = run.add_launch(
+      cooperative ? "exchange_with_grid_sync (cooperative)" : "exchange_with_spin_barrier", grid, o.block);
+  if (stopped) t.notices.push_back("the watchdog stopped the recorded run: the barrier could not complete");
+
+  // The first give-up: blocks that started after it were not running while the others waited.
+  int64_t first_give_up = INT64_MAX;
+  for (const Visit& v : all)
+    if (!v.passed) first_give_up = std::min(first_give_up, v.left);
+
+  tr::Step& store = run.add_step(cooperative ? "PHASE 4: every block stores its value (a cooperative launch)"
+                                             : "PHASE 1: every block stores its value",
+                                 std::to_string(grid) + " blocks",
+                                 "Thread 0 of block b stores 7b + 3 in values[b].", launch_id);
+  store.snapshots.push_back({kValues, {}, {stored.begin(), stored.end()}});
+  int late = 0;
+  for (const Visit& v : all) {
+    if (v.started > first_give_up) {
+      ++late;
+      store.events.push_back(event(v.track, tr::EventKind::instant, v.started,
+                                   "started after the others gave up", tr::Category::other, 0));
+    }
+    store.events.push_back(
+        event(v.track, tr::EventKind::slice_begin, v.started, "store", tr::Category::work, 0));
+    store.events.push_back(
+        event(v.track, tr::EventKind::slice_end, v.arrived, "store", tr::Category::work, 0));
+  }
+
+  const bool all_passed = std::all_of(all.begin(), all.end(), [](const Visit& v) { return v.passed; });
+  const std::string wait = cooperative ? "this_grid().sync()" : "waiting at the barrier";
+  const tr::Category category = all_passed ? tr::Category::barrier : tr::Category::spin;
+  tr::Step& barrier = run.add_step(
+      cooperative ? "PHASE 5: cooperative_groups::this_grid().sync()"
+                  : "PHASE 2: wait at the hand-written barrier until every block has arrived",
+      all_passed ? "every block passed" : "the watchdog stopped the wait",
+      cooperative ? "Every block waits in the grid sync until all have arrived."
+                  : "Thread 0 adds one to the counter, then looks at it until it reaches the grid size.",
+      launch_id);
+  std::vector<Visit> by_arrival = all;
+  std::sort(by_arrival.begin(), by_arrival.end(),
+            [](const Visit& a, const Visit& b) { return a.arrived < b.arrived; });
+  for (const Visit& v : by_arrival) {
+    barrier.events.push_back(event(v.track, tr::EventKind::slice_begin, v.arrived, wait, category, v.before));
+    barrier.events.push_back(event(v.track, tr::EventKind::slice_end, v.left, wait, category, v.before));
+    if (!v.passed)
+      barrier.events.push_back(
+          event(v.track, tr::EventKind::instant, v.left, "gave up", tr::Category::other, 0));
+  }
+  if (!cooperative) {
+    // The counter after each arrival: the block that found `before` blocks there left before + 1.
+    std::vector<Visit> by_count = all;
+    std::sort(by_count.begin(), by_count.end(),
+              [](const Visit& a, const Visit& b) { return a.before < b.before; });
+    int64_t at = 0;
+    for (const Visit& v : by_count) {
+      at = std::max(at, v.arrived);
+      barrier.events.push_back(
+          event(kArrivedTrack, tr::EventKind::counter, at, "arrived", tr::Category::atomic, v.before + 1));
+    }
+  }
+  std::stable_sort(barrier.events.begin(), barrier.events.end(), [](const tr::Event& a, const tr::Event& b) {
+    return a.track != b.track ? a.track < b.track : a.t_ns < b.t_ns;
+  });
+
+  tr::Step& after = run.add_step(
+      cooperative ? "PHASE 6: read the neighbour's value, stored before the sync"
+                  : "PHASE 3: read the neighbour's value, stored before the barrier",
+      "", "Each block that passed reads values[b + 1], which its neighbour stored before.", launch_id);
+  tr::Operation copy{tr::Operator::copy, kSeen, kValues, -1, {}, {}, {}, {}};
+  tr::Snapshot got{kSeen, {}, {}};
+  int passed = 0, right = 0;
+  for (const Visit& v : all) {
+    if (!v.passed) continue;
+    ++passed;
+    copy.dst.push_back(v.block);
+    copy.a.push_back((v.block + 1) % grid);
+    copy.thread.push_back(0);
+    got.items.push_back(v.block);
+    got.values.push_back(read[size_t(v.block)]);
+    right += read[size_t(v.block)] == value_of((v.block + 1) % grid);
+  }
+  after.ops.push_back(copy);
+  after.snapshots.push_back(got);
+  if (right != passed) run.check_failed("a block that passed the barrier read a wrong neighbour value");
+
+  int64_t last_arrival = 0, first_leave = INT64_MAX, last_leave = 0;
+  for (const Visit& v : all) {
+    last_arrival = std::max(last_arrival, v.arrived);
+    first_leave = std::min(first_leave, v.left);
+    last_leave = std::max(last_leave, v.left);
+  }
+  t.facts["recorded.grid"] = std::to_string(grid);
+  t.facts["recorded.passed"] = std::to_string(passed);
+  t.facts["recorded.gave_up"] = std::to_string(grid - passed);
+  t.facts["recorded.late"] = std::to_string(late);
+  t.facts["recorded.last_arrival_to_last_leave"] = us(last_leave - last_arrival);
+  t.facts["recorded.wait"] = us(last_leave - first_leave);
+  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
+}
+
+}  // namespace g0

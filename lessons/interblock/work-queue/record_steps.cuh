@@ -1,0 +1,162 @@
+// G2 recording: one launch of the chosen variant's recording instantiation on the skewed items,
+// turned into a Gantt chart: every block's items, one after another, inside the row of the SM it
+// ran on; the queue's next index as the fetches take it; which block did which item; how far
+// apart the blocks ran out of work, and the block time left idle until the last one did.
+#pragma once
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/lesson.hpp"
+#include "common/record/event_recording.hpp"
+#include "locks/common/timeline.hpp"
+#include "run_kernel.cuh"
+
+namespace g2 {
+
+namespace tr = gridlock::trace;
+using gridlock::locks::event;
+
+constexpr int kDoneBy = 0, kVisits = 1;
+constexpr int kNextTrack = 0;
+constexpr int kSteps = 8;
+
+// One item as a block did it.
+struct Slice {
+  int block = 0, item = 0, cost = 0, track = 0;
+  int64_t begin = 0, end = 0;
+};
+
+// Every block's items in the order it did them; `last_done` gets each block's last end (or the
+// time it found the queue empty).
+inline std::vector<Slice> slices(const gridlock::EventRecording& rec, int grid,
+                                 const std::vector<WorkItem>& items, const std::vector<int>& tracks,
+                                 gridlock::RunClock& clock, std::vector<int64_t>& last_done) {
+  std::vector<Slice> out;
+  last_done.assign(size_t(grid), 0);
+  for (int b = 0; b < grid; ++b) {
+    Slice open;
+    for (const gridlock::LogRecord& r : rec.records(b)) {
+      const int64_t at = clock.since_origin(r.t_ns);
+      if (r.what == kFetched) open = {b, r.value, 0, tracks[size_t(b)], at, at};
+      if (r.what == kDone) {
+        open.end = at;
+        open.cost = open.item >= 0 && open.item < int(items.size()) ? items[size_t(open.item)].cost : 0;
+        out.push_back(open);
+      }
+      last_done[size_t(b)] = std::max(last_done[size_t(b)], at);
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Slice& a, const Slice& b) { return a.begin < b.begin; });
+  return out;
+}
+
+inline std::string us(int64_t ns) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f \xC2\xB5s", ns / 1e3);
+  return text;
+}
+
+inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
+  const auto& o = run.options();
+  const int count = o.grid * kItemsPerBlock;
+  const bool queue = variant != "up-front";
+  std::vector<WorkItem> items = make_items("skewed", count, o.seed);
+  const int room = variant == "items-added" ? count + kSpawning : count;
+  Run device(items, room);
+  for (int k = count; k < room; ++k) items.push_back({k, kSpawnCost});
+  gridlock::EventRecording rec(o.grid, kBlock, gridlock::EventRecording::Rows::per_block,
+                               8 * kItemsPerBlock + 1);
+  gridlock::RunClock& clock = run.clock();
+  clock.origin_ns();
+  launch<true>(variant, o.grid, device, count, rec.device_view());
+  CUDA_CHECK_LAUNCH();
+  rec.download();
+  const std::vector<unsigned> visits = device.visits.download();
+
+  tr::Trace& t = run.trace();
+  t.buffers = {{kDoneBy, "done by block", tr::ElementType::i32, {room}, tr::MemorySpace::registers, 0},
+               {kVisits, "visits", tr::ElementType::u32, {room}, tr::MemorySpace::global, 0}};
+  t.tracks = {{kNextTrack, tr::TrackKind::memory, "queue: next item", -1, 0, -1, -1, -1, -1}};
+  std::vector<unsigned> sms;
+  std::vector<std::string> names;
+  std::vector<int> blocks;
+  for (int b = 0; b < o.grid; ++b) {
+    sms.push_back(rec.sm_of(b));
+    names.push_back("block " + std::to_string(b));
+    blocks.push_back(b);
+  }
+  const std::vector<int> rows =
+      gridlock::locks::declare_sm_tracks(t, sms, names, tr::TrackKind::block, blocks);
+  std::vector<int64_t> last_done;
+  const std::vector<Slice> all = slices(rec, o.grid, items, rows, clock, last_done);
+  const int launch_id = run.add_launch(queue ? "work_from_queue<" + std::to_string(kBlock) + ">"
+                                             : "work_assigned_up_front<" + std::to_string(kBlock) + ">",
+                                       o.grid, kBlock);
+  const std::string label = queue ? "PHASE 2: every thread works on the item"
+                                  : "PHASE 4: block b does items b, b + gridDim.x, ... whatever they cost";
+  const std::string note =
+      queue ? "Each block's thread 0 took the next index with atomicAdd once the block was done "
+              "with its last item; the whole block works on it."
+            : "Block b does items b, b + gridDim.x, ...: the slices are warp 0's time on each "
+              "item (the block has no barrier to wait at).";
+  const size_t per_step = std::max<size_t>(1, (all.size() + kSteps - 1) / kSteps);
+  for (size_t first = 0; first < all.size(); first += per_step) {
+    const size_t last = std::min(all.size(), first + per_step);
+    tr::Step& s = run.add_step(label,
+                               "items started " + us(all[first].begin) + "\xE2\x80\x93" +
+                                   us(all[last - 1].begin) + " (" + std::to_string(last - first) + " items)",
+                               note, launch_id);
+    tr::Snapshot done_by{kDoneBy, {}, {}};
+    std::map<int, int> done_by_block;  // an item done twice in this step: its last doer
+    for (size_t k = first; k < last; ++k) {
+      const Slice& sl = all[k];
+      const std::string name = "item " + std::to_string(sl.item) + " (cost " + std::to_string(sl.cost) + ")";
+      s.events.push_back(
+          event(sl.track, tr::EventKind::slice_begin, sl.begin, name, tr::Category::work, sl.cost));
+      s.events.push_back(
+          event(sl.track, tr::EventKind::slice_end, sl.end, name, tr::Category::work, sl.cost));
+      // The fetch that returned index i left the queue's index at i + 1.
+      if (queue)
+        s.events.push_back(
+            event(kNextTrack, tr::EventKind::counter, sl.begin, "next", tr::Category::atomic, sl.item + 1));
+      if (sl.item >= 0 && sl.item < room) done_by_block[sl.item] = sl.block;
+    }
+    for (const auto& [item, block] : done_by_block) {
+      done_by.items.push_back(item);
+      done_by.values.push_back(block);
+    }
+    std::stable_sort(s.events.begin(), s.events.end(), [](const tr::Event& a, const tr::Event& b) {
+      return a.track != b.track ? a.track < b.track : a.t_ns < b.t_ns;
+    });
+    s.snapshots.push_back(done_by);
+  }
+  tr::Step& after = run.add_step(label, "after the kernel", "How many times each item was done.", launch_id);
+  after.snapshots.push_back({kVisits, {}, {visits.begin(), visits.end()}});
+
+  // Facts the README quotes.
+  std::vector<int> per_block(size_t(o.grid), 0);
+  for (const Slice& sl : all) ++per_block[size_t(sl.block)];
+  const auto [fewest, most] = std::minmax_element(per_block.begin(), per_block.end());
+  const auto [first_out, last_out] = std::minmax_element(last_done.begin(), last_done.end());
+  int64_t begin = INT64_MAX;
+  for (const Slice& sl : all) begin = std::min(begin, sl.begin);
+  t.facts["recorded.items_per_block"] = std::to_string(*fewest) + "\xE2\x80\x93" + std::to_string(*most);
+  t.facts["recorded.span"] = all.empty() ? "none" : us(*last_out - begin);
+  t.facts["recorded.finish_spread"] = us(*last_out - *first_out);
+  int64_t idle = 0;  // block time between a block running out of work and the last block's end
+  for (int64_t done : last_done) idle += *last_out - done;
+  char share[32];
+  std::snprintf(share, sizeof share, "%.0f%%",
+                all.empty() ? 0.0 : 100.0 * idle / (double(*last_out - begin) * o.grid));
+  t.facts["recorded.idle_at_end"] = us(idle) + " of block time (" + share + " of grid \xC3\x97 span)";
+  t.facts["recorded.never_done"] = std::to_string(std::count(visits.begin(), visits.end(), 0u));
+  t.facts["recorded.done_twice"] =
+      std::to_string(std::count_if(visits.begin(), visits.end(), [](unsigned v) { return v > 1; }));
+  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
+}
+
+}  // namespace g2

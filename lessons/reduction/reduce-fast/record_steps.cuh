@@ -1,0 +1,216 @@
+// RF recording: one launch of the Record=true instantiation on a large input, block by block on
+// the run's clock (each block's loads and sum, its ticket, the last block's merge), the partials
+// and the result as buffers, flows from every ticket to the merge, and the facts the README quotes.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/lesson.hpp"
+#include "common/record/event_recording.hpp"
+#include "reduction/common/trace_parts.hpp"
+#include "run_kernel.cuh"
+
+namespace rf {
+
+namespace tr = gridlock::trace;
+namespace red = gridlock::reduction;
+using gridlock::EventRecording;
+
+constexpr int kPartials = 0, kOut = 1;
+constexpr int kRecordsPerBlock = 4;
+
+// What one block's recording thread recorded, by what it records (kStarted, kSummed, ...).
+struct BlockRecord {
+  unsigned sm = 0;
+  std::map<int, gridlock::LogRecord> at;
+  int64_t t(int what, gridlock::RunClock& clock) const { return clock.since_origin(at.at(what).t_ns); }
+};
+
+// The recorded launch on `clock` (its origin read just before): the block records, the partials
+// as the blocks stored them, and the result.
+struct Recorded {
+  std::vector<BlockRecord> blocks;
+  std::vector<int> partials;
+  int result = 0;
+  int merger = -1, mergers = 0;
+  long long dropped = 0;
+};
+
+inline Recorded record_on_gpu(gridlock::RunClock& clock, const Config& c, int grid,
+                              const std::vector<int>& input) {
+  EventRecording rec(grid, c.block, EventRecording::Rows::per_block, kRecordsPerBlock);
+  const gridlock::DeviceBuffer<int> in(input);
+  Workspace ws(grid);
+  clock.origin_ns();
+  launch<true>(c, grid, in.get(), int(input.size()), ws, rec.device_view());
+  CUDA_CHECK_LAUNCH();
+  rec.download();
+  Recorded r;
+  r.partials = ws.partials_host();
+  r.result = ws.result();
+  r.dropped = rec.dropped();
+  for (int b = 0; b < grid; ++b) {
+    BlockRecord block;
+    block.sm = rec.sm_of(b);
+    for (const gridlock::LogRecord& record : rec.records(b)) block.at[record.what] = record;
+    if (block.at.count(kMerged)) r.merger = b, ++r.mergers;
+    r.blocks.push_back(block);
+  }
+  return r;
+}
+
+// What block b of the grid must have summed: the int4 vectors of its threads' grid-stride walk,
+// and one int of the tail per thread, as the kernel assigns them.
+inline std::vector<int> expected_partials(const std::vector<int>& input, int grid, int block) {
+  std::vector<int> partials(size_t(grid), 0);
+  const int64_t n = int64_t(input.size()), vectors = n / 4, stride = int64_t(grid) * block;
+  for (int64_t v = 0; v < vectors; ++v) {
+    int& p = partials[size_t((v % stride) / block)];
+    for (int k = 0; k < 4; ++k) p = int(unsigned(p) + unsigned(input[size_t(4 * v + k)]));
+  }
+  for (int64_t j = 4 * vectors; j < n; ++j) {
+    int& p = partials[size_t((j - 4 * vectors) / block)];
+    p = int(unsigned(p) + unsigned(input[size_t(j)]));
+  }
+  return partials;
+}
+
+inline std::vector<int> declare_tracks(tr::Trace& t, const std::string& kernel, const Recorded& r) {
+  const int kernel_track = int(t.tracks.size());
+  t.tracks.push_back({kernel_track, tr::TrackKind::kernel, kernel, -1, 0, -1, -1, -1, -1});
+  std::vector<int> rows;
+  for (size_t b = 0; b < r.blocks.size(); ++b) {
+    const int id = int(t.tracks.size()), sm = int(r.blocks[b].sm);
+    t.tracks.push_back({id, tr::TrackKind::block,
+                        "block " + std::to_string(b) + " (SM " + std::to_string(sm) + ")", kernel_track, 0,
+                        int(b), -1, -1, sm});
+    rows.push_back(id);
+  }
+  return rows;
+}
+
+inline void add_steps(gridlock::LessonRun& run, const Recorded& r, const std::vector<int>& rows, int launch,
+                      int kernel_track) {
+  gridlock::RunClock& clock = run.clock();
+  const int grid = int(r.blocks.size());
+  const BlockRecord& merger = r.blocks[size_t(r.merger)];
+  int64_t first_start = INT64_MAX;
+  for (const BlockRecord& b : r.blocks) first_start = std::min(first_start, b.t(kStarted, clock));
+
+  tr::Step& load = run.add_step(
+      "PHASE 1: wide loads, several in flight", std::to_string(grid) + " blocks stream the input",
+      "Every block walks the input grid-stride in 16-byte loads, several in flight per thread.", launch);
+  load.events.push_back(red::make_event(kernel_track, tr::EventKind::slice_begin, first_start, "reduce_fast",
+                                        tr::Category::kernel));
+  for (int b = 0; b < grid; ++b)
+    load.events.push_back(red::make_event(rows[size_t(b)], tr::EventKind::slice_begin,
+                                          r.blocks[size_t(b)].t(kStarted, clock), "loads and sum",
+                                          tr::Category::work));
+
+  tr::Step& sum =
+      run.add_step("PHASE 2: sum within each warp, then over the warps", "each block's sum is ready",
+                   "Shuffles fold each warp into its lane 0; warp 0 folds the warps' sums.", launch);
+  for (int b = 0; b < grid; ++b)
+    sum.events.push_back(red::make_event(rows[size_t(b)], tr::EventKind::slice_end,
+                                         r.blocks[size_t(b)].t(kSummed, clock), "loads and sum",
+                                         tr::Category::work, r.partials[size_t(b)]));
+
+  tr::Step& ticket =
+      run.add_step("PHASE 3: publish the partial, take a ticket",
+                   "block " + std::to_string(r.merger) + " takes the last ticket",
+                   "Thread 0 stores the partial, fences, and takes a ticket; the block with the last "
+                   "one goes on.",
+                   launch);
+  std::vector<int64_t> all(static_cast<size_t>(grid));
+  for (int b = 0; b < grid; ++b) {
+    all[size_t(b)] = b;
+    tr::Event e =
+        red::make_event(rows[size_t(b)], tr::EventKind::instant, r.blocks[size_t(b)].t(kTicket, clock),
+                        "partial stored, ticket taken", tr::Category::atomic, r.partials[size_t(b)]);
+    e.flows_out.push_back(b);
+    ticket.events.push_back(e);
+  }
+  ticket.snapshots.push_back({kPartials, all, {r.partials.begin(), r.partials.end()}});
+
+  tr::Step& merge =
+      run.add_step("PHASE 4: the last block sums the partials and resets the ticket",
+                   "block " + std::to_string(r.merger) + " merges " + std::to_string(grid) + " partials",
+                   "The trace folds the partials in order; on the GPU each thread loads some and "
+                   "shuffles fold them, as in PHASE 2.",
+                   launch);
+  tr::Event reads = red::make_event(rows[size_t(r.merger)], tr::EventKind::slice_begin,
+                                    merger.t(kTicket, clock), "merge", tr::Category::work);
+  for (int b = 0; b < grid; ++b) reads.flows_in.push_back(b);
+  merge.events.push_back(reads);
+  const int64_t end = merger.t(kMerged, clock);
+  merge.events.push_back(red::make_event(rows[size_t(r.merger)], tr::EventKind::slice_end, end, "merge",
+                                         tr::Category::work, r.result));
+  merge.events.push_back(
+      red::make_event(kernel_track, tr::EventKind::slice_end, end, "reduce_fast", tr::Category::kernel));
+  tr::Operation fold{tr::Operator::add, kOut, kOut, kPartials, {}, {}, {}, {}};
+  tr::Operation first{tr::Operator::copy, kOut, kPartials, -1, {0}, {0}, {}, {0}};
+  for (int b = 1; b < grid; ++b) {
+    fold.dst.push_back(0);
+    fold.a.push_back(0);
+    fold.b.push_back(b);
+    fold.thread.push_back(b % run.options().block);
+  }
+  merge.ops = {first, fold};
+  merge.snapshots.push_back({kOut, {0}, {double(r.result)}});
+}
+
+inline void add_facts(gridlock::LessonRun& run, const Recorded& r, const Config& c, int64_t n) {
+  gridlock::RunClock& clock = run.clock();
+  tr::Trace& t = run.trace();
+  int64_t first_start = INT64_MAX, last_start = 0, first_summed = INT64_MAX, last_summed = 0;
+  for (const BlockRecord& b : r.blocks) {
+    first_start = std::min(first_start, b.t(kStarted, clock));
+    last_start = std::max(last_start, b.t(kStarted, clock));
+    first_summed = std::min(first_summed, b.t(kSummed, clock));
+    last_summed = std::max(last_summed, b.t(kSummed, clock));
+  }
+  const BlockRecord& merger = r.blocks[size_t(r.merger)];
+  const int64_t end = merger.t(kMerged, clock);
+  t.facts["config"] = c.name();
+  t.facts["grid"] = std::to_string(r.blocks.size());
+  t.facts["result"] = std::to_string(r.result);
+  t.facts["merger"] = std::to_string(r.merger);
+  t.facts["launch.time"] = red::microseconds(end - first_start);
+  t.facts["starts.spread"] = red::microseconds(last_start - first_start);
+  t.facts["sums.spread"] = red::microseconds(last_summed - first_summed);
+  t.facts["merge.time"] = red::microseconds(end - merger.t(kTicket, clock));
+  char gbs[32];
+  std::snprintf(gbs, sizeof gbs, "%.0f GB/s", double(n) * sizeof(int) / double(end - first_start));
+  t.facts["recorded.gbs"] = gbs;
+}
+
+// Records one launch of configuration c over `input` and turns it into the trace.
+inline void record_steps(gridlock::LessonRun& run, const Config& c, const std::vector<int>& input) {
+  const int grid = c.grid(run.device().sm_count);
+  const Recorded r = record_on_gpu(run.clock(), c, grid, input);
+  if (r.mergers != 1) {
+    run.check_failed(std::to_string(r.mergers) + " blocks merged in the recorded run");
+    return;
+  }
+  if (r.partials != expected_partials(input, grid, c.block))
+    run.check_failed("a block's partial differs from the CPU's sum of its grid-stride slice");
+  tr::Trace& t = run.trace();
+  const std::string kernel = c.name();
+  t.buffers = {red::item_buffer<int>(kPartials, "partials", grid, tr::MemorySpace::global),
+               red::item_buffer<int>(kOut, "out", 1, tr::MemorySpace::global)};
+  const int kernel_track = int(t.tracks.size());
+  const std::vector<int> rows = declare_tracks(t, kernel, r);
+  const int launch = run.add_launch(kernel, grid, c.block);
+  if (r.dropped > 0) t.notices.push_back(std::to_string(r.dropped) + " recorded events did not fit");
+  t.notices.push_back(
+      "the input (" + std::to_string(input.size()) +
+      " ints) is not recorded; each block's partial was checked against the CPU's sum of its slice");
+  add_steps(run, r, rows, launch, kernel_track);
+  add_facts(run, r, c, int64_t(input.size()));
+}
+
+}  // namespace rf
