@@ -1,30 +1,26 @@
-// The viewer application: the open traces, the gallery, and the UI of one frame.
-// Knows ImGui and the renderers, not GLFW: main.cpp owns the window and feeds it.
+// The viewer application: the gallery, the open traces and a comparison, and the UI of one
+// frame. Knows ImGui and the renderers, not GLFW: main.cpp owns the window and feeds it.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "compare_screen.hpp"
 #include "model/document.hpp"
 #include "model/gallery.hpp"
-#include "model/playback.hpp"
 #include "panels/gallery_panel.hpp"
 #include "panels/open_dialog.hpp"
-#include "panels/source_panel.hpp"
 #include "render/heat_strip.hpp"
 #include "style.hpp"
-#include "views/tree_view.hpp"
+#include "trace_screen.hpp"
 
 namespace gridlock::viewer {
 
 struct AppConfig {
   GallerySearch gallery_search;
   std::string open_folder;  // where the Open dialog starts
-  bool animate = true;      // false for screenshots: every step is drawn complete
-  double tree_zoom = 1.0;   // how a newly opened trace's tree starts
-  Arrangement tree_arrangement = Arrangement::memory;
-  std::string first_panel = "claims";  // claims, timeline (or warps), lesson or run
+  ScreenSetup screens;      // how traces and comparisons start (views, first view and panel)
 };
 
 class App {
@@ -34,12 +30,16 @@ class App {
   App(const App&) = delete;
   App& operator=(const App&) = delete;
 
-  // Shows an already loaded trace at `step` (clamped into range), from the next frame on: a
-  // trace replaced mid-frame could still have strips of its texture queued for drawing.
-  void show(std::unique_ptr<Document> document, int step = 0);
+  // Shows an already loaded trace from the next frame on: a trace replaced mid-frame could still
+  // have strips of its texture queued for drawing.
+  void show(std::unique_ptr<Document> document, StartAt start = {});
+  // Shows two loaded traces side by side, from the next frame on.
+  void compare(std::unique_ptr<Document> a, std::unique_ptr<Document> b, StartAt start = {});
   // Opens trace files (command line, drops, the dialog). Those that fail are listed in the
   // gallery and reported in a popup; the last one that opens is shown.
-  void open_files(const std::vector<std::string>& paths);
+  void open_files(const std::vector<std::string>& paths, StartAt start = {});
+  // Opens two trace files side by side; a failure is reported as open_files reports it.
+  void compare_files(const std::string& a, const std::string& b, StartAt start = {});
   // Lists the lessons' recorded traces; done the first time the gallery is shown.
   void load_gallery();
 
@@ -53,32 +53,32 @@ class App {
   std::string title() const;
 
  private:
-  struct OpenTrace;
+  enum class Showing { gallery, trace, comparison };
 
   void menu_bar();
+  void file_menu();
   void gallery_view();
-  void document_view(OpenTrace& open, float seconds);
-  void header(const OpenTrace& open);
-  void header_markers(const trace::Trace& t, float line_y);
-  void step_caption(const OpenTrace& open);
-  void side_panels(OpenTrace& open);
   void notice_popup();
-  void export_timeline_of(const OpenTrace& open);
-  void reload(OpenTrace& open);
+  void export_timeline_of(const TraceScreen& screen);
+  void reload(TraceScreen& screen);
   void report(const std::string& path, const std::string& error);
   void adopt_incoming();
+  TraceScreen* current_trace();
 
   struct Incoming {
     std::unique_ptr<Document> document;
-    int step = 0;
+    std::unique_ptr<Document> other;  // set: compare the two
+    StartAt start;
   };
   std::vector<Incoming> incoming_;  // shown from the start of the next frame
 
   AppConfig config_;
   const Fonts& fonts_;
   HeatStripRenderer& heat_;
-  std::vector<std::unique_ptr<OpenTrace>> traces_;
-  int current_ = -1;  // index into traces_; -1 shows the gallery
+  std::vector<std::unique_ptr<TraceScreen>> traces_;
+  std::unique_ptr<CompareScreen> comparison_;
+  Showing showing_ = Showing::gallery;
+  int current_ = -1;  // index into traces_ while showing a trace
   Gallery gallery_;
   GalleryState gallery_state_;
   bool gallery_loaded_ = false;
@@ -90,10 +90,7 @@ class App {
   std::vector<Notice> notices_;  // messages not yet acknowledged: failures, finished exports
   bool popup_requested_ = false;
   OpenDialogState open_dialog_;
-  float left_share_ = 0.60f;    // width of the tree column
-  float source_share_ = 0.56f;  // height of the source panel in the right column
   bool quit_ = false;
-  bool select_first_panel_ = true;  // select config_.first_panel's tab once
 };
 
 }  // namespace gridlock::viewer

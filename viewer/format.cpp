@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace gridlock::viewer {
 
@@ -66,6 +67,23 @@ std::string format_devices(const std::vector<trace::Device>& devices) {
 
 std::string format_count(int64_t count, const std::string& noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+bool parse_duration(const std::string& text, int64_t& ns) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  const double value = std::strtod(begin, &end);
+  if (end == begin || !std::isfinite(value)) return false;
+  std::string unit(end);
+  unit.erase(0, unit.find_first_not_of(' '));
+  double scale = 0;
+  if (unit.empty() || unit == "ns") scale = 1;
+  if (unit == "us" || unit == "\xC2\xB5s") scale = 1e3;
+  if (unit == "ms") scale = 1e6;
+  if (unit == "s") scale = 1e9;
+  if (scale == 0 || std::fabs(value * scale) > 4e18) return false;
+  ns = static_cast<int64_t>(std::llround(value * scale));
+  return true;
 }
 
 }  // namespace gridlock::viewer

@@ -28,6 +28,10 @@ std::string format_parameter(double value);
 // "NVIDIA A100 + NVIDIA H100"; empty when none is declared.
 std::string format_devices(const std::vector<trace::Device>& devices);
 
+// A time as the command line takes it: a number with an optional unit, ns (the default), us
+// (or µs), ms or s: "42560", "42.5us", "1.2 ms". False when the text is not one; never throws.
+bool parse_duration(const std::string& text, int64_t& ns);
+
 // A count with its noun, singular or plural: (1, "value") -> "1 value", (3, "value") -> "3 values".
 std::string format_count(int64_t count, const std::string& noun);
 

@@ -6,8 +6,11 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "app.hpp"
@@ -15,6 +18,7 @@
 #include "model/paths.hpp"
 #include "options.hpp"
 #include "render/offscreen.hpp"
+#include "views/registry.hpp"
 
 #ifndef GRIDLOCK_VIEWER_SHADERS_DIR
 #define GRIDLOCK_VIEWER_SHADERS_DIR ""
@@ -77,57 +81,157 @@ void render_frame(GLFWwindow* window, gv::App& app, gv::HeatStripRenderer& heat,
     glfwSwapBuffers(window);  // 5
 }
 
-}  // namespace
+// The documents a screenshot shows, read before any window so that bad input fails fast.
+struct Shot {
+  std::unique_ptr<gv::Document> document, other;  // other: the second side of --compare
+  gv::StartAt start;
+};
 
-int main(int argc, char** argv) {
-  // Command line, and the trace for a screenshot, before any window: bad input fails fast.
-  gv::Options options;
-  if (int code = gv::parse_options(argc, argv, options); code >= 0) return code;
-  const bool screenshot = !options.screenshot.empty();
-  std::unique_ptr<gv::Document> shot_document;
-  if (screenshot && !options.traces.empty()) {
-    gv::LoadResult loaded = gv::load_document(options.traces.front());
-    if (!loaded.ok()) {
-      std::cerr << "gridlock-viewer: cannot read trace: " << loaded.error << "\n";
-      return 1;
-    }
-    const int count = static_cast<int>(loaded.document->trace.steps.size());
-    const int step = options.step < 0 ? count + options.step : options.step;
-    if (step < 0 || step >= count) {
-      std::cerr << "gridlock-viewer: --step " << options.step << " is out of range: the trace has " << count
-                << " steps (0.." << count - 1 << ", or -1.." << -count << " from the end)\n";
-      return 2;
-    }
-    options.step = step;
-    shot_document = std::move(loaded.document);
+std::unique_ptr<gv::Document> load_or_report(const std::string& path) {
+  gv::LoadResult loaded = gv::load_document(path);
+  if (!loaded.ok()) std::cerr << "gridlock-viewer: cannot read trace: " << loaded.error << "\n";
+  return std::move(loaded.document);
+}
+
+// --step counted from the end when negative, checked against `d`'s steps. -1 on failure.
+int resolve_step(const gv::Options& options, const gv::Document& d) {
+  const int count = static_cast<int>(d.trace.steps.size());
+  const int step = options.step < 0 ? count + options.step : options.step;
+  if (step >= 0 && step < count) return step;
+  std::cerr << "gridlock-viewer: --step " << options.step << " is out of range: " << d.name << " has "
+            << count << " steps (0.." << count - 1 << ", or -1.." << -count << " from the end)\n";
+  return -1;
+}
+
+// --view must apply to the trace (or, comparing, to one of the two).
+bool view_applies(const gv::Options& options, const std::vector<const gv::Document*>& docs) {
+  if (options.view.empty()) return true;
+  std::string offered;
+  for (const gv::Document* d : docs) {
+    const std::vector<std::string> names = gv::applicable_views(d->trace);
+    if (std::find(names.begin(), names.end(), options.view) != names.end()) return true;
+    for (const std::string& n : names) offered += (offered.empty() ? "" : ", ") + n;
   }
+  std::cerr << "gridlock-viewer: --view " << options.view << " does not apply to "
+            << (docs.size() > 1 ? "these traces" : docs.front()->name) << " (it has: " << offered << ")\n";
+  return false;
+}
 
-  // Window and OpenGL 3.3 core context.
+// Loads and checks what --screenshot shows. Returns -1 to go on, else the exit code.
+int prepare_shot(gv::Options& options, Shot& shot) {
+  if (options.compare.size() == 2) {
+    shot.document = load_or_report(options.compare[0]);
+    shot.other = load_or_report(options.compare[1]);
+    if (!shot.document || !shot.other) return 1;
+  } else if (!options.traces.empty()) {
+    if (!(shot.document = load_or_report(options.traces.front()))) return 1;
+  } else {
+    return -1;  // the gallery
+  }
+  std::vector<const gv::Document*> docs = {shot.document.get()};
+  if (shot.other) docs.push_back(shot.other.get());
+  if (!view_applies(options, docs)) return 2;
+  shot.start.step = resolve_step(options, *shot.document);
+  if (shot.start.step < 0) return 2;
+  if (shot.other && options.step == -1) shot.start.step = -1;  // comparing: the end of both runs
+  shot.start.time_ns = options.time_ns;
+  return -1;
+}
+
+// --list-views: one line per trace, "PATH: tree timeline".
+int list_views(const gv::Options& options) {
+  int code = 0;
+  for (const std::string& path : options.traces) {
+    std::unique_ptr<gv::Document> d = load_or_report(path);
+    if (!d) {
+      code = 1;
+      continue;
+    }
+    for (const std::string& name : gv::applicable_views(d->trace)) std::cout << name << "\n";
+  }
+  return code;
+}
+
+gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe_dir, bool screenshot) {
+  gv::AppConfig config;
+  config.gallery_search.index_files = {GRIDLOCK_VIEWER_LESSON_INDEX,
+                                       exe_dir + "/../share/gridlock/lesson-index.txt"};
+  config.gallery_search.lesson_roots = {GRIDLOCK_VIEWER_LESSONS_DIR, exe_dir + "/../share/gridlock/lessons"};
+  if (!options.lessons.empty()) config.gallery_search = {{options.lessons}, {options.lessons}};
+  std::error_code ec;
+  config.open_folder = std::filesystem::current_path(ec).string();
+  config.screens.animate = !screenshot;
+  config.screens.views.tree_zoom = options.zoom;
+  config.screens.views.tree_arrangement =
+      options.tree_order ? gv::Arrangement::tree : gv::Arrangement::memory;
+  config.screens.first_view = options.view;
+  config.screens.first_panel = options.panel;
+  return config;
+}
+
+// The interactive loop: sleeps while nothing moves, until an input arrives.
+void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& render) {
+  double last = glfwGetTime();
+  std::string title;
+  int settle_frames = 0;  // frames still drawn after an input, so hover and layout catch up
+  while (!glfwWindowShouldClose(window) && !app.quit_requested()) {
+    if (!app.animating() && settle_frames == 0) {
+      const double before = glfwGetTime();
+      glfwWaitEventsTimeout(kIdleRedrawSeconds);
+      if (glfwGetTime() - before < kIdleRedrawSeconds * 0.9) settle_frames = 3;
+    } else if (settle_frames > 0) {
+      --settle_frames;
+    }
+    const double now = glfwGetTime();
+    render(nullptr, static_cast<float>(now - last));
+    last = now;
+    if (app.title() != title) glfwSetWindowTitle(window, (title = app.title()).c_str());
+  }
+}
+
+// Window and OpenGL 3.3 core context; null (with a message) when there is none.
+GLFWwindow* open_window(const gv::Options& options, bool hidden) {
   glfwSetErrorCallback(glfw_error);
   if (!glfwInit()) {
     std::cerr << "gridlock-viewer: cannot open a window (no display? try xvfb-run -a)\n";
-    return 1;
+    return nullptr;
   }
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_VISIBLE, screenshot ? GLFW_FALSE : GLFW_TRUE);
+  glfwWindowHint(GLFW_VISIBLE, hidden ? GLFW_FALSE : GLFW_TRUE);
   GLFWwindow* window = glfwCreateWindow(options.width, options.height, "gridlock", nullptr, nullptr);
   if (!window) {
     std::cerr << "gridlock-viewer: cannot create an OpenGL 3.3 core window\n";
     glfwTerminate();
-    return 1;
+    return nullptr;
   }
   glfwMakeContextCurrent(window);
   if (!gladLoadGL(glfwGetProcAddress)) {
     std::cerr << "gridlock-viewer: cannot load the OpenGL 3.3 entry points\n";
     glfwTerminate();
-    return 1;
+    return nullptr;
   }
-  glfwSwapInterval(screenshot || options.bench_frames > 0 ? 0 : 1);
+  return window;
+}
 
-  // Dear ImGui with the GLFW and OpenGL 3 backends.
+}  // namespace
+
+int main(int argc, char** argv) {
+  // 1. Command line, and what a screenshot shows, before any window: bad input fails fast.
+  gv::Options options;
+  if (int code = gv::parse_options(argc, argv, options); code >= 0) return code;
+  if (options.list_views) return list_views(options);
+  const bool screenshot = !options.screenshot.empty();
+  Shot shot;
+  if (screenshot)
+    if (int code = prepare_shot(options, shot); code >= 0) return code;
+
+  // 2. Window, OpenGL, Dear ImGui with the GLFW and OpenGL 3 backends.
+  GLFWwindow* window = open_window(options, screenshot);
+  if (!window) return 1;
+  glfwSwapInterval(screenshot || options.bench_frames > 0 ? 0 : 1);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
@@ -136,61 +240,35 @@ int main(int argc, char** argv) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
-  // The application.
+  // 3. The application, in one of its three modes.
   const std::string exe_dir = gv::executable_dir(argv[0]);
   int code = 0;
   {
     gv::HeatStripRenderer heat;
     if (!heat.init(gv::find_shader_folder(GRIDLOCK_VIEWER_SHADERS_DIR, exe_dir)))
       std::cerr << "gridlock-viewer: heat strips drawn without shaders: " << heat.error() << "\n";
-    gv::AppConfig config;
-    config.gallery_search.index_files = {GRIDLOCK_VIEWER_LESSON_INDEX,
-                                         exe_dir + "/../share/gridlock/lesson-index.txt"};
-    config.gallery_search.lesson_roots = {GRIDLOCK_VIEWER_LESSONS_DIR,
-                                          exe_dir + "/../share/gridlock/lessons"};
-    if (!options.lessons.empty()) config.gallery_search = {{options.lessons}, {options.lessons}};
-    std::error_code ec;
-    config.open_folder = std::filesystem::current_path(ec).string();
-    config.animate = !screenshot;
-    config.tree_zoom = options.zoom;
-    config.first_panel = options.panel;
-    config.tree_arrangement = options.tree_order ? gv::Arrangement::tree : gv::Arrangement::memory;
-    gv::App app(config, fonts, heat);
+    gv::App app(make_app_config(options, exe_dir, screenshot), fonts, heat);
     glfwSetWindowUserPointer(window, &app);
     glfwSetDropCallback(window, files_dropped);
-
     const gv::RenderFrame render = [&](const gv::OffscreenTarget* target, float seconds) {
       render_frame(window, app, heat, target, seconds);
     };
     if (screenshot) {
-      if (shot_document)
-        app.show(std::move(shot_document), options.step);
+      if (shot.other)
+        app.compare(std::move(shot.document), std::move(shot.other), shot.start);
+      else if (shot.document)
+        app.show(std::move(shot.document), shot.start);
       else
         app.load_gallery();
       code = gv::take_screenshot(render, options.screenshot, options.width, options.height);
     } else {
-      app.open_files(options.traces);
-      if (options.bench_frames > 0) {
+      gv::StartAt start{options.step, options.time_ns};
+      if (options.compare.size() == 2) app.compare_files(options.compare[0], options.compare[1], start);
+      app.open_files(options.traces, start);
+      if (options.bench_frames > 0)
         code = gv::benchmark(render, options.bench_frames, [&] { return !glfwWindowShouldClose(window); });
-      } else {
-        double last = glfwGetTime();
-        std::string title;
-        int settle_frames = 0;  // frames still drawn after an input, so hover and layout catch up
-        while (!glfwWindowShouldClose(window) && !app.quit_requested()) {
-          // Idle (nothing playing or moving): sleep until an input arrives instead of redrawing.
-          if (!app.animating() && settle_frames == 0) {
-            const double before = glfwGetTime();
-            glfwWaitEventsTimeout(kIdleRedrawSeconds);
-            if (glfwGetTime() - before < kIdleRedrawSeconds * 0.9) settle_frames = 3;
-          } else if (settle_frames > 0) {
-            --settle_frames;
-          }
-          const double now = glfwGetTime();
-          render(nullptr, static_cast<float>(now - last));
-          last = now;
-          if (app.title() != title) glfwSetWindowTitle(window, (title = app.title()).c_str());
-        }
-      }
+      else
+        run_interactive(window, app, render);
     }
   }
 

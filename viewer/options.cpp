@@ -2,6 +2,10 @@
 #include "options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "format.hpp"
+#include "views/registry.hpp"
 
 namespace gridlock::viewer {
 
@@ -23,16 +27,24 @@ bool parse_size(const std::string& text, int& width, int& height) {
 
 int parse_options(int argc, char** argv, Options& options) {
   CLI::App cli{
-      "gridlock-viewer: replays gridlock traces (reduction trees, claims, source).\n"
+      "gridlock-viewer: replays gridlock traces (reduction trees, timelines, histograms, claims, source).\n"
       "Without files it opens on a gallery of the recorded traces.",
       "gridlock-viewer"};
-  std::string size;
+  std::string size, time;
   cli.add_option("traces", options.traces, "trace files (.json) to open");
+  cli.add_option("--compare", options.compare, "show two trace files side by side under one time cursor")
+      ->expected(2);
   cli.add_option("--screenshot", options.screenshot,
                  "render one frame to this PNG and exit (the gallery when no trace is given)");
   cli.add_option("--step", options.step,
                  "step to show, counted from 0 (the window's \"step 1 of N\" is --step 0); negative "
-                 "counts from the end (-1: the last step)");
+                 "counts from the end (-1: the last step; comparing, the end of both runs)");
+  cli.add_option("--time", time,
+                 "the moment to show, on the trace's clock from its origin: ns, or with a unit (42.5us, "
+                 "1.2ms); the step is the one the trace had reached then");
+  cli.add_option("--view", options.view, "the view shown first (a tab over the canvas)")
+      ->check(CLI::IsMember(view_names()));
+  cli.add_flag("--list-views", options.list_views, "print the views that apply to each trace file and exit");
   cli.add_option("--bench-frames", options.bench_frames, "render N frames, print frame times, exit")
       ->check(CLI::Range(1, 1000000));
   cli.add_option("--size", size, "window or image size, WIDTHxHEIGHT (default 1600x900)");
@@ -61,6 +73,22 @@ int parse_options(int argc, char** argv, Options& options) {
                 << ": expected WIDTHxHEIGHT between 200x150 and 16384x16384\n";
       return 2;
     }
+  }
+  if (!time.empty()) {
+    int64_t ns = 0;
+    if (!parse_duration(time, ns)) {
+      std::cerr << "gridlock-viewer: --time " << time << ": expected a time such as 42560, 42.5us or 1.2ms\n";
+      return 2;
+    }
+    options.time_ns = ns;
+  }
+  if (!options.compare.empty() && !options.traces.empty()) {
+    std::cerr << "gridlock-viewer: --compare takes its two trace files; give no others\n";
+    return 2;
+  }
+  if (options.list_views && options.traces.empty()) {
+    std::cerr << "gridlock-viewer: --list-views needs trace files\n";
+    return 2;
   }
   if (!options.screenshot.empty() && options.traces.size() > 1) {
     std::cerr << "gridlock-viewer: --screenshot takes at most one trace file, got " << options.traces.size()

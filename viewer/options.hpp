@@ -1,16 +1,22 @@
 // The viewer's command line.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace gridlock::viewer {
 
 struct Options {
-  std::vector<std::string> traces;  // files to open
-  std::string screenshot;           // PNG to write; empty: interactive
-  int step = 0;                     // negative counts from the end: -1 is the last step
-  int bench_frames = 0;             // > 0: render this many frames, print frame times, exit
+  std::vector<std::string> traces;   // files to open
+  std::vector<std::string> compare;  // two files to show side by side (--compare A B)
+  std::string screenshot;            // PNG to write; empty: interactive
+  int step = 0;                      // negative counts from the end: -1 is the last step
+  std::optional<int64_t> time_ns;    // --time: the moment on the trace's clock (ns), instead of a step
+  std::string view;                  // --view: the view shown first (registry name); empty: the first
+  bool list_views = false;           // print the views that apply to each trace and exit
+  int bench_frames = 0;              // > 0: render this many frames, print frame times, exit
   int width = 1600;
   int height = 900;
   float scale = 1.0f;            // text and spacing size

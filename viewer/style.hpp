@@ -78,6 +78,8 @@ ImU32 category(trace::Category c);
 inline constexpr ImU32 counter = IM_COL32(235, 238, 245, 230);  // counter lines in the timeline
 inline constexpr ImU32 flow = IM_COL32(255, 200, 60, 220);      // flow arrows between events
 inline constexpr ImU32 notice = IM_COL32(255, 190, 60, 255);    // the trace's notices
+// Compare mode's two sides: their labels and their marks on the shared time scrubber.
+inline constexpr std::array<ImU32, 2> sides = {IM_COL32(79, 163, 255, 255), IM_COL32(255, 159, 67, 255)};
 
 // The heat map for values, low to high, evenly spaced stops. The heat strip shader receives
 // these as uniforms, so the boxes drawn here and the strips drawn on the GPU agree.

@@ -16,4 +16,14 @@ namespace gridlock::viewer::testing {
 // track, and an instant, so every panel has something to show. It passes trace::check_truth.
 trace::Trace make_halving_trace(int threads, int n, std::uint32_t seed);
 
+// A block counter like the racy-counter lesson's, modelled: `blocks` blocks on `sms` SMs (an SM
+// track each, the blocks nested in them), each reading a counter and writing it back plus one,
+// four blocks at a time. `atomic` false: the racy kernel (overlapping reads lose updates; a flow
+// joins each stale read to the write it overwrote); true: atomicAdd (every write counts). Steps
+// hold `per_step` writes each, in the order they were issued, then one step "after the kernel"
+// with the counter's snapshot and no events. A memory track carries the counter's values; a
+// series holds the final count of `runs` modelled runs, with the block count as its reference.
+// Passes trace::check_truth.
+trace::Trace make_counter_trace(int blocks, int sms, bool atomic, int per_step, int runs = 60);
+
 }  // namespace gridlock::viewer::testing

@@ -40,3 +40,20 @@ TEST(Format, VersionsParametersCountsAndDevices) {
   EXPECT_EQ(format_devices({h100, h100}), "2 \xC3\x97 NVIDIA H100");
   EXPECT_EQ(format_devices({a100, h100}), "NVIDIA A100 + NVIDIA H100");
 }
+
+TEST(Format, DurationsFromTheCommandLine) {
+  int64_t ns = 0;
+  EXPECT_TRUE(parse_duration("42560", ns));
+  EXPECT_EQ(ns, 42560);
+  EXPECT_TRUE(parse_duration("42.5us", ns));
+  EXPECT_EQ(ns, 42500);
+  EXPECT_TRUE(parse_duration("1.2 ms", ns));
+  EXPECT_EQ(ns, 1200000);
+  EXPECT_TRUE(parse_duration("3\xC2\xB5s", ns));
+  EXPECT_EQ(ns, 3000);
+  EXPECT_TRUE(parse_duration("-5ns", ns));
+  EXPECT_EQ(ns, -5);
+  EXPECT_FALSE(parse_duration("", ns));
+  EXPECT_FALSE(parse_duration("soon", ns));
+  EXPECT_FALSE(parse_duration("5 minutes", ns));
+}

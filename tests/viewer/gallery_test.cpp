@@ -150,39 +150,41 @@ TEST_F(GalleryFolder, LessonsCarryTheirReadmeSummary) {
   EXPECT_EQ(g.lessons[1].summary, "");
 }
 
-TEST_F(GalleryFolder, CardsCarryTheCompleteTreeAsTheirThumbnail) {
+TEST_F(GalleryFolder, CardsKeepTheLoadedTraceForTheirThumbnail) {
   const GalleryTrace good = summarise_trace((root_ / "lessons/a/recorded/good.json").string());
   ASSERT_TRUE(good.ok()) << good.error;
-  const GalleryThumbnail& thumb = good.thumbnail;
-  ASSERT_FALSE(thumb.tree.empty());
-  EXPECT_EQ(thumb.tree.buffer_name, "r");
-  ASSERT_EQ(thumb.tree.rows.size(), 1u + 6u);  // the leaves, then one row per halving level
-  EXPECT_EQ(thumb.tree.rows.front().nodes.size(), 64u);
-  EXPECT_EQ(thumb.tree.rows.back().nodes.size(), 1u);
-  EXPECT_EQ(thumb.input.name, "in");
-  EXPECT_TRUE(thumb.input.linked());
-  EXPECT_TRUE(thumb.timeline.empty());
+  ASSERT_NE(good.trace, nullptr);
+  EXPECT_EQ(good.trace->lesson_id, "fixture-halving-tree");
+  EXPECT_EQ(good.steps, static_cast<int>(good.trace->steps.size()));
   EXPECT_EQ(good.version, 2);
   EXPECT_EQ(good.notices, 1);
   EXPECT_TRUE(good.modelled);
   const GalleryTrace broken = summarise_trace((root_ / "lessons/a/recorded/broken.json").string());
-  EXPECT_TRUE(broken.thumbnail.empty());
+  EXPECT_EQ(broken.trace, nullptr);
 }
 
-TEST(GalleryThumbnail, WithoutATreeShowsTheBusiestStepsTracksElseNothing) {
-  gridlock::trace::Trace t = gridlock::viewer::testing::make_halving_trace(64, 200, 3);
-  for (gridlock::trace::Step& step : t.steps) {
-    step.ops.clear();
-    step.live.clear();
-    step.snapshots.clear();
-  }
-  t.steps[2].events.push_back(t.steps[2].events.front());  // one more event than any other step
-  const GalleryThumbnail tracks = make_thumbnail(t);
-  EXPECT_TRUE(tracks.tree.empty());
-  EXPECT_EQ(tracks.timeline_step, 2);
-  EXPECT_EQ(tracks.timeline.rows.size(), 3u);  // one per warp, and the block's counter
-  for (gridlock::trace::Step& step : t.steps) step.events.clear();
-  const GalleryThumbnail none = make_thumbnail(t);
-  EXPECT_TRUE(none.empty());
-  EXPECT_EQ(none.timeline_step, -1);
+TEST_F(GalleryFolder, DeclaredPairsLinkTheirCards) {
+  gridlock::trace::write_file(gridlock::viewer::testing::make_halving_trace(32, 100, 5),
+                              (root_ / "lessons/a/recorded/other.json").string());
+  // A second pair names a file through "..", as a pair with another lesson's trace does.
+  std::ofstream(root_ / "pairs.txt")
+      << "a\tLesson A\tlessons/a\tgood.json,other.json|../recorded/other.json,good.json\n";
+  GallerySearch search;
+  search.index_files = {(root_ / "pairs.txt").string()};
+  const Gallery g = discover_gallery(search);
+  ASSERT_EQ(g.lessons.size(), 1u);
+  const GalleryLesson& a = g.lessons[0];
+  ASSERT_EQ(a.compare.size(), 2u);
+  EXPECT_EQ(a.compare[1].first, a.compare[0].second);  // normalised: the same file, the same path
+  EXPECT_EQ(fs::path(a.compare[0].first).filename(), "good.json");
+  EXPECT_EQ(fs::path(a.compare[0].second).filename(), "other.json");
+  ASSERT_EQ(a.traces.size(), 3u);  // broken, good, other
+  EXPECT_TRUE(a.traces[0].compare.empty());
+  ASSERT_EQ(a.traces[1].compare.size(), 2u);  // good: in both pairs
+  EXPECT_EQ(a.traces[1].compare[0].path, a.compare[0].second);
+  EXPECT_TRUE(a.traces[1].compare[0].first);
+  EXPECT_FALSE(a.traces[1].compare[1].first);
+  ASSERT_EQ(a.traces[2].compare.size(), 2u);
+  EXPECT_EQ(a.traces[2].compare[0].path, a.compare[0].first);
+  EXPECT_FALSE(a.traces[2].compare[0].first);
 }

@@ -2,9 +2,10 @@
 //   viewer_fixture_trace GOOD.json BROKEN.json [GALLERY [UNRECORDED.json]]
 // GOOD is a 1024-thread halving tree over 10000 values (see fixture_trace.hpp); BROKEN is the
 // same JSON cut off half way, which the viewer must refuse. GALLERY, a folder, receives a lesson
-// index and two lessons for the gallery's screenshot: a smaller tree beside a broken file, and a
-// trace with warp events but no tree beside one with neither. UNRECORDED is GOOD without the
-// snapshot of its input and with a notice that says so.
+// index and three lessons for the gallery's screenshot: a smaller tree beside a broken file; a
+// trace with warp events but no tree beside one with neither; a block counter's racy and atomic
+// variants (counter/recorded/{racy,atomic}.json), paired for comparison. UNRECORDED is GOOD
+// without the snapshot of its input and with a notice that says so.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -26,6 +27,10 @@ bool write_text(const fs::path& path, const std::string& text) {
 bool write_gallery(const fs::path& folder) {
   fs::create_directories(folder / "tree/recorded");
   fs::create_directories(folder / "no-tree/recorded");
+  fs::create_directories(folder / "counter/recorded");
+  using gridlock::viewer::testing::make_counter_trace;
+  trace::write_file(make_counter_trace(96, 12, false, 16), (folder / "counter/recorded/racy.json").string());
+  trace::write_file(make_counter_trace(96, 12, true, 32), (folder / "counter/recorded/atomic.json").string());
   trace::Trace tree = gridlock::viewer::testing::make_halving_trace(256, 3000, 11);
   trace::write_file(tree, (folder / "tree/recorded/halving-256.json").string());
   const std::string json = trace::to_json(tree);
@@ -43,7 +48,8 @@ bool write_gallery(const fs::path& folder) {
   return write_text(folder / "tree/recorded/truncated.json", json.substr(0, json.size() / 3)) &&
          write_text(folder / "lessons.txt",
                     "tree\tFixture: a tree, and a file that does not load\ttree\n"
-                    "no-tree\tFixture: traces without a tree\tno-tree\n");
+                    "no-tree\tFixture: traces without a tree\tno-tree\n"
+                    "counter\tFixture: a block counter, racy and atomic\tcounter\tracy.json,atomic.json\n");
 }
 
 // The fixture as a lesson with a large input would record it: the load's operations, but not

@@ -23,17 +23,33 @@ std::vector<std::string> recorded_traces(const fs::path& lesson_folder) {
   fs::path recorded = lesson_folder / "recorded";
   if (!fs::is_directory(recorded, ec)) return files;
   for (fs::directory_iterator it(recorded, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().extension() == ".json" && it->is_regular_file(ec)) files.push_back(it->path().string());
+    if (it->path().extension() == ".json" && it->is_regular_file(ec))
+      files.push_back(it->path().lexically_normal().string());
   }
   std::sort(files.begin(), files.end());
   return files;
 }
 
+// Each card of a declared pair names the other trace.
+void link_pairs(GalleryLesson& lesson) {
+  for (const auto& [a, b] : lesson.compare) {
+    for (GalleryTrace& t : lesson.traces) {
+      if (t.path == a) t.compare.push_back({b, true});
+      if (t.path == b) t.compare.push_back({a, false});
+    }
+  }
+}
+
 GalleryLesson make_lesson(const LessonEntry& entry) {
-  GalleryLesson lesson{entry.id, entry.title, entry.folder, {}, {}};
+  GalleryLesson lesson{entry.id, entry.title, entry.folder, {}, {}, {}};
   lesson.summary = lesson_summary(read_text_file((fs::path(entry.folder) / "README.md").string()));
   for (const std::string& file : recorded_traces(entry.folder))
     lesson.traces.push_back(summarise_trace(file));
+  const fs::path recorded = fs::path(entry.folder) / "recorded";
+  for (const auto& [a, b] : entry.compare)
+    lesson.compare.emplace_back((recorded / a).lexically_normal().string(),
+                                (recorded / b).lexically_normal().string());
+  link_pairs(lesson);
   return lesson;
 }
 
@@ -89,24 +105,6 @@ std::string lesson_summary(const std::string& readme) {
   return {};
 }
 
-GalleryThumbnail make_thumbnail(const trace::Trace& trace) {
-  GalleryThumbnail thumb;
-  const std::vector<int> buffers = tree_buffers(trace);
-  if (!buffers.empty()) thumb.tree = build_tree_layout(trace, buffers.front());
-  if (!thumb.tree.empty()) {
-    thumb.input = find_input_row(trace, thumb.tree);
-    return thumb;
-  }
-  std::size_t most = 0;
-  for (std::size_t s = 0; s < trace.steps.size(); ++s) {
-    if (trace.steps[s].events.size() <= most) continue;
-    most = trace.steps[s].events.size();
-    thumb.timeline_step = static_cast<int>(s);
-  }
-  if (thumb.timeline_step >= 0) thumb.timeline = step_timeline(trace, thumb.timeline_step);
-  return thumb;
-}
-
 GalleryTrace summarise_trace(const std::string& path) {
   GalleryTrace card;
   card.path = path;
@@ -116,16 +114,17 @@ GalleryTrace summarise_trace(const std::string& path) {
     card.error = loaded.error;
     return card;
   }
-  const trace::Trace& t = loaded.document->trace;
+  card.trace = std::make_shared<const trace::Trace>(std::move(loaded.document->trace));
+  const trace::Trace& t = *card.trace;
   card.title = t.lesson_title;
   card.technique = t.technique;
+  card.variant = t.variant;
   card.modelled = t.producer.kind == trace::ProducerKind::model;
   card.producer = card.modelled ? t.producer.model : format_devices(t.producer.devices);
   card.recorded_at = t.producer.recorded_at;
   card.steps = static_cast<int>(t.steps.size());
   card.version = t.version_read;
   card.notices = static_cast<int>(t.notices.size());
-  card.thumbnail = make_thumbnail(t);
   for (const trace::Claim& c : t.claims) {
     switch (c.verdict) {
       case trace::Verdict::confirmed:

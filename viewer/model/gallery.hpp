@@ -2,35 +2,25 @@
 #pragma once
 
 #include <istream>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "model/input_row.hpp"
-#include "model/timeline.hpp"
-#include "model/tree_layout.hpp"
 #include "trace/lesson_index.hpp"
+#include "trace/trace.hpp"
 
 namespace gridlock::viewer {
 
-// A miniature of what a trace holds: its reduction tree complete, as of the last step, with the
-// input its leaves were loaded from; for a trace without a tree, the tracks of its busiest step
-// (the one with the most events); else nothing.
-struct GalleryThumbnail {
-  TreeLayout tree;  // tree_buffers' first choice; empty when the trace has no tree
-  InputRow input;
-  StepTimeline timeline;  // only for a trace without a tree
-  int timeline_step = -1;
-  bool empty() const { return tree.empty() && timeline.empty(); }
-};
-
 // What the gallery card of one trace file shows. A file that does not load is still listed,
-// with its error, so a broken recording is visible rather than silently missing.
+// with its error, so a broken recording is visible rather than silently missing. The trace is
+// kept, so that the card's thumbnail can be drawn by the first view that applies to it.
 struct GalleryTrace {
   std::string path;
   std::string name;       // file name
   std::string error;      // empty when the trace loaded
   std::string title;      // lesson title from the trace
   std::string technique;  // "R1"
+  std::string variant;    // the lesson's variant the trace records ("racy"); may be empty
   bool modelled = false;  // produced by a model, not measured on a GPU
   std::string producer;   // the GPUs' names (format_devices), or the model's description
   std::string recorded_at;
@@ -40,7 +30,13 @@ struct GalleryTrace {
   int confirmed = 0;
   int contradicted = 0;
   int not_observable = 0;
-  GalleryThumbnail thumbnail;
+  std::shared_ptr<const trace::Trace> trace;  // null when it did not load
+  // The traces the lesson pairs this one with for comparison, in the order it declares them.
+  struct Partner {
+    std::string path;   // normalised
+    bool first = true;  // this trace is the pair's first (left) one
+  };
+  std::vector<Partner> compare;
   bool ok() const { return error.empty(); }
 };
 
@@ -50,6 +46,9 @@ struct GalleryLesson {
   std::string folder;
   std::string summary;               // the README's goal, one paragraph
   std::vector<GalleryTrace> traces;  // recorded/*.json, sorted by name
+  // The pairs the lesson declares for side-by-side comparison: paths of files in its recorded/
+  // (or, through "..", another lesson's), normalised.
+  std::vector<std::pair<std::string, std::string>> compare;
 };
 
 struct Gallery {
@@ -70,10 +69,7 @@ struct GallerySearch {
 // joined into one line without Markdown markers. Empty when there is none.
 std::string lesson_summary(const std::string& readme);
 
-// The thumbnail of a loaded trace.
-GalleryThumbnail make_thumbnail(const trace::Trace& trace);
-
-// Reads one trace file for its gallery card, thumbnail included; never throws.
+// Reads one trace file for its gallery card; never throws.
 GalleryTrace summarise_trace(const std::string& path);
 
 // Lists the lessons and their recorded traces. Never throws; an empty gallery says where it

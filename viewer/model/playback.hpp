@@ -1,38 +1,58 @@
-// The playback cursor: which step of a trace is shown, whether it plays, and how fast.
+// The playback cursor: which step of a trace is shown and the time on the trace's clock, whether
+// it plays, and how fast.
 #pragma once
 
 #include <array>
+#include <cstdint>
+
+#include "model/step_times.hpp"
 
 namespace gridlock::viewer {
 
-// Contract: the step stays inside [0, step_count) (0 when there are no steps). Moving by hand
-// (forward, back, first, last, seek) pauses playback; playing stops by itself at the last step.
+// Where playback stands: the step shown, and a time (ns on the trace's clock) that lies in the
+// step's window while playing through it.
+struct Cursor {
+  int step = 0;
+  int64_t t_ns = 0;
+};
+
+// Contract: the step stays inside [0, step_count) (0 when there are no steps). Playing moves
+// the time through the current step's window, taking 1 / speed seconds for it whatever its
+// length, then goes on to the next step at its window's begin; it stops at the end of the last
+// step's window. Moving by hand (forward, back, first, last, seek, seek_time) pauses; stepping
+// puts the time at the step's window begin.
 class Playback {
  public:
   // The speeds the −/+ keys move along, in steps per second.
   static constexpr std::array<double, 7> kSpeeds = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0};
   static constexpr double kDefaultSpeed = 1.0;
 
-  explicit Playback(int step_count = 0);
+  explicit Playback(int step_count = 0);  // steps without times
+  explicit Playback(StepTimes times);
 
   // Back to step 0, paused, keeping the speed.
   void reset(int step_count);
+  void reset(StepTimes times);
 
   int step() const { return step_; }
-  int step_count() const { return count_; }
-  int last_step() const { return count_ > 0 ? count_ - 1 : 0; }
+  int64_t time_ns() const { return time_; }
+  Cursor cursor() const { return {step_, time_}; }
+  const StepTimes& times() const { return times_; }
+  int step_count() const { return times_.step_count(); }
+  int last_step() const { return step_count() > 0 ? step_count() - 1 : 0; }
   bool at_first() const { return step_ == 0; }
   bool at_last() const { return step_ == last_step(); }
   bool playing() const { return playing_; }
   double speed() const { return speed_; }
 
-  void seek(int step);  // clamped into range
+  void seek(int step);        // clamped into range; the time goes to the step's window begin
+  void seek_time(int64_t t);  // the time, and the step it shows (StepTimes::step_at)
   void forward();
   void back();
   void first();
   void last();
 
-  // Play from the current step; at the last step, play starts again from the first.
+  // Play from the cursor; at the end of the last step, play starts again from the first.
   void play();
   void pause();
   void toggle();
@@ -45,14 +65,20 @@ class Playback {
   bool advance(double seconds);
 
   // While playing: how far (0..1) the time to the next step has run; 0 when paused.
-  double progress() const { return playing_ ? accumulated_ : 0.0; }
+  double progress() const { return playing_ ? fraction_ : 0.0; }
+  // Where the time lies in the current step's window, 0..1 (0 for a window of no length).
+  double step_fraction() const;
 
  private:
-  int count_ = 0;
+  bool at_end() const;  // at the last step, with nothing of its window left to play
+  void place_time();    // the time from fraction_ within the current window
+
+  StepTimes times_;
   int step_ = 0;
+  int64_t time_ = 0;
   bool playing_ = false;
   double speed_ = kDefaultSpeed;
-  double accumulated_ = 0;  // fraction of a step waited so far
+  double fraction_ = 0;  // of the current step's playing time used so far
 };
 
 }  // namespace gridlock::viewer

@@ -12,4 +12,21 @@ std::string step_position(int index, int count) {
   return "step " + std::to_string(index + 1) + " of " + std::to_string(count);
 }
 
+std::vector<int> launch_starts(const trace::Trace& trace) {
+  std::vector<int> out;
+  for (std::size_t k = 1; k < trace.steps.size(); ++k)
+    if (trace.steps[k].launch != trace.steps[k - 1].launch) out.push_back(static_cast<int>(k));
+  return out;
+}
+
+std::string launch_text(const trace::Trace& trace, int step) {
+  if (step < 0 || step >= static_cast<int>(trace.steps.size())) return {};
+  const int id = trace.steps[static_cast<std::size_t>(step)].launch;
+  for (std::size_t i = 0; i < trace.launches.size(); ++i)
+    if (trace.launches[i].id == id)
+      return "launch " + std::to_string(i + 1) + " of " + std::to_string(trace.launches.size()) + ": " +
+             trace.launches[i].name;
+  return {};
+}
+
 }  // namespace gridlock::viewer

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "trace/trace.hpp"
 
@@ -16,5 +17,12 @@ std::string step_name(const trace::Step& step);
 
 // "step 6 of 12" for the 0-based index 5 of 12 steps.
 std::string step_position(int index, int count);
+
+// The steps where a launch begins that the step before did not belong to (step.launch changes;
+// the first step is not listed): where the scrubber marks a launch boundary.
+std::vector<int> launch_starts(const trace::Trace& trace);
+
+// "launch 2 of 3: reduce_single_block<1024>" for a step's launch; empty for a step of no launch.
+std::string launch_text(const trace::Trace& trace, int step);
 
 }  // namespace gridlock::viewer

@@ -25,6 +25,7 @@ void begin_slice(TimelineRow& row, std::vector<std::size_t>& open, const trace::
   s.category = e.category;
   s.depth = static_cast<int>(open.size());
   s.open = true;
+  s.begin_value = s.end_value = e.value;
   open.push_back(row.slices.size());
   row.slices.push_back(s);
 }
@@ -37,6 +38,7 @@ void end_slice(TimelineRow& row, std::vector<std::size_t>& open, const trace::Ev
       match != open.rend() ? static_cast<std::size_t>(open.rend() - match - 1) : open.size() - 1;
   TimelineSlice& s = row.slices[open[at]];
   s.end_ns = e.t_ns;
+  s.end_value = e.value;
   s.open = false;
   open.erase(open.begin() + static_cast<std::ptrdiff_t>(at));
 }
@@ -84,13 +86,15 @@ void resolve_flows(StepTimeline& out, const Flows& flows) {
 }  // namespace
 
 StepTimeline step_timeline(const trace::Trace& trace, int step) {
-  StepTimeline out;
-  if (step < 0 || step >= static_cast<int>(trace.steps.size())) return out;
-  const std::vector<trace::Event>& events = trace.steps[static_cast<std::size_t>(step)].events;
-  if (events.empty()) return out;
+  if (step < 0 || step >= static_cast<int>(trace.steps.size())) return {};
+  std::vector<const trace::Event*> events;
+  for (const trace::Event& e : trace.steps[static_cast<std::size_t>(step)].events) events.push_back(&e);
+  return events_timeline(trace, std::move(events));
+}
 
-  std::vector<const trace::Event*> ordered;
-  for (const trace::Event& e : events) ordered.push_back(&e);
+StepTimeline events_timeline(const trace::Trace& trace, std::vector<const trace::Event*> ordered) {
+  StepTimeline out;
+  if (ordered.empty()) return out;
   std::stable_sort(ordered.begin(), ordered.end(),
                    [](const trace::Event* a, const trace::Event* b) { return a->t_ns < b->t_ns; });
   out.begin_ns = ordered.front()->t_ns;

@@ -18,6 +18,8 @@ struct TimelineSlice {
   trace::Category category = trace::Category::work;  // the begin event's
   int depth = 0;                                     // nesting level inside the track, 0 outermost
   bool open = false;                                 // no matching end in the step: drawn to the step's end
+  double begin_value = 0;                            // the values its begin and end events carry
+  double end_value = 0;
 };
 
 struct TimelineInstant {
@@ -67,6 +69,10 @@ struct StepTimeline {
 // Pairs each slice_end with the latest open slice_begin of the same track (and name, when one
 // matches). An end without a begin is ignored; a begin without an end stays open.
 StepTimeline step_timeline(const trace::Trace& trace, int step);
+
+// The same over any events (the whole run's: model/run_timeline.hpp), taken in time order (events
+// at one time in the order given), with rows for the tracks they name.
+StepTimeline events_timeline(const trace::Trace& trace, std::vector<const trace::Event*> events);
 
 // Whether time in a slice of this category is spent waiting for others (barrier, wait, spin,
 // sync) rather than on the work itself.

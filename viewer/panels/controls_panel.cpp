@@ -11,12 +11,7 @@
 
 namespace gridlock::viewer {
 
-namespace {
-
-enum class Icon { first, back, play, pause, forward, last };
-
-// A square button with a drawn icon (no font glyphs needed).
-bool icon_button(const char* id, Icon icon, float size, const char* tip, bool enabled = true) {
+bool draw_icon_button(const char* id, Icon icon, float size, const char* tip, bool enabled) {
   ImGui::PushID(id);
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const bool pressed = ImGui::InvisibleButton("##icon", ImVec2(size, size)) && enabled;
@@ -76,6 +71,14 @@ std::string speed_text(double speed) {
   return text;
 }
 
+float speed_width() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::CalcTextSize("speed 0.25\xC3\x97").x + 2 * ImGui::GetFrameHeight() + 4 * style.ItemSpacing.x +
+         2 * style.FramePadding.x + 12;
+}
+
+namespace {
+
 // Type size for the phase labels over the scrubber: smaller, down to a limit, where they would
 // not all fit side by side in `width`.
 float phase_label_size(const trace::Trace& trace, const Fonts& fonts, float width) {
@@ -116,8 +119,11 @@ void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts,
 
   ImDrawList* list = ImGui::GetWindowDrawList();
   list->AddLine(ImVec2(x0, y), ImVec2(x1, y), colour::grid, 4.0f);
-  list->AddLine(ImVec2(x0, y), ImVec2(x_of(playback.step()), y), colour::dst, 4.0f);
   const float spacing = n > 1 ? (x1 - x0) / static_cast<float>(n - 1) : x1 - x0;
+  // The handle: at the step, moved on by how far the time has run through its window.
+  const float along = playback.at_last() ? 0.0f : static_cast<float>(playback.step_fraction()) * spacing;
+  const float hx = x_of(playback.step()) + (n > 1 ? along : 0.0f);
+  list->AddLine(ImVec2(x0, y), ImVec2(hx, y), colour::dst, 4.0f);
   const float label_size = phase_label_size(trace, fonts, width - 16.0f);
   float label_end = -FLT_MAX;  // labels move right rather than overlap
   std::string previous;
@@ -145,13 +151,20 @@ void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts,
       list->AddCircleFilled(ImVec2(x, y), has_instant ? 4.5f : 3.0f, c);
     }
   }
-  const float hx = x_of(playback.step());
+  // Launch boundaries: a blue bar through the track where another launch begins.
+  for (int k : launch_starts(trace)) {
+    const float x = 0.5f * (x_of(k - 1) + x_of(k));
+    list->AddRectFilled(ImVec2(x - 1.5f, y - 11), ImVec2(x + 1.5f, y + 11), colour::category_kernel, 1.0f);
+  }
+
   list->AddCircleFilled(ImVec2(hx, y), 9.0f, colour::accent);
   list->AddCircle(ImVec2(hx, y), 9.0f, colour::dst, 0, 2.5f);
   if (hovered && n > 0) {
     int k = std::clamp(step_at(ImGui::GetIO().MousePos.x), 0, n - 1);
-    ImGui::SetTooltip("%s: %s", step_position(k, n).c_str(),
-                      step_name(trace.steps[static_cast<std::size_t>(k)]).c_str());
+    const std::string launch = launch_text(trace, k);
+    ImGui::SetTooltip("%s: %s%s%s", step_position(k, n).c_str(),
+                      step_name(trace.steps[static_cast<std::size_t>(k)]).c_str(), launch.empty() ? "" : "\n",
+                      launch.c_str());
   }
 }
 
@@ -161,19 +174,7 @@ void draw_controls(Playback& playback, const trace::Trace& trace, const Fonts& f
   const float size = ImGui::GetFrameHeight() + 8.0f;
   const float scrub_h = ImGui::GetFrameHeight() + 16.0f;
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() + std::max(0.0f, scrub_h - size));
-  if (icon_button("first", Icon::first, size, "first step (Home)", !playback.at_first())) playback.first();
-  ImGui::SameLine(0, 6);
-  if (icon_button("back", Icon::back, size, "step back (\xE2\x86\x90)", !playback.at_first()))
-    playback.back();
-  ImGui::SameLine(0, 6);
-  if (icon_button("play", playback.playing() ? Icon::pause : Icon::play, size,
-                  playback.playing() ? "pause (Space)" : "play (Space)", playback.step_count() > 1))
-    playback.toggle();
-  ImGui::SameLine(0, 6);
-  if (icon_button("forward", Icon::forward, size, "step forward (\xE2\x86\x92)", !playback.at_last()))
-    playback.forward();
-  ImGui::SameLine(0, 6);
-  if (icon_button("last", Icon::last, size, "last step (End)", !playback.at_last())) playback.last();
+  draw_transport(playback, size, playback.step_count() > 1 || playback.times().window(0).duration() > 0);
   ImGui::SameLine(0, 16);
 
   const float y_text = ImGui::GetCursorPosY() + 0.5f * (size - fonts.bold->FontSize);
@@ -187,41 +188,13 @@ void draw_controls(Playback& playback, const trace::Trace& trace, const Fonts& f
   ImGui::PopFont();
   ImGui::SameLine(counter_x + counter_w + 16);
 
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float speed_w = ImGui::CalcTextSize("speed 0.25\xC3\x97").x + 2 * ImGui::GetFrameHeight() +
-                        4 * style.ItemSpacing.x + 2 * style.FramePadding.x + 12;
+  const float speed_w = speed_width();
   const float scrub_w = std::max(80.0f, ImGui::GetContentRegionAvail().x - speed_w);
   ImGui::SetCursorPosY(y_text - (scrub_h - fonts.bold->FontSize) + 2);
   scrubber(playback, trace, fonts, scrub_w);
   ImGui::SameLine(0, 12);
   ImGui::SetCursorPosY(y_text - 0.5f * (ImGui::GetFrameHeight() - fonts.bold->FontSize));
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("speed");
-  ImGui::SameLine();
-  if (ImGui::Button("\xE2\x88\x92##slower")) playback.slower();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("slower (\xE2\x88\x92)");
-  ImGui::SameLine();
-  ImGui::TextUnformatted(speed_text(playback.speed()).c_str());
-  ImGui::SameLine();
-  if (ImGui::Button("+##faster")) playback.faster();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("faster (+)");
-}
-
-void handle_playback_keys(Playback& playback) {
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;
-  auto pressed = [](ImGuiKey key, bool repeat) {
-    return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), repeat);
-  };
-  if (pressed(ImGuiKey_Space, false)) playback.toggle();
-  if (pressed(ImGuiKey_RightArrow, true)) playback.forward();
-  if (pressed(ImGuiKey_LeftArrow, true)) playback.back();
-  if (pressed(ImGuiKey_Home, false)) playback.first();
-  if (pressed(ImGuiKey_End, false)) playback.last();
-  for (ImWchar c : io.InputQueueCharacters) {
-    if (c == '+' || c == '=') playback.faster();
-    if (c == '-' || c == '_') playback.slower();
-  }
+  draw_speed(playback);
 }
 
 }  // namespace gridlock::viewer

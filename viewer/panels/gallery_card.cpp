@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <filesystem>
 #include <string>
+#include <vector>
 
 #include "format.hpp"
 #include "views/trace_thumbnail.hpp"
@@ -93,6 +95,8 @@ void card_text(const Card& c) {
   float x = x0;
   if (t.ok() && !t.technique.empty())
     x += badge(c, ImVec2(x, y - 1), t.technique, IM_COL32(60, 70, 95, 255), colour::text) + 9;
+  if (t.ok() && !t.variant.empty())
+    x += badge(c, ImVec2(x, y - 1), t.variant, colour::with_alpha(colour::dst, 0.3f), colour::text) + 9;
   text_at(c.list, fonts.bold, ImVec2(x, y), colour::text, t.name, right - x);
   y += fonts.bold->FontSize + 8;
   if (!t.ok()) {
@@ -138,15 +142,43 @@ float gallery_card_height(float width, const Fonts& fonts) {
   return kMargin + thumbnail_height(width) + text_height(fonts);
 }
 
-bool draw_gallery_card(const GalleryTrace& t, float width, TreeTextures& textures, const Fonts& fonts,
-                       HeatStripRenderer& heat) {
+// The Compare button in the card's bottom right corner: the partner chosen, or -1. With several
+// partners, a menu of them.
+int compare_button(const Card& c) {
+  const char* label = "Compare \xE2\x87\x84";
+  const std::vector<GalleryTrace::Partner>& partners = c.trace.compare;
+  auto name = [&](std::size_t i) { return std::filesystem::path(partners[i].path).filename().string(); };
+  const ImVec2 size(ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x,
+                    ImGui::GetFrameHeight());
+  ImGui::SetCursorScreenPos(ImVec2(c.max.x - kPad - size.x, c.max.y - kPad - size.y + 4));
+  int chosen = -1;
+  if (ImGui::Button(label, size)) {
+    if (partners.size() == 1)
+      chosen = 0;
+    else
+      ImGui::OpenPopup("compare-with");
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", partners.size() == 1 ? ("Side by side with " + name(0) + ", on one clock").c_str()
+                                                 : "Side by side with another trace, on one clock");
+  if (ImGui::BeginPopup("compare-with")) {
+    for (std::size_t i = 0; i < partners.size(); ++i)
+      if (ImGui::MenuItem(("with " + name(i)).c_str())) chosen = static_cast<int>(i);
+    ImGui::EndPopup();
+  }
+  return chosen;
+}
+
+CardChoice draw_gallery_card(const GalleryTrace& t, float width, TraceView* thumbnail, const Fonts& fonts,
+                             HeatStripRenderer& heat) {
   const float height = gallery_card_height(width, fonts);
   ImGui::PushID(t.path.c_str());
+  ImGui::BeginGroup();
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const bool clicked = ImGui::InvisibleButton("card", ImVec2(width, height)) && t.ok();
+  ImGui::SetItemAllowOverlap();
   const bool hovered = ImGui::IsItemHovered();
   const bool pressed = ImGui::IsItemActive();
-  ImGui::PopID();
   const ImVec2 end(at.x + width, at.y + height);
   const ImVec2 thumb_min(at.x + kMargin, at.y + kMargin);
   const ImVec2 thumb_max(end.x - kMargin, thumb_min.y + thumbnail_height(width));
@@ -163,10 +195,17 @@ bool draw_gallery_card(const GalleryTrace& t, float width, TreeTextures& texture
   const ImU32 fill =
       c.hovered ? (pressed ? IM_COL32(44, 52, 68, 255) : IM_COL32(37, 43, 56, 255)) : colour::panel;
   c.list->AddRectFilled(at, end, fill, kRounding);
-  if (t.ok())
-    paint_thumbnail(ThumbnailPaint{t.thumbnail, textures, heat, fonts, c.list, thumb_min, thumb_max});
-  else
+  if (t.ok()) {
+    const ThumbnailPaint paint{fonts, heat, c.list, thumb_min, thumb_max};
+    begin_thumbnail(paint);
+    if (thumbnail)
+      thumbnail->paint_thumbnail(paint);
+    else
+      paint_thumbnail_placeholder(paint);
+    end_thumbnail(paint);
+  } else {
     error_panel(c);
+  }
   const ImU32 border = !t.ok() ? colour::error : c.hovered ? colour::dst : colour::grid;
   c.list->AddRect(at, end, border, kRounding, 0, c.hovered ? 2.5f : 1.5f);
   if (c.hovered) {
@@ -176,7 +215,11 @@ bool draw_gallery_card(const GalleryTrace& t, float width, TreeTextures& texture
           colour::model_banner_text);
   }
   card_text(c);
-  return clicked;
+  const int partner = t.ok() && !t.compare.empty() ? compare_button(c) : -1;
+  ImGui::EndGroup();
+  ImGui::PopID();
+  if (partner >= 0) return {CardAction::compare, partner};
+  return {clicked ? CardAction::open : CardAction::none, 0};
 }
 
 }  // namespace gridlock::viewer

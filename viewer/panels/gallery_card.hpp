@@ -1,5 +1,7 @@
-// One card of the gallery: a trace's thumbnail on top; its file name, producer, step count and
-// verdicts below. A trace that did not load shows the reason where the thumbnail would be.
+// One card of the gallery: a trace's thumbnail on top (drawn by the first view that applies to
+// it); its file name, variant, producer, step count and verdicts below; a Compare button on a
+// trace the lesson pairs with another. A trace that did not load shows the reason where the
+// thumbnail would be.
 #pragma once
 
 #include <imgui.h>
@@ -7,16 +9,24 @@
 #include "model/gallery.hpp"
 #include "render/heat_strip.hpp"
 #include "style.hpp"
-#include "views/tree_textures.hpp"
+#include "views/view.hpp"
 
 namespace gridlock::viewer {
 
 // The card's height for a width, both in pixels.
 float gallery_card_height(float width, const Fonts& fonts);
 
-// Draws the card at the cursor as one item; returns true when a card that loaded is clicked.
-// `textures`: the thumbnail's, kept by the caller between frames.
-bool draw_gallery_card(const GalleryTrace& trace, float width, TreeTextures& textures, const Fonts& fonts,
-                       HeatStripRenderer& heat);
+enum class CardAction { none, open, compare };
+
+struct CardChoice {
+  CardAction action = CardAction::none;
+  int partner = 0;  // with compare: the index into trace.compare
+};
+
+// Draws the card at the cursor as one item. `thumbnail`: the view that paints the miniature,
+// kept by the caller between frames; null for a placeholder. A trace paired with several others
+// offers them in a menu under its Compare button.
+CardChoice draw_gallery_card(const GalleryTrace& trace, float width, TraceView* thumbnail, const Fonts& fonts,
+                             HeatStripRenderer& heat);
 
 }  // namespace gridlock::viewer

@@ -71,9 +71,18 @@ GalleryChoice draw_gallery(const Gallery& gallery, GalleryState& state,
     for (std::size_t i = 0; i < lesson.traces.size(); ++i) {
       const GalleryTrace& trace = lesson.traces[i];
       if (i % static_cast<std::size_t>(per_row) != 0) ImGui::SameLine();
-      std::unique_ptr<TreeTextures>& textures = state.textures[trace.path];
-      if (!textures) textures = std::make_unique<TreeTextures>();
-      if (draw_gallery_card(trace, card_w, *textures, fonts, heat)) choice.open_path = trace.path;
+      auto found = state.thumbnails.find(trace.path);
+      if (found == state.thumbnails.end())
+        found = state.thumbnails
+                    .emplace(trace.path, trace.trace ? make_first_view(*trace.trace, state.config) : nullptr)
+                    .first;
+      const CardChoice card = draw_gallery_card(trace, card_w, found->second.get(), fonts, heat);
+      if (card.action == CardAction::open) choice.open_path = trace.path;
+      if (card.action == CardAction::compare) {
+        const GalleryTrace::Partner& other = trace.compare[static_cast<std::size_t>(card.partner)];
+        choice.compare_a = other.first ? trace.path : other.path;
+        choice.compare_b = other.first ? other.path : trace.path;
+      }
     }
     ImGui::PopStyleVar();
   }

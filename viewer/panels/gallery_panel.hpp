@@ -11,7 +11,8 @@
 #include "model/gallery.hpp"
 #include "render/heat_strip.hpp"
 #include "style.hpp"
-#include "views/tree_textures.hpp"
+#include "views/registry.hpp"
+#include "views/view.hpp"
 
 namespace gridlock::viewer {
 
@@ -22,14 +23,17 @@ struct OpenFailure {
 };
 
 struct GalleryChoice {
-  std::string open_path;  // a card was clicked
-  bool browse = false;    // "Open file..." was clicked
+  std::string open_path;             // a card was clicked
+  bool browse = false;               // "Open file..." was clicked
+  std::string compare_a, compare_b;  // a card's Compare button was clicked: the lesson's pair
 };
 
-// What the gallery keeps between frames: its thumbnails' textures, by trace path, made the first
-// time a card is drawn. Cleared whenever the gallery is listed again.
+// What the gallery keeps between frames: by trace path, the first view that applies to it (it
+// draws the card's thumbnail), made the first time the card is drawn. Cleared whenever the
+// gallery is listed again.
 struct GalleryState {
-  std::map<std::string, std::unique_ptr<TreeTextures>> textures;
+  ViewConfig config;
+  std::map<std::string, std::unique_ptr<TraceView>> thumbnails;
 };
 
 GalleryChoice draw_gallery(const Gallery& gallery, GalleryState& state,

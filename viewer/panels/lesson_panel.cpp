@@ -87,6 +87,17 @@ void draw_markdown(const std::string& text, const Fonts& fonts) {
       if (level <= 2) ImGui::Separator();
       continue;
     }
+    const std::size_t alt_end = line.find("](");
+    if (line.rfind("![", 0) == 0 && alt_end != std::string::npos && line.back() == ')') {
+      // An image the panel does not draw: its description and file, dimmed.
+      flush();
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::text_dim));
+      wrapped("[picture: " + line.substr(2, alt_end - 2) + " \xE2\x80\x94 " +
+              line.substr(alt_end + 2, line.size() - alt_end - 3) + "]");
+      ImGui::PopStyleColor();
+      ImGui::Spacing();
+      continue;
+    }
     std::size_t item_start = 0;
     if (line.rfind("- ", 0) == 0 || line.rfind("* ", 0) == 0) {
       flush();

@@ -7,6 +7,7 @@
 #include <set>
 #include <string_view>
 
+#include "model/source_text.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock::viewer {
@@ -163,20 +164,46 @@ void follow_source(SourcePanelState& state, const trace::Source* source) {
   state.source_hash = hash;
   state.source_file = file;
   state.lines = source ? highlight_source(source->text) : std::vector<SourceLine>();
+  state.recording = source ? recording_lines(source->text) : std::vector<bool>();
+  state.recording.resize(state.lines.size(), false);
+  state.widest = 0;
+  for (const SourceLine& line : state.lines) state.widest = std::max(state.widest, line.text.size());
   state.scrolled_for_step = -1;
 }
 
-void heading(const trace::Trace& trace, const trace::Source* source, int begin, int end) {
-  ImGui::TextDisabled("%s", !source || source->file.empty() ? "kernel source" : source->file.c_str());
-  if (trace.sources.size() > 1 && source) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("(%d of %d sources)", static_cast<int>(source - trace.sources.data()) + 1,
-                        static_cast<int>(trace.sources.size()));
-  }
-  if (begin > 0) {
-    ImGui::SameLine();
-    ImGui::TextDisabled(begin == end ? "\xC2\xB7 line %d" : "\xC2\xB7 lines %d\xE2\x80\x93%d", begin, end);
-  }
+void heading(SourcePanelState& state, const trace::Trace& trace, const trace::Source* source, int begin,
+             int end) {
+  const bool toggle =
+      std::find(state.recording.begin(), state.recording.end(), true) != state.recording.end();
+  const char* label = "dim recording";
+  const float toggle_w = toggle ? ImGui::CalcTextSize(label).x + ImGui::GetFrameHeight() +
+                                      ImGui::GetStyle().ItemInnerSpacing.x + 16
+                                : 0;
+  // The path, the source's number and the lines; the file's name alone where the path leaves no
+  // room for the toggle.
+  const std::string path = !source || source->file.empty() ? "kernel source" : source->file;
+  std::string rest;
+  if (trace.sources.size() > 1 && source)
+    rest += "  (" + std::to_string(static_cast<int>(source - trace.sources.data()) + 1) + " of " +
+            std::to_string(trace.sources.size()) + " sources)";
+  if (begin > 0)
+    rest += begin == end ? "  \xC2\xB7 line " + std::to_string(begin)
+                         : "  \xC2\xB7 lines " + std::to_string(begin) + "\xE2\x80\x93" + std::to_string(end);
+  const float room = ImGui::GetContentRegionAvail().x - toggle_w;
+  std::string shown = path + rest;
+  if (ImGui::CalcTextSize(shown.c_str()).x > room) shown = path.substr(path.find_last_of('/') + 1) + rest;
+  ImGui::TextDisabled("%s", shown.c_str());
+  if (ImGui::IsItemHovered() && source) ImGui::SetTooltip("%s", path.c_str());
+  if (!toggle) return;
+  ImGui::SameLine(
+      std::max(ImGui::GetCursorPosX() + 12, ImGui::GetWindowContentRegionMax().x - toggle_w + 16));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(3, 0));
+  ImGui::Checkbox(label, &state.dim_recording);
+  ImGui::PopStyleVar();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Dims the lines that only record what happened (calls on rec), so the kernel reads as the "
+        "technique. The timed run compiles them to nothing.");
 }
 
 }  // namespace
@@ -189,16 +216,20 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
   follow_source(state, source);
   const int begin = current ? current->line_begin : 0;
   const int end = current ? std::max(current->line_end, current->line_begin) : 0;
-  heading(trace, source, begin, end);
+  heading(state, trace, source, begin, end);
+  // Columns by the monospaced font's own advance: ImGui::CalcTextSize rounds up to whole pixels,
+  // which would open a gap after every long word.
+  const float char_w = fonts.mono->GetCharAdvance('0');
+  const int count = static_cast<int>(state.lines.size());
+  const int digits = std::max(3, static_cast<int>(std::to_string(count).size()));
+  const float gutter = char_w * static_cast<float>(digits) + 22.0f;
+  // The content is as wide as the longest line, so the scrollbar reaches every line's end.
+  ImGui::SetNextWindowContentSize(ImVec2(gutter + char_w * static_cast<float>(state.widest) + 16.0f, 0.0f));
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(colour::canvas));
   ImGui::BeginChild("source-lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   ImGui::PushFont(fonts.mono);
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
   const float line_h = ImGui::GetTextLineHeight() + 3.0f;
-  const float char_w = ImGui::CalcTextSize("0").x;
-  const int count = static_cast<int>(state.lines.size());
-  const int digits = std::max(3, static_cast<int>(std::to_string(count).size()));
-  const float gutter = char_w * static_cast<float>(digits) + 22.0f;
 
   if (state.scrolled_for_step != step && begin > 0) {
     const float top = static_cast<float>(begin - 1) * line_h;
@@ -209,7 +240,7 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
   }
 
   ImDrawList* list = ImGui::GetWindowDrawList();
-  const float width = std::max(ImGui::GetContentRegionAvail().x, 10.0f);
+  const float width = std::max(ImGui::GetWindowContentRegionWidth(), 10.0f);
   ImGuiListClipper clipper;
   clipper.Begin(count, line_h);
   while (clipper.Step()) {
@@ -226,10 +257,11 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
       std::snprintf(label, sizeof label, "%*d", std::min(digits, 9), number);
       list->AddText(ImVec2(at.x + 8, at.y + 1.5f), lit ? colour::highlight_mark : colour::line_number, label);
       const SourceLine& line = state.lines[static_cast<std::size_t>(i)];
+      const bool dim = state.dim_recording && state.recording[static_cast<std::size_t>(i)];
       for (const SourceSpan& s : line.spans) {
         const char* text = line.text.c_str() + s.begin;
-        list->AddText(ImVec2(at.x + gutter + char_w * static_cast<float>(s.begin), at.y + 1.5f), s.colour,
-                      text, text + s.length);
+        list->AddText(ImVec2(at.x + gutter + char_w * static_cast<float>(s.begin), at.y + 1.5f),
+                      dim ? colour::with_alpha(s.colour, 0.32f) : s.colour, text, text + s.length);
       }
       ImGui::Dummy(ImVec2(gutter + char_w * static_cast<float>(line.text.size()), line_h));
     }

@@ -1,5 +1,6 @@
 // The kernel source the current step points into (step.source, one of trace.sources), with the
-// step's lines highlighted and scrolled into view.
+// step's lines highlighted and scrolled into view, and the lines that only record (calls on the
+// recorder: model/source_text.hpp) dimmed, with a toggle, so the kernel reads as the technique.
 #pragma once
 
 #include <imgui.h>
@@ -28,7 +29,10 @@ struct SourcePanelState {
   std::string source_hash;  // the source the lines below were made from
   std::string source_file;
   std::vector<SourceLine> lines;
-  int scrolled_for_step = -1;  // the step whose lines were last scrolled into view
+  std::vector<bool> recording;  // per line: it only records
+  std::size_t widest = 0;       // characters in the longest line
+  int scrolled_for_step = -1;   // the step whose lines were last scrolled into view
+  bool dim_recording = true;
 };
 
 // Splits and colours the source (comments, phase comments as trace::is_phase_comment reads them,

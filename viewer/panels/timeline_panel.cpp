@@ -12,15 +12,6 @@ namespace gridlock::viewer {
 
 namespace {
 
-// A round tick spacing: 1, 2 or 5 times a power of ten, giving about `count` ticks.
-double tick_spacing(double span, int count) {
-  const double raw = span / std::max(count, 1);
-  const double power = std::pow(10.0, std::floor(std::log10(std::max(raw, 1e-9))));
-  for (double m : {1.0, 2.0, 5.0, 10.0})
-    if (raw <= m * power) return m * power;
-  return 10.0 * power;
-}
-
 void refresh(TimelinePanelState& state, const trace::Trace& trace, int step) {
   if (state.step == step) return;
   state.step = step;
@@ -58,31 +49,6 @@ void summary_line(const TimelinePanelState& state, const trace::Trace& trace) {
                       format_duration(static_cast<double>(state.busiest_ns)).c_str());
 }
 
-// The categories of the step as swatches with names, then counters and flows where present.
-void legend(const TimelinePanelState& state, const Fonts& fonts) {
-  ImDrawList* list = ImGui::GetWindowDrawList();
-  const float size = fonts.ui->FontSize * 0.8f;
-  const float h = ImGui::GetTextLineHeight();
-  float x = ImGui::GetCursorScreenPos().x;
-  const float y = ImGui::GetCursorScreenPos().y, end = x + ImGui::GetContentRegionAvail().x;
-  auto item = [&](ImU32 swatch, const char* text, bool line) {
-    const float w = fonts.ui->CalcTextSizeA(size, FLT_MAX, 0, text).x;
-    if (x + 18 + w > end) return;
-    if (line)
-      list->AddLine(ImVec2(x, y + 0.5f * h), ImVec2(x + 14, y + 0.5f * h), swatch, 2.0f);
-    else
-      list->AddRectFilled(ImVec2(x, y + 0.25f * h), ImVec2(x + 14, y + 0.75f * h), swatch, 2.0f);
-    list->AddText(fonts.ui, size, ImVec2(x + 18, y + 0.5f * (h - size)), colour::text_dim, text);
-    x += 18 + w + 14;
-  };
-  for (trace::Category c : state.categories) item(colour::category(c), trace::to_string(c), false);
-  const StepTimeline& tl = state.timeline;
-  if (std::any_of(tl.rows.begin(), tl.rows.end(), [](const TimelineRow& r) { return !r.counters.empty(); }))
-    item(colour::counter, "counter", true);
-  if (!tl.flows.empty()) item(colour::flow, "flow", true);
-  ImGui::Dummy(ImVec2(1, h));
-}
-
 // Where the rows go.
 struct RowLayout {
   ImVec2 at;
@@ -93,15 +59,8 @@ struct RowLayout {
 };
 
 void paint_axis(const RowLayout& g, std::size_t rows, const Fonts& fonts) {
-  ImDrawList* list = ImGui::GetWindowDrawList();
-  const double span = g.axis.span_ns;
-  const double spacing = tick_spacing(span, std::max(2, static_cast<int>((g.axis.x1 - g.axis.x0) / 110)));
-  const float small = fonts.ui->FontSize * 0.8f;
-  for (double t = 0; t <= span + 1e-9; t += spacing) {
-    const float x = g.axis.x0 + static_cast<float>(t / span) * (g.axis.x1 - g.axis.x0);
-    list->AddLine(ImVec2(x, g.at.y + g.axis_h - 4), ImVec2(x, g.rows_bottom(rows)), colour::grid);
-    list->AddText(fonts.ui, small, ImVec2(x + 2, g.at.y), colour::text_dim, format_duration(t).c_str());
-  }
+  paint_time_ticks(ImGui::GetWindowDrawList(), fonts, g.axis, g.at.y, g.at.y + g.axis_h - 4,
+                   g.rows_bottom(rows), g.axis.begin_ns);
 }
 
 void paint_rows(const RowLayout& g, const StepTimeline& tl, const Fonts& fonts) {
@@ -121,47 +80,12 @@ void paint_rows(const RowLayout& g, const StepTimeline& tl, const Fonts& fonts) 
   paint_flows(list, g.axis, tl, centres);
 }
 
-// The tooltip for what lies under the pointer in row r: an instant, else a counter's value, else
-// a slice (the innermost).
-void row_tooltip(const RowLayout& g, const StepTimeline& tl, std::size_t r, float mx) {
-  const TimelineRow& row = tl.rows[r];
-  const auto since = [&](int64_t t) { return format_duration(static_cast<double>(t - tl.begin_ns)); };
-  for (const TimelineInstant& i : row.instants) {
-    if (std::fabs(g.axis.x_of(i.t_ns) - mx) > 5.0f) continue;
-    ImGui::SetTooltip("%s: %s (%s)\nvalue %s, at %s", row.name.c_str(), i.name.c_str(),
-                      trace::to_string(i.category), format_value(i.value, false).c_str(),
-                      since(i.t_ns).c_str());
-    return;
-  }
-  const int64_t t = g.axis.t_at(mx);
-  for (const CounterSeries& c : row.counters) {
-    const CounterSample* at = nullptr;
-    for (const CounterSample& s : c.samples)
-      if (s.t_ns <= t) at = &s;
-    if (!at) continue;
-    ImGui::SetTooltip("%s: %s = %s\nsince %s", row.name.c_str(), c.name.c_str(),
-                      format_value(at->value, false).c_str(), since(at->t_ns).c_str());
-    return;
-  }
-  const TimelineSlice* found = nullptr;
-  for (const TimelineSlice& s : row.slices)
-    if (mx >= g.axis.x_of(s.begin_ns) &&
-        mx <= std::max(g.axis.x_of(s.end_ns), g.axis.x_of(s.begin_ns) + 1.5f) &&
-        (!found || s.depth > found->depth))
-      found = &s;
-  if (!found) return;
-  ImGui::SetTooltip("%s: %s (%s)\n%s, from %s to %s", row.name.c_str(), found->name.c_str(),
-                    trace::to_string(found->category),
-                    format_duration(static_cast<double>(found->end_ns - found->begin_ns)).c_str(),
-                    since(found->begin_ns).c_str(), since(found->end_ns).c_str());
-}
-
 void hover(const RowLayout& g, const StepTimeline& tl) {
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (!ImGui::IsWindowHovered() || mouse.x < g.axis.x0 - 4 || mouse.x > g.axis.x1 + 4) return;
   if (mouse.y < g.row_top(0) || mouse.y >= g.rows_bottom(tl.rows.size())) return;
   const auto r = static_cast<std::size_t>((mouse.y - g.row_top(0)) / g.row_h);
-  if (r < tl.rows.size()) row_tooltip(g, tl, r, mouse.x);
+  if (r < tl.rows.size()) timeline_row_tooltip(g.axis, tl.rows[r], tl.rows[r].name, mouse.x, tl.begin_ns);
 }
 
 }  // namespace
@@ -174,7 +98,10 @@ void draw_timeline_panel(TimelinePanelState& state, const trace::Trace& trace, i
     return;
   }
   summary_line(state, trace);
-  legend(state, fonts);
+  draw_timeline_legend(
+      fonts, state.categories,
+      std::any_of(tl.rows.begin(), tl.rows.end(), [](const TimelineRow& r) { return !r.counters.empty(); }),
+      !tl.flows.empty(), ImGui::GetContentRegionAvail().x);
 
   ImGui::BeginChild("timeline-rows", ImVec2(0, 0), false);
   RowLayout g;

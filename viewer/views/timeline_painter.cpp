@@ -1,10 +1,11 @@
-// Painting timeline rows and the flows between them.
+// Painting timeline rows, flows, time ticks, the legend and row tooltips.
 #include "views/timeline_painter.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
-#include "style.hpp"
+#include "format.hpp"
 
 namespace gridlock::viewer {
 
@@ -13,30 +14,41 @@ namespace {
 void paint_slices(ImDrawList* list, const TimeAxis& axis, const TimelineRow& row, float y0, float y1) {
   const float inset_step = std::min(2.0f, (y1 - y0) * 0.15f);
   const float rounding = std::min(2.0f, 0.3f * (y1 - y0));
+  const float left = list->GetClipRectMin().x, right = list->GetClipRectMax().x;
   for (const TimelineSlice& s : row.slices) {
     const float a = axis.x_of(s.begin_ns), b = std::max(axis.x_of(s.end_ns), a + 1.5f);
+    if (b < left || a > right) continue;
     const float inset = static_cast<float>(s.depth) * inset_step;
-    list->AddRectFilled(ImVec2(a, y0 + inset), ImVec2(b, y1 - inset), colour::category(s.category), rounding);
+    list->AddRectFilled(ImVec2(std::max(a, left - 4), y0 + inset), ImVec2(std::min(b, right + 4), y1 - inset),
+                        colour::category(s.category), rounding);
   }
 }
 
 // Each counter as a step line across the row, scaled to its own range (a constant counter runs
-// through the middle), with a dot at every sample.
+// through the middle), with a dot at every sample where the samples lie apart.
 void paint_counters(ImDrawList* list, const TimeAxis& axis, const TimelineRow& row, float y0, float y1) {
-  const float pad = std::min(2.0f, 0.2f * (y1 - y0));
+  const float pad = std::min(3.0f, 0.2f * (y1 - y0));
+  const float left = list->GetClipRectMin().x, right = list->GetClipRectMax().x;
   for (const CounterSeries& c : row.counters) {
     auto y_of = [&](double v) {
       const double t = c.max > c.min ? (v - c.min) / (c.max - c.min) : 0.5;
       return y1 - pad - static_cast<float>(t) * (y1 - y0 - 2 * pad);
     };
+    const float spread = c.samples.size() > 1
+                             ? (axis.x_of(c.samples.back().t_ns) - axis.x_of(c.samples.front().t_ns)) /
+                                   static_cast<float>(c.samples.size() - 1)
+                             : 100.0f;
+    const bool dots = spread >= 6.0f;
     for (std::size_t i = 0; i < c.samples.size(); ++i) {
       const CounterSample& s = c.samples[i];
       const float x = axis.x_of(s.t_ns), y = y_of(s.value);
-      const float next = i + 1 < c.samples.size() ? axis.x_of(c.samples[i + 1].t_ns) : axis.x1;
-      list->AddLine(ImVec2(x, y), ImVec2(next, y), colour::counter, 1.5f);
+      const float next = i + 1 < c.samples.size() ? axis.x_of(c.samples[i + 1].t_ns) : std::max(axis.x1, x);
+      if (next < left || x > right) continue;
+      list->AddLine(ImVec2(std::max(x, left - 2), y), ImVec2(std::min(next, right + 2), y), colour::counter,
+                    1.5f);
       if (i + 1 < c.samples.size())
         list->AddLine(ImVec2(next, y), ImVec2(next, y_of(c.samples[i + 1].value)), colour::counter, 1.0f);
-      list->AddCircleFilled(ImVec2(x, y), 2.5f, colour::counter);
+      if (dots) list->AddCircleFilled(ImVec2(x, y), 2.5f, colour::counter);
     }
   }
 }
@@ -44,8 +56,10 @@ void paint_counters(ImDrawList* list, const TimeAxis& axis, const TimelineRow& r
 // A thin line through the row and a triangle on top, in the instant's category colour.
 void paint_instants(ImDrawList* list, const TimeAxis& axis, const TimelineRow& row, float y0, float y1) {
   const float half = std::clamp(0.35f * (y1 - y0), 3.0f, 6.0f);
+  const float left = list->GetClipRectMin().x, right = list->GetClipRectMax().x;
   for (const TimelineInstant& i : row.instants) {
     const float x = axis.x_of(i.t_ns);
+    if (x < left - half || x > right + half) continue;
     list->AddLine(ImVec2(x, y0), ImVec2(x, y1), colour::accent, 1.5f);
     const ImVec2 a(x - half, y0 - 1), b(x + half, y0 - 1), c(x, y0 + 1.4f * half);
     list->AddTriangleFilled(a, b, c, colour::category(i.category));
@@ -56,6 +70,8 @@ void paint_instants(ImDrawList* list, const TimeAxis& axis, const TimelineRow& r
 bool in_clip(ImDrawList* list, float y) {
   return y >= list->GetClipRectMin().y && y <= list->GetClipRectMax().y;
 }
+
+std::string since(int64_t t, int64_t origin) { return format_duration(static_cast<double>(t - origin)); }
 
 }  // namespace
 
@@ -68,11 +84,31 @@ TimeAxis time_axis(const StepTimeline& timeline, float x0, float x1) {
   return axis;
 }
 
+TimeAxis time_axis(const TimeRange& range, float x0, float x1) {
+  TimeAxis axis;
+  axis.begin_ns = static_cast<int64_t>(std::floor(range.begin));
+  axis.span_ns = std::max(1e-3, range.end - static_cast<double>(axis.begin_ns));
+  axis.x0 = x0;
+  axis.x1 = x1;
+  return axis;
+}
+
 void paint_timeline_row(ImDrawList* list, const TimeAxis& axis, const TimelineRow& row, float y0, float y1,
                         bool marks) {
   paint_slices(list, axis, row, y0, y1);
   paint_counters(list, axis, row, y0, y1);
   if (marks) paint_instants(list, axis, row, y0, y1);
+}
+
+void paint_flow(ImDrawList* list, ImVec2 a, ImVec2 b, ImU32 colour) {
+  // A curve leaving and entering horizontally; the arrow head points along its last stretch.
+  const float bend = std::max(12.0f, 0.4f * std::fabs(b.x - a.x));
+  const ImVec2 c1(a.x + bend, a.y), c2(b.x - bend, b.y);
+  list->AddBezierCubic(a, c1, c2, b, colour, 1.6f, 16);
+  list->AddCircleFilled(a, 2.5f, colour);
+  const float head = 6.0f;
+  list->AddTriangleFilled(b, ImVec2(b.x - head, b.y - 0.6f * head), ImVec2(b.x - head, b.y + 0.6f * head),
+                          colour);
 }
 
 void paint_flows(ImDrawList* list, const TimeAxis& axis, const StepTimeline& timeline,
@@ -82,15 +118,84 @@ void paint_flows(ImDrawList* list, const TimeAxis& axis, const StepTimeline& tim
     const ImVec2 a(axis.x_of(f.from_ns), row_centre[f.from_row]);
     const ImVec2 b(axis.x_of(f.to_ns), row_centre[f.to_row]);
     if (!in_clip(list, a.y) || !in_clip(list, b.y)) continue;
-    // A curve leaving and entering horizontally; the arrow head points along its last stretch.
-    const float bend = std::max(12.0f, 0.4f * std::fabs(b.x - a.x));
-    const ImVec2 c1(a.x + bend, a.y), c2(b.x - bend, b.y);
-    list->AddBezierCubic(a, c1, c2, b, colour::flow, 1.8f);
-    list->AddCircleFilled(a, 3.0f, colour::flow);
-    const float head = 7.0f;
-    list->AddTriangleFilled(b, ImVec2(b.x - head, b.y - 0.6f * head), ImVec2(b.x - head, b.y + 0.6f * head),
-                            colour::flow);
+    paint_flow(list, a, b, colour::flow);
   }
+}
+
+void paint_time_ticks(ImDrawList* list, const Fonts& fonts, const TimeAxis& axis, float y_label, float y_top,
+                      float y_bottom, int64_t origin, bool labels) {
+  const double spacing = tick_spacing(
+      axis.span_ns, std::max(2, static_cast<int>((axis.x1 - axis.x0) / (110.0f * ui_scale(fonts)))));
+  const float small = fonts.ui->FontSize * 0.8f;
+  const double first = std::ceil(static_cast<double>(axis.begin_ns - origin) / spacing) * spacing;
+  for (double t = first; t <= static_cast<double>(axis.begin_ns - origin) + axis.span_ns + 1e-9;
+       t += spacing) {
+    const float x = axis.x_of(origin + static_cast<int64_t>(std::llround(t)));
+    list->AddLine(ImVec2(x, y_top), ImVec2(x, y_bottom), colour::grid);
+    if (labels)
+      list->AddText(fonts.ui, small, ImVec2(x + 3, y_label), colour::text_dim, format_duration(t).c_str());
+  }
+}
+
+void draw_timeline_legend(const Fonts& fonts, const std::vector<trace::Category>& categories, bool counters,
+                          bool flows, float width) {
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const float size = fonts.ui->FontSize * 0.8f;
+  const float h = ImGui::GetTextLineHeight();
+  float x = ImGui::GetCursorScreenPos().x;
+  const float y = ImGui::GetCursorScreenPos().y, end = x + width;
+  auto item = [&](ImU32 swatch, const char* text, bool line) {
+    const float w = fonts.ui->CalcTextSizeA(size, FLT_MAX, 0, text).x;
+    if (x + 18 + w > end) return;
+    if (line)
+      list->AddLine(ImVec2(x, y + 0.5f * h), ImVec2(x + 14, y + 0.5f * h), swatch, 2.0f);
+    else
+      list->AddRectFilled(ImVec2(x, y + 0.25f * h), ImVec2(x + 14, y + 0.75f * h), swatch, 2.0f);
+    list->AddText(fonts.ui, size, ImVec2(x + 18, y + 0.5f * (h - size)), colour::text_dim, text);
+    x += 18 + w + 14;
+  };
+  for (trace::Category c : categories) item(colour::category(c), trace::to_string(c), false);
+  if (counters) item(colour::counter, "counter", true);
+  if (flows) item(colour::flow, "flow", true);
+  ImGui::Dummy(ImVec2(width, h));
+}
+
+bool timeline_row_tooltip(const TimeAxis& axis, const TimelineRow& row, const std::string& name, float mx,
+                          int64_t origin) {
+  for (const TimelineInstant& i : row.instants) {
+    if (std::fabs(axis.x_of(i.t_ns) - mx) > 5.0f) continue;
+    ImGui::SetTooltip("%s: %s (%s)\nvalue %s, at %s", name.c_str(), i.name.c_str(),
+                      trace::to_string(i.category), format_value(i.value, false).c_str(),
+                      since(i.t_ns, origin).c_str());
+    return true;
+  }
+  const int64_t t = axis.t_at(mx);
+  for (const CounterSeries& c : row.counters) {
+    const CounterSample* at = nullptr;
+    for (const CounterSample& s : c.samples)
+      if (s.t_ns <= t) at = &s;
+    if (!at) continue;
+    ImGui::SetTooltip("%s: %s = %s\nsince %s", name.c_str(), c.name.c_str(),
+                      format_value(at->value, false).c_str(), since(at->t_ns, origin).c_str());
+    return true;
+  }
+  const TimelineSlice* found = nullptr;
+  for (const TimelineSlice& s : row.slices)
+    if (mx >= axis.x_of(s.begin_ns) - 1.0f &&
+        mx <= std::max(axis.x_of(s.end_ns), axis.x_of(s.begin_ns) + 1.5f) + 1.0f &&
+        (!found || s.depth > found->depth))
+      found = &s;
+  if (!found) return false;
+  std::string values;
+  if (found->begin_value != 0 || found->end_value != 0)
+    values = "\nvalue " + format_value(found->begin_value, false) + " at the begin, " +
+             format_value(found->end_value, false) + " at the end";
+  ImGui::SetTooltip("%s: %s (%s)\n%s, from %s to %s%s", name.c_str(), found->name.c_str(),
+                    trace::to_string(found->category),
+                    format_duration(static_cast<double>(found->end_ns - found->begin_ns)).c_str(),
+                    since(found->begin_ns, origin).c_str(), since(found->end_ns, origin).c_str(),
+                    values.c_str());
+  return true;
 }
 
 }  // namespace gridlock::viewer

@@ -1,4 +1,4 @@
-// Painting a trace's thumbnail: a tree in miniature, the tracks of a step, or a placeholder.
+// Thumbnail frames, captions, the placeholder and the tree in miniature.
 #include "views/trace_thumbnail.hpp"
 
 #include <algorithm>
@@ -7,7 +7,6 @@
 #include <string>
 
 #include "format.hpp"
-#include "views/timeline_painter.hpp"
 
 namespace gridlock::viewer {
 
@@ -25,14 +24,8 @@ HeatStrip strip(const Box& b, GLuint texture, int row, std::size_t count, float 
   return HeatStrip::across(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), texture, row, count, alpha);
 }
 
-float small_size(const Fonts& fonts) { return std::round(fonts.ui->FontSize * 0.85f); }
-
-// Text in the frame's bottom left corner, if it ends left of `limit`.
 void caption(const ThumbnailPaint& p, const std::string& text, float bottom, float limit = FLT_MAX) {
-  const float size = small_size(p.fonts);
-  const float x = p.min.x + 10.0f;
-  if (x + p.fonts.ui->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x > limit) return;
-  p.list->AddText(p.fonts.ui, size, ImVec2(x, bottom - size), colour::text_dim, text.c_str());
+  paint_thumbnail_caption(p, text, bottom, limit);
 }
 
 // Where row r (of the tree, or -1 for the input) goes: slots spread over the frame's height,
@@ -109,19 +102,18 @@ void paint_unrecorded(const ThumbnailPaint& p, const Box& b) {
                   0, 1.0f);
 }
 
-void paint_tree(const ThumbnailPaint& p, Box area) {
-  const TreeLayout& tree = p.thumb.tree;
-  const InputRow& in = p.thumb.input;
-  if (!p.textures.current) p.textures.upload(tree, in, p.heat);
+void paint_tree(const ThumbnailPaint& p, const TreeLayout& tree, const InputRow& in, TreeTextures& textures,
+                Box area) {
+  if (!textures.current) textures.upload(tree, in, p.heat);
   const MiniTree m(tree, area, !in.empty());
   const int rows = static_cast<int>(tree.rows.size());
   if (m.input && in.recorded())
-    p.heat.paint(p.list, strip(m.row(-1), p.textures.input_for(p.heat), 0, in.values.size(), 0.55f),
+    p.heat.paint(p.list, strip(m.row(-1), textures.input_for(p.heat), 0, in.values.size(), 0.55f),
                  [&](std::size_t k) { return in.shade(in.values[k]); });
   else if (m.input)
     paint_unrecorded(p, m.row(-1));
   for (int r = 1; r < rows; ++r) paint_edges(p, m, r);
-  const GLuint texture = p.textures.rows_for(p.heat);
+  const GLuint texture = textures.rows_for(p.heat);
   for (int r = 0; r < rows; ++r) {
     const TreeRow& row = tree.rows[static_cast<std::size_t>(r)];
     p.heat.paint(p.list, strip(m.row(r), texture, r, row.nodes.size(), 1.0f), [&](std::size_t k) {
@@ -138,26 +130,32 @@ void paint_tree(const ThumbnailPaint& p, Box area) {
           m.row(rows - 1).y1 + 1.0f, m.row(std::max(rows - 2, 0)).x0 - 10.0f);
 }
 
-void paint_tracks(const ThumbnailPaint& p, Box area) {
-  const StepTimeline& tl = p.thumb.timeline;
-  const float caption_h = small_size(p.fonts) + 8.0f;
-  const float row_h = (area.y1 - area.y0 - caption_h) / static_cast<float>(tl.rows.size());
-  const float bar = std::max(1.0f, std::min(row_h * 0.75f, 16.0f));
-  const TimeAxis axis = time_axis(tl, area.x0, area.x1);
-  for (std::size_t r = 0; r < tl.rows.size(); ++r) {
-    const float y = area.y0 + row_h * static_cast<float>(r) + 0.5f * (row_h - bar);
-    paint_timeline_row(p.list, axis, tl.rows[r], y, y + bar, false);
-  }
-  const std::size_t n = tl.rows.size();
-  caption(p,
-          "step " + std::to_string(p.thumb.timeline_step + 1) + ": " + std::to_string(n) +
-              (n == 1 ? " track" : " tracks"),
-          area.y1);
+}  // namespace
+
+float thumbnail_caption_size(const Fonts& fonts) { return std::round(fonts.ui->FontSize * 0.85f); }
+
+void begin_thumbnail(const ThumbnailPaint& p) {
+  p.list->AddRectFilled(p.min, p.max, colour::canvas, 6.0f);
+  p.list->PushClipRect(p.min, p.max, true);
 }
 
-void paint_placeholder(const ThumbnailPaint& p) {
-  const char* text = "no tree or timeline to preview";
-  const float size = small_size(p.fonts);
+void end_thumbnail(const ThumbnailPaint& p) { p.list->PopClipRect(); }
+
+ThumbnailArea thumbnail_area(const ThumbnailPaint& p) {
+  const float pad = 14.0f * ui_scale(p.fonts);
+  return ThumbnailArea{p.min.x + pad, p.min.y + pad, p.max.x - pad, p.max.y - 0.8f * pad};
+}
+
+void paint_thumbnail_caption(const ThumbnailPaint& p, const std::string& text, float bottom, float limit) {
+  const float size = thumbnail_caption_size(p.fonts);
+  const float x = p.min.x + 10.0f;
+  if (x + p.fonts.ui->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x > limit) return;
+  p.list->AddText(p.fonts.ui, size, ImVec2(x, bottom - size), colour::text_dim, text.c_str());
+}
+
+void paint_thumbnail_placeholder(const ThumbnailPaint& p) {
+  const char* text = "no view to preview this trace";
+  const float size = thumbnail_caption_size(p.fonts);
   const ImVec2 extent = p.fonts.ui->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
   const ImVec2 centre(0.5f * (p.min.x + p.max.x), 0.5f * (p.min.y + p.max.y));
   const float r = std::min(18.0f, 0.2f * (p.max.y - p.min.y));
@@ -168,20 +166,11 @@ void paint_placeholder(const ThumbnailPaint& p) {
                   text);
 }
 
-}  // namespace
-
-void paint_thumbnail(const ThumbnailPaint& p) {
-  p.list->AddRectFilled(p.min, p.max, colour::canvas, 6.0f);
-  p.list->PushClipRect(p.min, p.max, true);
-  const float pad = 14.0f * ui_scale(p.fonts);
-  const Box area{p.min.x + pad, p.min.y + pad, p.max.x - pad, p.max.y - 0.8f * pad};
-  if (!p.thumb.tree.empty())
-    paint_tree(p, area);
-  else if (!p.thumb.timeline.empty())
-    paint_tracks(p, area);
-  else
-    paint_placeholder(p);
-  p.list->PopClipRect();
+void paint_tree_thumbnail(const ThumbnailPaint& p, const TreeLayout& tree, const InputRow& input,
+                          TreeTextures& textures) {
+  if (tree.empty()) return paint_thumbnail_placeholder(p);
+  const ThumbnailArea a = thumbnail_area(p);
+  paint_tree(p, tree, input, textures, Box{a.x0, a.y0, a.x1, a.y1});
 }
 
 }  // namespace gridlock::viewer

@@ -1,0 +1,120 @@
+// Histograms of repeated measurements.
+#include "model/histogram.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "format.hpp"
+
+namespace gridlock::viewer {
+
+namespace {
+
+bool all_integers(const std::vector<double>& v) {
+  return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x) && std::floor(x) == x; });
+}
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::string with_unit(const std::string& text, const std::string& unit) {
+  return unit.empty() ? text : text + " " + unit;
+}
+
+// The span the bins cover: the values', widened to the reference where that is near (within a
+// quarter of the values' span, or inside the integer bins' limit).
+void place_reference(Histogram& h, double& low, double& high, int max_bins) {
+  if (!h.has_reference) return;
+  const double r = h.reference;
+  const double span = std::max(high - low, 1.0);
+  const bool near = h.integer_bins ? std::max(high, r) - std::min(low, r) + 1 <= max_bins
+                                   : r >= low - 0.25 * span && r <= high + 0.25 * span;
+  if (!near) return;
+  low = std::min(low, r);
+  high = std::max(high, r);
+  h.reference_in_range = true;
+}
+
+void fill_bins(Histogram& h, const std::vector<double>& values, int max_bins) {
+  double low = h.min, high = h.max;
+  const bool integers = all_integers(values);
+  h.integer_bins = integers && high - low + 1 <= max_bins;
+  place_reference(h, low, high, max_bins);
+  int count = 0;
+  double width = 1;
+  if (h.integer_bins) {
+    // At least kMinIntegerBins, the values in the middle (not below 0 where none is).
+    const double missing = std::max(0.0, std::min<double>(kMinIntegerBins, max_bins) - (high - low + 1));
+    low -= std::floor(missing / 2);
+    high += std::ceil(missing / 2);
+    if (low < 0 && h.min >= 0) {
+      high -= low;
+      low = 0;
+    }
+    count = static_cast<int>(high - low) + 1;
+  } else if (integers) {
+    // Integer values over a wide span: bins of a whole number of values each.
+    width = std::ceil((high - low + 1) / max_bins);
+    count = static_cast<int>(std::ceil((high - low + 1) / width));
+  } else {
+    count =
+        std::clamp(static_cast<int>(std::ceil(std::sqrt(static_cast<double>(values.size())))), 1, max_bins);
+    width = high > low ? (high - low) / count : 1.0;
+    if (high <= low) count = 1;
+  }
+  for (int b = 0; b < count; ++b) h.bins.push_back({low + b * width, low + (b + 1) * width, 0});
+  for (double v : values) {
+    const int b = bin_of(h, v);
+    if (b >= 0) ++h.bins[static_cast<std::size_t>(b)].count;
+  }
+  for (const HistogramBin& b : h.bins) h.tallest = std::max(h.tallest, b.count);
+}
+
+}  // namespace
+
+bool has_series(const trace::Trace& trace) {
+  return std::any_of(trace.series.begin(), trace.series.end(),
+                     [](const trace::Series& s) { return !s.values.empty(); });
+}
+
+int bin_of(const Histogram& h, double value) {
+  if (h.bins.empty() || !(value >= h.bins.front().low) || value > h.bins.back().high) return -1;
+  for (std::size_t b = 0; b < h.bins.size(); ++b)
+    if (value < h.bins[b].high) return static_cast<int>(b);
+  return static_cast<int>(h.bins.size()) - 1;  // the last bin holds its upper end
+}
+
+Histogram make_histogram(const trace::Series& series, int max_bins) {
+  Histogram h;
+  h.name = series.name;
+  h.unit = series.unit;
+  h.has_reference = series.has_reference;
+  h.reference = series.reference;
+  std::vector<double> values;
+  for (double v : series.values)
+    if (std::isfinite(v)) values.push_back(v);
+  h.runs = static_cast<int>(values.size());
+  if (values.empty()) {
+    h.caption = "no values";
+    return h;
+  }
+  h.min = *std::min_element(values.begin(), values.end());
+  h.max = *std::max_element(values.begin(), values.end());
+  h.median = median_of(values);
+  for (double v : values) h.exact += h.has_reference && v == h.reference ? 1 : 0;
+  fill_bins(h, values, std::max(max_bins, 1));
+  const std::string runs = format_count(h.runs, "run");
+  h.caption = h.has_reference ? runs + ", " + std::to_string(h.exact) + " exact, median " +
+                                    format_value(h.median, false) + " of " +
+                                    with_unit(format_value(h.reference, false), h.unit)
+                              : runs + ", median " + with_unit(format_value(h.median, false), h.unit);
+  h.range = h.min == h.max
+                ? with_unit(format_value(h.min, false), h.unit)
+                : with_unit(format_value(h.min, false) + "\xE2\x80\x93" + format_value(h.max, false), h.unit);
+  return h;
+}
+
+}  // namespace gridlock::viewer

@@ -1,0 +1,18 @@
+// Compare mode's playback bar: first, back, play/pause, forward, last over the shared time; the
+// time; a scrubber over both runs' span with each side's step changes marked in its colour
+// (side 0 above the track, side 1 below); the speed. The keys are those of single playback.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "model/compare.hpp"
+#include "style.hpp"
+
+namespace gridlock::viewer {
+
+// One row of controls across the current window's width. `sides`: the two sides' labels.
+void draw_compare_controls(CompareCursor& cursor, const std::array<std::string, 2>& sides,
+                           const Fonts& fonts);
+
+}  // namespace gridlock::viewer

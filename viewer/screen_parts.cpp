@@ -1,0 +1,170 @@
+// The pieces both screens share.
+#include "screen_parts.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <string>
+#include <vector>
+
+#include "format.hpp"
+#include "model/step_text.hpp"
+#include "panels/claims_panel.hpp"
+
+namespace gridlock::viewer {
+
+namespace {
+
+// The trace's notices, one per paragraph.
+std::string notices_text(const trace::Trace& t) {
+  std::string text;
+  for (const std::string& n : t.notices) text += (text.empty() ? "" : "\n\n") + n;
+  return text;
+}
+
+// Who produced the trace and its first timing, shortened until it fits `room` pixels: without
+// the timing, then the GPUs' names alone; empty when not even those fit.
+std::string producer_line(const trace::Trace& t, float room) {
+  const bool model = t.producer.kind == trace::ProducerKind::model;
+  const std::string who = model ? "model" : producer_summary(t.producer);
+  std::vector<std::string> candidates;
+  if (!t.timings.empty())
+    candidates.push_back(who + "  \xC2\xB7  " + t.timings.front().name + " " +
+                         format_duration(t.timings.front().median_ns));
+  candidates.push_back(who);
+  if (!model) candidates.push_back(format_devices(t.producer.devices));
+  for (const std::string& c : candidates)
+    if (ImGui::CalcTextSize(c.c_str()).x <= room) return c;
+  return {};
+}
+
+constexpr const char* kVersion1Tip =
+    "Read from a format version 1 file and converted: its operations do not name their operator, "
+    "event categories were inferred from the names, and its clock's resolution is not stated.";
+
+void header_markers(const trace::Trace& t, float line_y) {
+  if (t.version_read == 1) {
+    ImGui::SameLine(0, 12);
+    ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, line_y));
+    draw_marker("version 1 trace", IM_COL32(60, 70, 95, 255), colour::text_dim, kVersion1Tip);
+  }
+  if (!t.notices.empty()) {
+    ImGui::SameLine(0, 12);
+    ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, line_y));
+    const std::string text = "\xE2\x9A\xA0 " + format_count(static_cast<int64_t>(t.notices.size()), "notice");
+    draw_marker(text, colour::with_alpha(colour::notice, 0.22f), colour::notice, notices_text(t));
+  }
+}
+
+}  // namespace
+
+// A draggable bar between two panels; returns the new share of `total` for the first one.
+float draw_splitter(const char* id, bool vertical, float share, float total, float thickness) {
+  const ImVec2 size = vertical ? ImVec2(thickness, ImGui::GetContentRegionAvail().y)
+                               : ImVec2(ImGui::GetContentRegionAvail().x, thickness);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton(id, size);
+  const bool active = ImGui::IsItemActive();
+  if (ImGui::IsItemHovered() || active)
+    ImGui::SetMouseCursor(vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
+  const ImU32 c = active ? colour::dst : ImGui::IsItemHovered() ? colour::text_dim : colour::grid;
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  if (vertical) {
+    const float x = at.x + thickness * 0.5f, y = at.y + size.y * 0.5f;
+    list->AddLine(ImVec2(x, y - 20), ImVec2(x, y + 20), c, 3.0f);
+  } else {
+    const float x = at.x + size.x * 0.5f, y = at.y + thickness * 0.5f;
+    list->AddLine(ImVec2(x - 20, y), ImVec2(x + 20, y), c, 3.0f);
+  }
+  if (active && total > 0) {
+    const float delta = vertical ? ImGui::GetIO().MouseDelta.x : ImGui::GetIO().MouseDelta.y;
+    share += delta / total;
+  }
+  return std::clamp(share, 0.25f, 0.8f);
+}
+
+// A small rounded label at the cursor, on the current line, with a tooltip while hovered.
+void draw_marker(const std::string& text, ImU32 fill, ImU32 ink, const std::string& tip) {
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->AddRectFilled(ImVec2(at.x, at.y - 1), ImVec2(at.x + size.x + 14, at.y + size.y + 3), fill, 5.0f);
+  list->AddText(ImVec2(at.x + 7, at.y + 1), ink, text.c_str());
+  ImGui::Dummy(ImVec2(size.x + 14, size.y + 2));
+  if (!tip.empty() && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+    ImGui::TextUnformatted(tip.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+void draw_trace_header(const trace::Trace& t, const std::string& file_name, const Fonts& fonts) {
+  ImGui::PushFont(fonts.heading);
+  ImGui::TextUnformatted(t.lesson_title.empty() ? t.lesson_id.c_str() : t.lesson_title.c_str());
+  ImGui::PopFont();
+  const float base = ImGui::GetItemRectMax().y;
+  if (!t.technique.empty()) {
+    ImGui::SameLine(0, 14);
+    const ImVec2 size = ImGui::CalcTextSize(t.technique.c_str());
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 box_min(at.x, base - size.y - 5), box_max(at.x + size.x + 14, base - 1);
+    ImGui::GetWindowDrawList()->AddRectFilled(box_min, box_max, IM_COL32(60, 70, 95, 255), 5.0f);
+    ImGui::GetWindowDrawList()->AddText(ImVec2(at.x + 7, box_min.y + 2), colour::text, t.technique.c_str());
+    ImGui::Dummy(ImVec2(size.x + 14, 1));
+  }
+  ImGui::SameLine(0, 14);
+  const float line_y = base - ImGui::GetTextLineHeight() - 2;
+  ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, line_y));
+  ImGui::TextDisabled("%s", file_name.c_str());
+  header_markers(t, line_y);
+
+  ImGui::SameLine();
+  const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - 20;
+  const std::string who = producer_line(t, room);
+  ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(who.c_str()).x);
+  ImGui::TextUnformatted(who.c_str());
+
+  if (t.producer.kind == trace::ProducerKind::model) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float width = ImGui::GetContentRegionAvail().x;
+    const std::string text = "Produced by a model, not measured on a GPU" +
+                             (t.producer.model.empty() ? std::string() : ": " + t.producer.model);
+    const float h = fonts.bold->FontSize + 10;
+    ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + width, at.y + h), colour::model_banner, 5.0f);
+    ImGui::GetWindowDrawList()->PushClipRect(at, ImVec2(at.x + width - 8, at.y + h), true);
+    ImGui::GetWindowDrawList()->AddText(fonts.bold, fonts.bold->FontSize, ImVec2(at.x + 12, at.y + 5),
+                                        colour::model_banner_text, text.c_str());
+    ImGui::GetWindowDrawList()->PopClipRect();
+    ImGui::Dummy(ImVec2(width, h));
+  }
+}
+
+void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* caption, ImFont* detail_font) {
+  ImGui::PushFont(caption);
+  ImGui::TextUnformatted(step.label.c_str());
+  ImGui::PopFont();
+  if (!step.detail.empty()) {
+    // The detail beside the label, on its baseline; in the body font where the larger one
+    // would not fit.
+    const std::string detail = kDetailSeparator + step.detail;
+    const ImVec2 label_min = ImGui::GetItemRectMin(), label_max = ImGui::GetItemRectMax();
+    const float room = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - label_max.x;
+    auto width = [&](ImFont* f) { return f->CalcTextSizeA(f->FontSize, FLT_MAX, 0.0f, detail.c_str()).x; };
+    ImFont* font = width(detail_font) <= room ? detail_font : width(fonts.ui) <= room ? fonts.ui : nullptr;
+    if (font) {
+      const float y = label_min.y + caption->Ascent - font->Ascent;
+      ImGui::GetWindowDrawList()->AddText(font, font->FontSize, ImVec2(label_max.x, y), colour::text_dim,
+                                          detail.c_str());
+    } else {  // on a line of its own
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::text_dim));
+      ImGui::TextWrapped("%s", step.detail.c_str());
+      ImGui::PopStyleColor();
+    }
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::text_dim));
+  ImGui::TextWrapped("%s", step.note.empty() ? " " : step.note.c_str());
+  ImGui::PopStyleColor();
+}
+
+}  // namespace gridlock::viewer

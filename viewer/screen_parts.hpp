@@ -1,0 +1,28 @@
+// Pieces the trace screen and the compare screen share: the splitter between panels, a small
+// marker label, the trace's header line, and the current step's caption.
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+
+#include "style.hpp"
+#include "trace/trace.hpp"
+
+namespace gridlock::viewer {
+
+// A draggable bar between two panels; returns the new share of `total` for the first one.
+float draw_splitter(const char* id, bool vertical, float share, float total, float thickness);
+
+// A small rounded label at the cursor, on the current line, with a tooltip while hovered.
+void draw_marker(const std::string& text, ImU32 fill, ImU32 ink, const std::string& tip);
+
+// The lesson's title, technique and the file's name; markers for a version 1 file and for the
+// trace's notices; the producer at the right; a banner for a trace a model produced.
+void draw_trace_header(const trace::Trace& trace, const std::string& file_name, const Fonts& fonts);
+
+// The step's label in the caption font with its detail beside it, and its note under it.
+// `caption`: the label's font (smaller in compare mode's narrower columns).
+void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* caption, ImFont* detail);
+
+}  // namespace gridlock::viewer

@@ -1,0 +1,67 @@
+// One open trace on screen: its header and step caption; the views that apply to it, in tabs
+// over the canvas when more than one does; the playback bar; beside them the source, and the
+// claims, step timeline, lesson and run panels. Owns the trace, its playback cursor and its views.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/document.hpp"
+#include "model/playback.hpp"
+#include "panels/source_panel.hpp"
+#include "panels/timeline_panel.hpp"
+#include "render/heat_strip.hpp"
+#include "style.hpp"
+#include "views/registry.hpp"
+#include "views/view.hpp"
+
+namespace gridlock::viewer {
+
+// Where a trace opens: at a step (negative counts from the end: -1 the last; clamped into range),
+// or at a time on its clock when one is given.
+struct StartAt {
+  int step = 0;
+  std::optional<int64_t> time_ns;
+};
+
+// How screens start.
+struct ScreenSetup {
+  ViewConfig views;
+  std::string first_view;              // a registry name; empty or not applicable: the first view
+  std::string first_panel = "claims";  // claims, timeline (or warps), lesson or run
+  bool animate = true;                 // false for screenshots: every step is drawn complete
+};
+
+class TraceScreen {
+ public:
+  TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& setup, StartAt start);
+
+  const Document& document() const { return *document_; }
+  Playback& playback() { return playback_; }
+  // Playing, or the shown view moving on its own.
+  bool animating() const;
+  // Fills the current window; `seconds` have passed since the last frame.
+  void draw(float seconds, const Fonts& fonts, HeatStripRenderer& heat);
+
+ private:
+  void canvas(float seconds, const Fonts& fonts, HeatStripRenderer& heat);
+  void side_panels(const Fonts& fonts);
+
+  std::unique_ptr<Document> document_;
+  Playback playback_;
+  std::vector<std::unique_ptr<TraceView>> views_;
+  int shown_ = 0;
+  bool select_view_ = true;  // select views_[shown_]'s tab once
+  SourcePanelState source_;
+  TimelinePanelState step_timeline_;
+  std::string first_panel_;
+  bool select_panel_ = true;  // select first_panel_'s tab once
+  bool animate_ = true;
+  float left_share_ = 0.60f;    // width of the canvas column
+  float source_share_ = 0.56f;  // height of the source panel in the right column
+};
+
+}  // namespace gridlock::viewer

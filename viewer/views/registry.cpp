@@ -1,0 +1,56 @@
+// The registry's rows. Each view's file defines its maker; the row says when it applies.
+#include "views/registry.hpp"
+
+#include "model/histogram.hpp"
+#include "model/run_timeline.hpp"
+#include "views/view.hpp"
+
+namespace gridlock::viewer {
+
+// The makers, one per view file.
+std::unique_ptr<TraceView> make_tree_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_timeline_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_histogram_view(const trace::Trace& trace, const ViewConfig& config);
+
+namespace {
+
+bool has_tree(const trace::Trace& trace) { return !tree_buffers(trace).empty(); }
+
+}  // namespace
+
+const std::vector<ViewEntry>& view_registry() {
+  static const std::vector<ViewEntry> rows = {
+      {"tree", has_tree, make_tree_view},
+      {"timeline", has_timeline, make_timeline_view},
+      {"histogram", has_series, make_histogram_view},
+  };
+  return rows;
+}
+
+std::vector<std::string> view_names() {
+  std::vector<std::string> names;
+  for (const ViewEntry& e : view_registry()) names.emplace_back(e.name);
+  return names;
+}
+
+std::vector<std::string> applicable_views(const trace::Trace& trace) {
+  std::vector<std::string> names;
+  for (const ViewEntry& e : view_registry())
+    if (e.applies(trace)) names.emplace_back(e.name);
+  return names;
+}
+
+std::vector<std::unique_ptr<TraceView>> make_views(const trace::Trace& trace, const ViewConfig& config) {
+  std::vector<std::unique_ptr<TraceView>> views;
+  for (const ViewEntry& e : view_registry())
+    if (e.applies(trace)) views.push_back(e.make(trace, config));
+  return views;
+}
+
+std::unique_ptr<TraceView> make_first_view(const trace::Trace& trace, const ViewConfig& config) {
+  for (const ViewEntry& e : view_registry())
+    if (e.applies(trace)) return e.make(trace, config);
+  return nullptr;
+}
+
+}  // namespace gridlock::viewer
