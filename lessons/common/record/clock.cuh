@@ -22,6 +22,15 @@ __device__ __forceinline__ unsigned sm_id() {
   return id;
 }
 
+// %globaltimer, read where the program puts it: the "memory" clobber keeps the compiler from
+// moving a load or store across the read, so a time read after a store is read after the store
+// was issued (when it reaches other SMs is the memory model's business, not the clock's).
+__device__ __forceinline__ unsigned long long global_time_ns_in_order() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t) : : "memory");
+  return t;
+}
+
 // %globaltimer, read once `loaded_after_barrier` has arrived: the read is predicated on a
 // comparison with the value, and an instruction that needs the value waits for the load to
 // return, which it cannot before the barrier has released. Adds no synchronisation: it only waits

@@ -7,18 +7,22 @@
 //     in registers, so recording adds no memory traffic to the load loop),
 //   - per warp: when it started, finished its work of a step (arrived at the barrier) and left
 //     the barrier, on %globaltimer; the leaving time is read once the warp has loaded a value
-//     after the barrier (clock.cuh explains why).
-// Arrays are indexed [block][step][thread]; the logs' writers are warps and threads.
+//     after the barrier (clock.cuh explains why),
+//   - when a thread stored a block's result to global memory (a step without a barrier).
+// Arrays are indexed [block][step][thread]; the logs' writers are warps and threads. A grid of
+// several blocks records every block; a kernel that runs more than one tree (a block's own, then
+// the merge of all partials) numbers its steps on from one tree to the next. T is a scalar or an
+// item of several 32-bit words (a 2x2 matrix).
 #pragma once
 
-#include <type_traits>
+#include <cstring>
 
 #include "common/record/event_log.cuh"
 
 namespace gridlock {
 
 // What the tree recorder's warp log records (its `what`); the value is the step.
-enum TreeEvent : int { kTreeStart = 0, kTreeArrive = 1, kTreeLeave = 2 };
+enum TreeEvent : int { kTreeStart = 0, kTreeArrive = 1, kTreeLeave = 2, kTreeStored = 3 };
 
 // The input elements one thread folded: first, first + stride, ..., count of them. `evenly` is 0
 // when the thread's loads were not evenly spaced (then only first and count are meaningful).
@@ -34,6 +38,8 @@ struct TreeRecorder {
   __device__ void value(int, T) const {}
   __device__ void work_done(int) const {}
   __device__ void after_barrier(int, const T*) const {}
+  __device__ void left_barrier(int) const {}
+  __device__ void stored(int, const T&) const {}
 };
 
 template <typename T>
@@ -62,15 +68,25 @@ struct TreeRecorder<true, T> {
   }
   __device__ int warp_writer() const { return blockIdx.x * ((blockDim.x + 31) / 32) + threadIdx.x / 32; }
   __device__ bool lane0() const { return threadIdx.x % 32 == 0; }
-  __device__ static unsigned bits(T v) {
-    if constexpr (std::is_same_v<T, float>)
-      return __float_as_uint(v);
-    else
-      return static_cast<unsigned>(v);
+  // The first 32-bit word of a value: a scalar's bits, a matrix's first element.
+  __device__ static unsigned bits(const T& v) {
+    static_assert(sizeof(T) >= sizeof(unsigned), "an item of at least one 32-bit word");
+    unsigned word;
+    memcpy(&word, &v, sizeof word);
+    return word;
+  }
+  // A word in shared memory that thread 0 sets at begin() and nothing writes again: any thread
+  // may load it after any barrier without racing with the technique's own stores.
+  __device__ static unsigned& witness() {
+    __shared__ unsigned word;
+    return word;
   }
 
   __device__ void begin() const {
-    if (threadIdx.x == 0) sm[blockIdx.x] = sm_id();
+    if (threadIdx.x == 0) {
+      sm[blockIdx.x] = sm_id();
+      witness() = 1u;
+    }
     if (lane0()) warps.at(warp_writer(), start_slot(), kTreeStart, 0, warps.now());
   }
   __device__ void loaded(int index) {
@@ -98,6 +114,19 @@ struct TreeRecorder<true, T> {
     const T mine = shared[threadIdx.x];
     snapshots[thread_slot(step)] = mine;
     if (lane0()) warps.at(warp_writer(), leave_slot(step), kTreeLeave, step, warps.now_after(bits(mine)));
+  }
+  // The warp left the step's barrier, for kernels whose shared array is not one element per
+  // thread (a thread's element may be another thread's to write next): the time is read after
+  // the witness word, loaded behind the barrier. Takes no snapshot: such kernels record what each
+  // thread wrote with value().
+  __device__ void left_barrier(int step) const {
+    if (lane0()) warps.at(warp_writer(), leave_slot(step), kTreeLeave, step, warps.now_after(witness()));
+  }
+  // The calling thread has just stored `v`, a block's result, to global memory: the value and the
+  // time (read after the store was issued) go into the step's slots; the step has no barrier.
+  __device__ void stored(int step, const T& v) const {
+    value(step, v);
+    warps.at(warp_writer(), arrive_slot(step), kTreeStored, step, global_time_ns_in_order());
   }
 };
 

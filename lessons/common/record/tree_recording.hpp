@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "common/device_buffer.hpp"
@@ -13,6 +14,17 @@
 #include "trace/trace.hpp"
 
 namespace gridlock {
+
+// The trace values of one item: a scalar, or each word of an item of several (T::words(), e.g. a
+// 2x2 matrix row by row).
+template <typename T>
+void append_item_values(std::vector<double>& out, const T& v) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    out.push_back(static_cast<double>(v));
+  } else {
+    for (auto word : v.words()) out.push_back(static_cast<double>(word));
+  }
+}
 
 template <typename T>
 class TreeRecording {
@@ -64,6 +76,9 @@ class TreeRecording {
     warps_.download();
   }
 
+  int grid() const { return s_.grid; }
+  int steps() const { return s_.steps; }
+  int block_size() const { return s_.block; }
   int warps_per_block() const { return warps_per_block_; }
   unsigned sm_of(int block) const { return sm_host_[size_t(block)]; }
   long long dropped() const { return warps_.dropped(); }
@@ -75,6 +90,58 @@ class TreeRecording {
   }
   trace::Snapshot registers(int buffer, int block, int step) const {
     return block_part(registers_host_, buffer, block, step);
+  }
+
+  // What thread t of the block recorded with combined() in `step`: dst, a, b as the kernel gave
+  // them (block-local), -1 where it recorded nothing.
+  struct Combine {
+    int dst = -1, a = -1, b = -1;
+  };
+  Combine combine_of(int block, int step, int thread) const {
+    const size_t slot = (size_t(block) * s_.steps + step) * s_.block + thread;
+    return {dst_host_[slot], a_host_[slot], b_host_[slot]};
+  }
+  // What thread t of the block copied from the shared array after the barrier of `step`.
+  const T& shared_of(int block, int step, int thread) const {
+    return snapshots_host_[(size_t(block) * s_.steps + step) * s_.block + thread];
+  }
+  // The register thread t of the block recorded with value() (or stored()) in `step`.
+  const T& register_of(int block, int step, int thread) const {
+    return registers_host_[(size_t(block) * s_.steps + step) * s_.block + thread];
+  }
+  // When a thread of the block stored the block's result in `step` (stored()); 0 if none did.
+  unsigned long long stored_time(int block, int step) const {
+    for (int w = 0; w < warps_per_block_; ++w)
+      for (const LogRecord& r : warps_.records(block * warps_per_block_ + w))
+        if (r.what == kTreeStored && r.value == step) return r.t_ns;
+    return 0;
+  }
+  // Whether the block's warps arrived at the barrier of `step` (a block that skipped a part of
+  // the kernel, such as the merge only the last block runs, did not).
+  bool reached(int block, int step) const {
+    for (int w = 0; w < warps_per_block_; ++w)
+      if (warp_times(block * warps_per_block_ + w).arrive[size_t(step)] != 0) return true;
+    return false;
+  }
+  // When the block's first warp left the barrier of `step`, in %globaltimer ns; 0 if none did.
+  unsigned long long first_left(int block, int step) const {
+    unsigned long long first = 0;
+    for (int w = 0; w < warps_per_block_; ++w) {
+      const unsigned long long left = warp_times(block * warps_per_block_ + w).leave[size_t(step)];
+      if (left && (!first || left < first)) first = left;
+    }
+    return first;
+  }
+  // The block's first warp start, on the run's clock.
+  int64_t block_start(int block, RunClock& clock) const { return block_span(block, clock).first; }
+  // The earliest warp start of the launch, in %globaltimer ns.
+  unsigned long long first_start() const {
+    unsigned long long first = ~0ull;
+    for (int w = 0; w < s_.grid * warps_per_block_; ++w) {
+      const unsigned long long start = warp_times(w).start;
+      if (start) first = std::min(first, start);
+    }
+    return first;
   }
 
   // What the block's threads combined in `step` inside `buffer`: dst = a op b.
@@ -125,15 +192,21 @@ class TreeRecording {
     return o;
   }
 
-  // Per warp of the block: "work" from the warp's start (or its leaving the previous barrier)
-  // until it arrived at this step's barrier, then the barrier wait until it left. Warp w is track
-  // first_track + w. Times are on the run's clock.
+  // Per warp of the block: "work" from the warp's start (or its leaving the latest barrier
+  // before this step) until it arrived at this step's barrier, then the barrier wait until it
+  // left. Warp w is track first_track + w. Times are on the run's clock. A step without a barrier
+  // has no events.
   std::vector<trace::Event> warp_events(int block, int step, int first_track, const std::string& work,
-                                        RunClock& clock) const {
+                                        RunClock& clock, const std::string& barrier = kBarrier) const {
     std::vector<trace::Event> events;
     for (int w = 0; w < warps_per_block_; ++w) {
       const WarpTimes times = warp_times(block * warps_per_block_ + w);
-      const unsigned long long started = step == 0 ? times.start : times.leave[size_t(step - 1)];
+      unsigned long long started = times.start;
+      for (int before = step - 1; before >= 0; --before)
+        if (times.leave[size_t(before)]) {
+          started = times.leave[size_t(before)];
+          break;
+        }
       const unsigned long long arrived = times.arrive[size_t(step)], left = times.leave[size_t(step)];
       if (!started || !arrived || !left) continue;  // dropped: the notice says so
       const int track = first_track + w;
@@ -141,30 +214,42 @@ class TreeRecording {
                              trace::Category::work, step));
       events.push_back(slice(track, trace::EventKind::slice_end, clock.since_origin(arrived), work,
                              trace::Category::work, step));
-      events.push_back(slice(track, trace::EventKind::slice_begin, clock.since_origin(arrived), kBarrier,
+      events.push_back(slice(track, trace::EventKind::slice_begin, clock.since_origin(arrived), barrier,
                              trace::Category::barrier, step));
-      events.push_back(slice(track, trace::EventKind::slice_end, clock.since_origin(left), kBarrier,
+      events.push_back(slice(track, trace::EventKind::slice_end, clock.since_origin(left), barrier,
                              trace::Category::barrier, step));
     }
     return events;
   }
 
-  // The block from its first warp's start to its last warp's leaving the last barrier.
+  // The block from its first warp's start to its last warp's leaving the last barrier, or its
+  // storing a result after it, whichever came later.
   std::pair<int64_t, int64_t> block_span(int block, RunClock& clock) const {
     unsigned long long first = ~0ull, last = 0;
     for (int w = 0; w < warps_per_block_; ++w) {
       const WarpTimes times = warp_times(block * warps_per_block_ + w);
       if (times.start) first = std::min(first, times.start);
       for (unsigned long long t : times.leave) last = std::max(last, t);
+      last = std::max(last, times.stored);
     }
     return {clock.since_origin(first), clock.since_origin(last)};
+  }
+
+  // The launch from its first block's start to its last block's end.
+  std::pair<int64_t, int64_t> launch_span(RunClock& clock) const {
+    std::pair<int64_t, int64_t> span = block_span(0, clock);
+    for (int b = 1; b < s_.grid; ++b) {
+      const auto [begin, end] = block_span(b, clock);
+      span = {std::min(span.first, begin), std::max(span.second, end)};
+    }
+    return span;
   }
 
   static constexpr const char* kBarrier = "__syncthreads()";
 
  private:
   struct WarpTimes {
-    unsigned long long start = 0;
+    unsigned long long start = 0, stored = 0;       // stored: the latest stored() of the warp
     std::vector<unsigned long long> arrive, leave;  // by step; 0 where not recorded
   };
 
@@ -174,6 +259,7 @@ class TreeRecording {
     w.leave.assign(size_t(s_.steps), 0);
     for (const LogRecord& r : warps_.records(writer)) {
       if (r.what == kTreeStart) w.start = r.t_ns;
+      if (r.what == kTreeStored) w.stored = std::max(w.stored, r.t_ns);
       if (r.value < 0 || r.value >= s_.steps) continue;
       if (r.what == kTreeArrive) w.arrive[size_t(r.value)] = r.t_ns;
       if (r.what == kTreeLeave) w.leave[size_t(r.value)] = r.t_ns;
@@ -205,7 +291,7 @@ class TreeRecording {
     snap.buffer = buffer;
     const auto first =
         all.begin() + static_cast<std::ptrdiff_t>((size_t(block) * s_.steps + step) * s_.block);
-    snap.values.assign(first, first + s_.block);
+    for (auto v = first; v != first + s_.block; ++v) append_item_values(snap.values, *v);
     if (s_.grid > 1)
       for (int t = 0; t < s_.block; ++t) snap.items.push_back(int64_t(block) * s_.block + t);
     return snap;

@@ -25,6 +25,16 @@ struct SizeTiming {
 // Repetitions: enough launches for a stable median, fewer where one launch takes milliseconds.
 inline int repetitions_for(int64_t n) { return n >= 10000000 ? 20 : 200; }
 
+// Times cub::DeviceReduce::Sum over in[0..n) into *out: the whole GPU, the baseline of every
+// reduction lesson.
+inline trace::Timing time_cub_sum(const int* in, int* out, int64_t n) {
+  size_t temp_bytes = 0;
+  CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, temp_bytes, in, out, n));
+  DeviceBuffer<unsigned char> temp(std::max<size_t>(temp_bytes, 1));
+  return time_kernel("cub::DeviceReduce::Sum", n, n * int64_t(sizeof(int)), repetitions_for(n),
+                     [&] { cub::DeviceReduce::Sum(temp.get(), temp_bytes, in, out, n); });
+}
+
 // Times launch(in, out, n) (the lesson's plain kernel) and CUB on the same int input at each size.
 // Both must return the CPU's sum (wrapping at 32 bits), else the run's check fails. Every timing
 // goes into the trace.
@@ -38,15 +48,11 @@ std::vector<SizeTiming> time_against_cub(LessonRun& run, std::vector<int64_t> si
     const std::vector<int> host = input_for<Sum>(n, run.options().seed);
     const int expected = cpu_reduce<Sum>(host);
     DeviceBuffer<int> in(host), lesson_out(1), cub_out(1);
-    size_t temp_bytes = 0;
-    CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, temp_bytes, in.get(), cub_out.get(), n));
-    DeviceBuffer<unsigned char> temp(std::max<size_t>(temp_bytes, 1));
     SizeTiming r;
     r.n = n;
     r.lesson = time_kernel(name, n, n * int64_t(sizeof(int)), repetitions_for(n),
                            [&] { launch(in.get(), lesson_out.get(), n); });
-    r.cub = time_kernel("cub::DeviceReduce::Sum", n, n * int64_t(sizeof(int)), repetitions_for(n),
-                        [&] { cub::DeviceReduce::Sum(temp.get(), temp_bytes, in.get(), cub_out.get(), n); });
+    r.cub = time_cub_sum(in.get(), cub_out.get(), n);
     if (lesson_out.download_one() != expected || cub_out.download_one() != expected)
       run.check_failed("bench at n=" + std::to_string(n) + ": a result differs from the CPU sum");
     run.trace().timings.push_back(r.lesson);

@@ -33,8 +33,8 @@ ExactRuns exact_runs(const LessonOptions& o, int64_t n, ReduceOnGpu reduce_on_gp
     if (gpu == cpu)
       ++result.exact;
     else if (result.first_miss.empty())
-      result.first_miss = "seed " + std::to_string(o.seed + run) + ": GPU " + std::to_string(gpu) + ", CPU " +
-                          std::to_string(cpu);
+      result.first_miss =
+          "seed " + std::to_string(o.seed + run) + ": GPU " + value_text(gpu) + ", CPU " + value_text(cpu);
   }
   return result;
 }

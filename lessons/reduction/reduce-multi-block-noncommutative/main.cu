@@ -1,0 +1,148 @@
+// reduce-multi-block-noncommutative (R5): runs the order-keeping multi-block reduction on this GPU
+// with a truly non-commutative operator (2x2 matrices mod 2^32), with the documented guard, the
+// corrected one and split in two launches, beside R4's commutative pattern; puts each documented
+// claim to the test at the teaching and the documented configuration, records one launch block by
+// block, and with --bench times the forms at the documented size.
+#include <climits>
+#include <string>
+#include <vector>
+
+#include "bench.cuh"
+#include "claims.hpp"
+#include "common/lesson.hpp"
+#include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "reduction/common/matrix.cuh"
+#include "run_kernel.cuh"
+
+namespace {
+
+namespace red = gridlock::reduction;
+using gridlock::LessonRun;
+using red::Mat2;
+
+// What one configuration's runs gave, each on fresh input: how many equalled the CPU's product.
+struct Counts {
+  int64_t n = 0;
+  int grid = 0, block = 0, runs = 0;
+  int documented = 0, acquire = 0, split = 0, commutative_differs = 0;
+  std::string example;
+  std::string size() const {
+    return "n=" + std::to_string(n) + ", " + std::to_string(grid) + " blocks of " + std::to_string(block);
+  }
+  std::string of(int count) const { return std::to_string(count) + "/" + std::to_string(runs); }
+};
+
+Counts count_runs(const gridlock::LessonOptions& o, int64_t n, int grid, int block) {
+  Counts c;
+  c.n = n, c.grid = grid, c.block = block, c.runs = o.runs;
+  for (int k = 0; k < o.runs; ++k) {
+    const std::vector<Mat2> input = red::input_for<red::MatMul>(n, o.seed + k);
+    const gridlock::DeviceBuffer<Mat2> in(input);
+    const Mat2 cpu = red::cpu_reduce<red::MatMul>(input);
+    const Mat2 documented = r5::on_gpu<red::MatMul>(r5::Form::documented, in, grid, block);
+    const Mat2 commutative = r5::on_gpu<red::MatMul>(r5::Form::commutative, in, grid, block);
+    c.documented += documented == cpu;
+    c.acquire += r5::on_gpu<red::MatMul>(r5::Form::acquire, in, grid, block) == cpu;
+    c.split += r5::on_gpu<red::MatMul>(r5::Form::split, in, grid, block) == cpu;
+    c.commutative_differs += commutative != cpu;
+    if (k == 0)
+      c.example = "seed " + std::to_string(o.seed) + ", " + c.size() + ": CPU " + red::to_text(cpu) +
+                  ", chunks in order " + red::to_text(documented) + ", R4's pattern " +
+                  red::to_text(commutative);
+  }
+  return c;
+}
+
+void check_order(LessonRun& run) {
+  const auto& o = run.options();
+  const Counts teaching = count_runs(o, o.n, o.grid, o.block);
+  const Counts documented = count_runs(o, r5::kCheckN, r5::kDocumentedGrid, r5::kDocumentedBlock);
+  bool kept = true, split = true, differs = true;
+  std::string kept_text, split_text, differs_text;
+  for (const Counts* c : {&teaching, &documented}) {
+    kept = kept && c->documented == o.runs;
+    split = split && c->split == o.runs;
+    differs = differs && c->commutative_differs == o.runs;
+    if (c->acquire != o.runs) run.check_failed("the corrected guard gave a wrong product at " + c->size());
+    const std::string sep = kept_text.empty() ? "" : "; ";
+    kept_text += sep + c->size() + ": " + c->of(c->documented) + " runs (documented guard), " +
+                 c->of(c->acquire) + " (with the acquire fence)";
+    split_text += sep + c->size() + ": " + c->of(c->split);
+    differs_text += sep + c->size() + ": " + c->of(c->commutative_differs);
+  }
+  if (!kept) run.check_failed("the order-keeping reduction differs from the CPU's product");
+  run.claim(r5::kOrderKept, kept,
+            "equal to the CPU's left-to-right product in " + kept_text + " (" + teaching.example + ")",
+            "2x2 matrices of u32 multiplied modulo 2^32: associative, exact, and not commutative");
+  run.claim(
+      r5::kCommutativePattern, differs,
+      "R4's kernel with the same operator and input differs from the ordered product in " + differs_text);
+  run.claim(r5::kTwoLaunches, split, "equal to the CPU's product in " + split_text + " runs");
+}
+
+// Recorded launches at the documented grid and block, o.runs per form of the guard: how many
+// blocks went past it, and which.
+void check_guard(LessonRun& run) {
+  const auto& o = run.options();
+  const gridlock::DeviceBuffer<Mat2> in(red::input_for<red::MatMul>(r5::kGuardN, o.seed));
+  std::string measured;
+  bool once = true;
+  for (const std::string& variant : red::kGuardVariants) {
+    std::vector<double> mergers;
+    int single = 0;
+    int64_t margin = INT64_MAX;
+    for (int k = 0; k < o.runs; ++k) {
+      gridlock::TreeRecording<Mat2> rec(
+          r5::recording_shape(r5::kDocumentedGrid, r5::kDocumentedBlock, r5::kGuardN));
+      gridlock::RunClock clock;
+      r5::record_on_gpu(clock, variant, in, rec);
+      const red::MergeSeen seen = r5::merge_seen(rec, r5::kGuardN);
+      single += seen.mergers == 1 && seen.after_every_store();
+      if (seen.merger >= 0) mergers.push_back(seen.merger), margin = std::min(margin, seen.margin_ns);
+    }
+    const std::string name = red::guard_name(variant);
+    run.trace().series.push_back({"merging block, " + name + ", n=" + std::to_string(r5::kGuardN) + ", " +
+                                      std::to_string(r5::kDocumentedGrid) + " blocks",
+                                  "block", mergers, false, 0});
+    run.trace().facts[variant + ".mergers"] = red::mergers_text(mergers);
+    measured += (measured.empty() ? "" : "; ") + name + ": " + std::to_string(single) + "/" +
+                std::to_string(o.runs) + " runs, at least " + red::microseconds(margin) +
+                " after the last store; " + red::mergers_text(mergers);
+    once = once && single == o.runs;
+  }
+  if (!once) run.check_failed("a run did not have exactly one merging block");
+  run.claim(r5::kLastBlockOnly, once,
+            "exactly one block went past the guard, after every block had stored its partial: " + measured +
+                " (recorded launches, n=" + std::to_string(r5::kGuardN) + ", " +
+                std::to_string(r5::kDocumentedGrid) + " blocks of " + std::to_string(r5::kDocumentedBlock) +
+                ")");
+}
+
+r5::RecordedRun record(LessonRun& run, gridlock::TreeRecording<Mat2>& rec) {
+  const auto& o = run.options();
+  r5::RecordedRun r;
+  r.input = red::input_for<red::MatMul>(o.n, o.seed);
+  const gridlock::DeviceBuffer<Mat2> in(r.input);
+  r.result = r5::record_on_gpu(run.clock(), o.variant, in, rec);
+  r.split = r5::on_gpu<red::MatMul>(r5::Form::split, in, o.grid, o.block);
+  r.commutative = r5::on_gpu<red::MatMul>(r5::Form::commutative, in, o.grid, o.block);
+  return r;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gridlock::LessonDefaults defaults;
+  defaults.options = {"", /*n=*/600, /*block=*/64, /*grid=*/4, /*seed=*/1, /*runs=*/20, /*bench=*/false};
+  defaults.variants = red::kGuardVariants;
+  return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    const auto& o = run.options();
+    check_order(run);
+    check_guard(run);
+    gridlock::TreeRecording<Mat2> rec(r5::recording_shape(o.grid, o.block, int(o.n)));
+    const r5::RecordedRun recorded = record(run, rec);
+    r5::record_steps(run, rec, o.variant, recorded);
+    if (o.bench) r5::bench_forms(run);
+  });
+}

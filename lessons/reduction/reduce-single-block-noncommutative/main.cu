@@ -1,0 +1,124 @@
+// reduce-single-block-noncommutative (R2): runs the order-keeping single-block reduction on this
+// GPU with a truly non-commutative operator (2x2 matrices mod 2^32) beside R1's halving tree,
+// puts each documented claim to the test at the teaching and the documented size, records one run
+// step by step, and with --bench times the two patterns against each other.
+#include <string>
+#include <vector>
+
+#include "bench.cuh"
+#include "claims.hpp"
+#include "common/lesson.hpp"
+#include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "reduction/common/exact_runs.hpp"
+#include "reduction/common/matrix.cuh"
+#include "run_kernel.cuh"
+
+namespace {
+
+namespace red = gridlock::reduction;
+using gridlock::LessonRun;
+using red::Mat2;
+
+// What one size's runs of the matrix product gave, each on fresh input.
+struct OrderRuns {
+  int64_t n = 0;
+  int block = 0, runs = 0;
+  int kept = 0;             // the order-keeping kernel gave the CPU's left-to-right product
+  int halving_differs = 0;  // R1's halving tree gave something else
+  int zero_wrong = 0;       // the order-keeping kernel padded with 0 gave something else
+  std::string example;      // the first run's three answers
+  bool padded() const { return n % block != 0; }
+  std::string size() const { return "n=" + std::to_string(n) + ", block " + std::to_string(block); }
+  std::string of(int count) const { return std::to_string(count) + "/" + std::to_string(runs); }
+};
+
+OrderRuns order_runs(const gridlock::LessonOptions& o, int64_t n, int block) {
+  OrderRuns r;
+  r.n = n, r.block = block, r.runs = o.runs;
+  for (int k = 0; k < o.runs; ++k) {
+    const std::vector<Mat2> input = red::input_for<red::MatMul>(n, o.seed + k);
+    const gridlock::DeviceBuffer<Mat2> in(input);
+    const Mat2 cpu = red::cpu_reduce<red::MatMul>(input);
+    const Mat2 kept = r2::in_order_on_gpu<red::MatMul>(in, int(n), block);
+    const Mat2 halving = r2::halving_on_gpu<red::MatMul>(in, int(n), block);
+    r.kept += kept == cpu;
+    r.halving_differs += halving != cpu;
+    r.zero_wrong += r2::in_order_on_gpu<red::MatMulZeroPadding>(in, int(n), block) != cpu;
+    if (k == 0)
+      r.example = "seed " + std::to_string(o.seed) + ", " + r.size() + ": CPU " + red::to_text(cpu) +
+                  ", order-keeping " + red::to_text(kept) + ", R1's tree " + red::to_text(halving);
+  }
+  return r;
+}
+
+void check_order(LessonRun& run) {
+  const auto& o = run.options();
+  const OrderRuns teaching = order_runs(o, o.n, o.block);
+  const OrderRuns documented = order_runs(o, r2::kDocumentedN, r2::kDocumentedBlock);
+  const bool kept = teaching.kept == o.runs && documented.kept == o.runs;
+  run.claim(r2::kOrderKept, kept,
+            teaching.size() + ": " + teaching.of(teaching.kept) +
+                " runs equal the CPU's left-to-right product; " + documented.size() +
+                " (documented): " + documented.of(documented.kept) + " (" + teaching.example + ")",
+            "2x2 matrices of u32 multiplied modulo 2^32: associative, exact, and not commutative");
+  if (!kept) run.check_failed("the order-keeping reduction differs from the CPU's product");
+
+  run.claim(
+      r2::kCommutativePattern, teaching.halving_differs == o.runs && documented.halving_differs == o.runs,
+      "R1's halving tree on the same input with the same operator differs from the ordered product in " +
+          teaching.of(teaching.halving_differs) + " runs at " + teaching.size() + " and " +
+          documented.of(documented.halving_differs) + " at " + documented.size());
+
+  std::string zero;
+  bool holds = kept;
+  for (const OrderRuns* r : {&teaching, &documented}) {
+    zero += (zero.empty() ? "" : "; ") + r->size() + ": " + r->of(r->zero_wrong) + " runs wrong with 0" +
+            (r->padded() ? "" : " (no short load at this size)");
+    if (r->padded()) holds = holds && r->zero_wrong == o.runs;
+  }
+  run.claim(r2::kIdentityPadding, holds, zero + "; with the identity every run was right",
+            "a short last load is padded; a product with the zero matrix is the zero matrix, so 0 as padding "
+            "wipes out the whole product");
+}
+
+void check_sum(LessonRun& run) {
+  const auto& o = run.options();
+  std::string measured;
+  bool all = true;
+  for (const std::pair<int64_t, int>& size :
+       {std::pair<int64_t, int>{o.n, o.block}, {r2::kDocumentedN, r2::kDocumentedBlock}}) {
+    const int64_t n = size.first;
+    const int block = size.second;
+    const red::ExactRuns sum = red::exact_runs<red::Sum>(o, n, [&](const std::vector<int>& input) {
+      return r2::in_order_on_gpu<red::Sum>(gridlock::DeviceBuffer<int>(input), int(n), block);
+    });
+    measured += (measured.empty() ? "" : "; ") + std::string("n=") + std::to_string(n) + ", block " +
+                std::to_string(block) + ": " + sum.text();
+    all = all && sum.all();
+  }
+  run.claim(r2::kSum, all, measured);
+  if (!all) run.check_failed("the integer sum differs from the CPU's");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gridlock::LessonDefaults defaults;
+  defaults.options = {"", /*n=*/300, /*block=*/64, /*grid=*/1, /*seed=*/1, /*runs=*/20, /*bench=*/false};
+  return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    if (run.options().grid != 1)
+      std::printf("note: this technique uses one block; --grid %d is ignored\n", run.options().grid);
+    check_order(run);
+    check_sum(run);
+    gridlock::TreeRecording<Mat2> rec(r2::recording_shape(run.options()));
+    const r2::RecordedRun recorded = r2::record_on_gpu(run, rec);
+    r2::record_steps(run, rec, recorded);
+    if (run.options().bench)
+      r2::bench_patterns(run);
+    else
+      run.claim_not_observable(
+          r2::kCommutativeFaster,
+          "a performance claim: run with --bench to time both patterns on the same input");
+  });
+}

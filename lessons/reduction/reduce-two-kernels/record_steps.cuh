@@ -1,0 +1,154 @@
+// R3 recording: what the two launches of the Record=true instantiation recorded, on one clock,
+// turned into trace steps (every block's tree of the first launch, block after block, then the
+// second launch's tree over the partials), flows from each partial's store to the second launch,
+// and the facts the README quotes.
+#pragma once
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/lesson.hpp"
+#include "common/record/tree_recording.hpp"
+#include "reduction/common/halving_steps.hpp"
+#include "reduction/common/operators.cuh"
+#include "reduction/common/reference.hpp"
+#include "reduction/common/trace_parts.hpp"
+
+namespace r3 {
+
+namespace tr = gridlock::trace;
+namespace red = gridlock::reduction;
+using Recording = gridlock::TreeRecording<int>;
+
+constexpr int kInput = 0, kAcc = 1, kShared = 2, kOut = 3, kAcc2 = 4, kShared2 = 5;
+constexpr int64_t kLargestRecordedInput = 1 << 16;  // larger inputs are not copied into the trace
+
+// The time from the last partial's store in the first launch to the first warp's start in the
+// second, in ns on the GPU's clock: positive when the second launch began after every store.
+inline int64_t boundary_gap(const Recording& first, const Recording& second, int store_step) {
+  unsigned long long last_store = 0;
+  for (int b = 0; b < first.grid(); ++b) last_store = std::max(last_store, first.stored_time(b, store_step));
+  return int64_t(second.first_start()) - int64_t(last_store);
+}
+
+// "5–6": how many elements the threads of the first launch folded, fewest to most.
+inline std::string folds_per_thread(const Recording& first) {
+  size_t fewest = ~size_t(0), most = 0;
+  for (int b = 0; b < first.grid(); ++b)
+    for (int t = 0; t < first.block_size(); ++t) {
+      const size_t k = size_t(first.load_run(b, t).count);
+      fewest = std::min(fewest, k);
+      most = std::max(most, k);
+    }
+  return red::range_text(std::to_string(fewest), std::to_string(most));
+}
+
+inline void declare_buffers(tr::Trace& t, int64_t n, int grid, int block) {
+  using tr::MemorySpace;
+  t.buffers = {red::item_buffer<int>(kInput, "in", n, MemorySpace::global),
+               red::item_buffer<int>(kAcc, "acc", int64_t(grid) * block, MemorySpace::registers),
+               red::item_buffer<int>(kShared, "r", int64_t(grid) * block, MemorySpace::shared),
+               red::item_buffer<int>(kOut, "out", grid, MemorySpace::global),
+               red::item_buffer<int>(kAcc2, "acc (second launch)", block, MemorySpace::registers),
+               red::item_buffer<int>(kShared2, "r (second launch)", block, MemorySpace::shared)};
+}
+
+// The first launch: every block's load, tree and partial, block after block.
+inline void add_first_launch(gridlock::LessonRun& run, const Recording& first,
+                             const red::LaunchTracks& tracks, int launch, bool input_recorded) {
+  tr::Trace& t = run.trace();
+  const int store_step = first.steps() - 1;
+  const size_t launch_first = t.steps.size();
+  for (int b = 0; b < first.grid(); ++b) {
+    red::HalvingBlock hb{
+        b, launch, kShared, tracks.first_warp[b], "block " + std::to_string(b), "PHASE 1: grid-stride load"};
+    const size_t block_first = t.steps.size();
+    red::add_fold_step<red::Sum>(run, first, hb, kAcc, kInput, input_recorded,
+                                 "Each thread folds every (grid x blockDim)-th element from its own start.");
+    hb.phase = "PHASE 2: halving tree";
+    red::add_halving_steps<red::Sum>(run, first, hb, 1);
+    hb.phase = "PHASE 3: write the block's partial";
+    red::add_store_step<red::Sum>(run, first, hb, store_step, kOut, b, tracks.block[b], /*flow=*/b,
+                                  "Thread 0 stores the block's partial; the block is done.");
+    red::add_slice(t, block_first, t.steps.size() - 1, tracks.block[b], first.block_span(b, run.clock()),
+                   "block " + std::to_string(b));
+  }
+  red::add_slice(t, launch_first, t.steps.size() - 1, tracks.kernel, first.launch_span(run.clock()),
+                 t.launches[size_t(launch)].name);
+}
+
+// The second launch: one block folds the partials, its tree, the sum into out[0]. Its start is
+// where every flow from a partial's store ends.
+inline void add_second_launch(gridlock::LessonRun& run, const Recording& second,
+                              const red::LaunchTracks& tracks, int launch, int partials) {
+  tr::Trace& t = run.trace();
+  const size_t launch_first = t.steps.size();
+  red::HalvingBlock hb{
+      0, launch, kShared2, tracks.first_warp[0], "second launch, block 0", "PHASE 1: grid-stride load"};
+  tr::Step& load = red::add_fold_step<red::Sum>(run, second, hb, kAcc2, kOut, true,
+                                                "The same kernel, one block: its input is the partials.");
+  tr::Event reads =
+      red::make_event(tracks.block[0], tr::EventKind::instant, second.block_start(0, run.clock()),
+                      "reads out[0.." + std::to_string(partials - 1) + "]", tr::Category::work);
+  for (int b = 0; b < partials; ++b) reads.flows_in.push_back(b);
+  load.events.push_back(reads);
+  hb.phase = "PHASE 2: halving tree";
+  red::add_halving_steps<red::Sum>(run, second, hb, 1);
+  hb.phase = "PHASE 3: write the block's partial";
+  red::add_store_step<red::Sum>(run, second, hb, second.steps() - 1, kOut, 0, tracks.block[0], -1,
+                                "Thread 0 stores the sum of the partials in out[0].");
+  red::add_slice(t, launch_first, t.steps.size() - 1, tracks.block[0], second.block_span(0, run.clock()),
+                 "block 0");
+  red::add_slice(t, launch_first, t.steps.size() - 1, tracks.kernel, second.launch_span(run.clock()),
+                 t.launches[size_t(launch)].name);
+}
+
+inline void add_facts(tr::Trace& t, const Recording& first, const Recording& second, int result,
+                      gridlock::RunClock& clock) {
+  std::set<unsigned> sms;
+  for (int b = 0; b < first.grid(); ++b) sms.insert(first.sm_of(b));
+  const auto one = first.launch_span(clock), two = second.launch_span(clock);
+  t.facts["result"] = std::to_string(result);
+  t.facts["folds"] = folds_per_thread(first);
+  t.facts["first.sms"] = std::to_string(sms.size());
+  t.facts["first.time"] = red::microseconds(one.second - one.first);
+  t.facts["second.time"] = red::microseconds(two.second - two.first);
+  t.facts["boundary.gap"] = red::microseconds(boundary_gap(first, second, first.steps() - 1));
+}
+
+// Turns the recordings of the two launches into the trace's buffers, rows, steps and facts.
+inline void record_steps(gridlock::LessonRun& run, const Recording& first, const Recording& second,
+                         const std::vector<int>& input, int result) {
+  const int grid = first.grid(), block = first.block_size();
+  const int64_t n = int64_t(input.size());
+  const bool input_recorded = n <= kLargestRecordedInput;
+  if (result != red::cpu_reduce<red::Sum>(input))
+    run.check_failed("the recorded run's sum differs from the CPU reference");
+  if (!first.loads_even() || !second.loads_even())
+    run.check_failed("a thread's loads were not evenly spaced: the grid-stride loop is broken");
+
+  tr::Trace& t = run.trace();
+  declare_buffers(t, n, grid, block);
+  const std::string kernel = "reduce_partials<" + std::to_string(block) + ">";
+  const red::LaunchTracks one = red::declare_launch_tracks(t, "first launch: " + kernel, first, grid);
+  const red::LaunchTracks two = red::declare_launch_tracks(t, "second launch: " + kernel, second, 1);
+  const int launch_one = run.add_launch(kernel, grid, block), launch_two = run.add_launch(kernel, 1, block);
+  if (first.dropped() + second.dropped() > 0)
+    t.notices.push_back(std::to_string(first.dropped() + second.dropped()) + " recorded events did not fit");
+
+  const size_t first_step = t.steps.size();
+  add_first_launch(run, first, one, launch_one, input_recorded);
+  if (input_recorded)
+    t.steps[first_step].snapshots.insert(t.steps[first_step].snapshots.begin(),
+                                         {kInput, {}, {input.begin(), input.end()}});
+  else
+    t.notices.push_back("the input (" + std::to_string(n) +
+                        " elements) is not recorded: the first loads' "
+                        "values cannot be checked against it");
+  add_second_launch(run, second, two, launch_two, grid);
+  add_facts(t, first, second, result, run.clock());
+}
+
+}  // namespace r3
