@@ -17,6 +17,9 @@ std::optional<LessonOptions> parse_lesson_options(int argc, char** argv, const c
                id};
   app.add_option("--trace", o.trace_path, "Write the recorded steps, claims and timings to this file")
       ->type_name("PATH");
+  app.add_option("--perfetto", o.perfetto_path,
+                 "Also write the timeline as Chrome/Perfetto trace-event JSON (opens in ui.perfetto.dev)")
+      ->type_name("PATH");
   app.add_option("--n", o.n, "Number of input elements")
       ->check(CLI::Range(int64_t(1), int64_t(1) << 28))
       ->capture_default_str();
@@ -31,6 +34,12 @@ std::optional<LessonOptions> parse_lesson_options(int argc, char** argv, const c
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   app.add_flag("--bench", o.bench, "Time the plain kernel against the baseline, in this run");
+  for (const LessonParameter& p : defaults.parameters) {
+    o.parameters[p.name] = p.value;
+    app.add_option("--" + p.name, o.parameters[p.name], p.description)
+        ->check(CLI::Range(p.min, p.max))
+        ->capture_default_str();
+  }
   bool list_variants = false;
   if (!defaults.variants.empty()) {
     o.variant = defaults.variants.front();

@@ -1,22 +1,41 @@
-// The command line every lesson shares: --help --trace --n --block --grid --seed --runs --bench.
+// The command line every lesson shares: --help --trace --perfetto --n --block --grid --seed --runs
+// --bench, and the numbers a lesson adds to it (LessonParameter).
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace gridlock {
 
+// A number one lesson adds to the shared command line (`--blocks-per-sm 2`): declared in its
+// defaults, parsed and range-checked like the shared options, and recorded among the trace's
+// parameters under its name.
+struct LessonParameter {
+  std::string name;  // the option without "--", e.g. "blocks-per-sm"
+  std::string description;
+  int64_t value = 0;  // the default
+  int64_t min = 0;
+  int64_t max = 0;
+};
+
 struct LessonOptions {
-  std::string trace_path;  // empty: no trace is written
-  int64_t n = 0;           // input elements
-  int block = 0;           // threads per block
-  int grid = 1;            // blocks
-  uint64_t seed = 1;       // first input's seed; run k uses seed + k
-  int runs = 20;           // repetitions of each claim check
-  bool bench = false;      // time the plain kernel against the baseline
-  std::string variant;     // which variant to record, for a lesson that has several
+  std::string trace_path;                     // empty: no trace is written
+  int64_t n = 0;                              // input elements
+  int block = 0;                              // threads per block
+  int grid = 1;                               // blocks
+  uint64_t seed = 1;                          // first input's seed; run k uses seed + k
+  int runs = 20;                              // repetitions of each claim check
+  bool bench = false;                         // time the plain kernel against the baseline
+  std::string variant;                        // which variant to record, for a lesson that has several
+  std::string perfetto_path;                  // empty: no timeline export
+  std::map<std::string, int64_t> parameters;  // the lesson's own numbers, by name
+
+  // The value of one of the lesson's own parameters; throws std::out_of_range for a name the
+  // lesson did not declare.
+  int64_t parameter(const std::string& name) const { return parameters.at(name); }
 };
 
 // A lesson's defaults and limits. Block sizes are powers of two in [min_block, max_block]; a
@@ -29,6 +48,8 @@ struct LessonDefaults {
   // first the default. Empty: one variant. Every run checks every claim; --variant picks the run
   // that is recorded into --trace.
   std::vector<std::string> variants;
+  // The lesson's own options, beside the shared ones.
+  std::vector<LessonParameter> parameters;
 };
 
 // Parses argv. Returns the options, or std::nullopt with *exit_code set (0 after --help,

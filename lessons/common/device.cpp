@@ -16,9 +16,16 @@ std::optional<trace::Device> open_device(std::string* why) {
     return std::nullopt;
   }
   int id = 0;
+  if ((status = cudaGetDevice(&id)) != cudaSuccess) {
+    *why = cudaGetErrorString(status);
+    return std::nullopt;
+  }
+  return describe_device(id, why);
+}
+
+std::optional<trace::Device> describe_device(int id, std::string* why) {
   cudaDeviceProp prop{};
-  if ((status = cudaGetDevice(&id)) != cudaSuccess ||
-      (status = cudaGetDeviceProperties(&prop, id)) != cudaSuccess) {
+  if (cudaError_t status = cudaGetDeviceProperties(&prop, id); status != cudaSuccess) {
     *why = cudaGetErrorString(status);
     return std::nullopt;
   }

@@ -12,4 +12,7 @@ namespace gridlock {
 // (no driver, no GPU, or a driver too old for this runtime).
 std::optional<trace::Device> open_device(std::string* why);
 
+// Device `id`'s description, or std::nullopt with *why set.
+std::optional<trace::Device> describe_device(int id, std::string* why);
+
 }  // namespace gridlock

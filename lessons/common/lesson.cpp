@@ -73,6 +73,7 @@ trace::Trace new_trace(const LessonIdentity& lesson, const LessonOptions& o, con
   t.producer.recorded_at = utc_now();
   t.parameters = {{"n", double(o.n)},       {"block", double(o.block)}, {"grid", double(o.grid)},
                   {"seed", double(o.seed)}, {"runs", double(o.runs)},   {"bench", o.bench ? 1.0 : 0.0}};
+  for (const auto& [name, value] : o.parameters) t.parameters[name] = double(value);
   t.sources = {{lesson.source_path, lesson.source_text, trace::source_hash(lesson.source_text)}};
   return t;
 }
@@ -111,14 +112,18 @@ int run_lesson(int argc, char** argv, const LessonIdentity& lesson, const Lesson
   }
   t.exit_code = run.checks_passed() ? kExitOk : kExitCheckFailed;
   print_report(t);
-  if (!options->trace_path.empty()) {
-    try {
+  try {
+    if (!options->trace_path.empty()) {
       trace::write_file(t, options->trace_path);
       std::printf("trace written to %s\n", options->trace_path.c_str());
-    } catch (const trace::TraceError& e) {
-      std::fprintf(stderr, "%s: %s\n", lesson.id, e.what());
-      return kExitCheckFailed;
     }
+    if (!options->perfetto_path.empty()) {
+      trace::write_file_atomically(options->perfetto_path, trace::to_perfetto_json(t));
+      std::printf("timeline written to %s (open it in ui.perfetto.dev)\n", options->perfetto_path.c_str());
+    }
+  } catch (const trace::TraceError& e) {
+    std::fprintf(stderr, "%s: %s\n", lesson.id, e.what());
+    return kExitCheckFailed;
   }
   return t.exit_code;
 }

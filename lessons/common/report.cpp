@@ -26,6 +26,11 @@ void print_report(const trace::Trace& t) {
   std::printf("\n%s (%s) on %s: compute capability %d.%d, %d SMs, driver %d, runtime %d\n",
               t.lesson_id.c_str(), t.technique.c_str(), d.name.c_str(), d.cc_major, d.cc_minor, d.sm_count,
               d.driver_version, d.runtime_version);
+  for (size_t k = 1; k < t.producer.devices.size(); ++k) {
+    const trace::Device& other = t.producer.devices[k];
+    std::printf("  and GPU %zu, %s: compute capability %d.%d, %d SMs\n", k, other.name.c_str(),
+                other.cc_major, other.cc_minor, other.sm_count);
+  }
   std::printf("\nWhat the documentation claims, and what this GPU did:\n");
   for (const trace::Claim& c : t.claims) {
     std::printf("  [%s] %s: %s\n", verdict_tag(c.verdict), c.id.c_str(), c.statement.c_str());

@@ -49,7 +49,7 @@ int64_t RunClock::resolution_ns() {
 
 trace::Clock RunClock::description() {
   trace::Clock c;
-  c.source = "%globaltimer";
+  c.source = source_;
   c.resolution_ns = resolution_ns();
   c.origin = "read on the GPU just before the first recorded launch";
   return c;

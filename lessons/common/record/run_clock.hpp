@@ -1,9 +1,11 @@
-// The one clock of a lesson run: %globaltimer, with its origin read on the GPU just before the
+// The one clock of a lesson run: %globaltimer, with its origin read on the current GPU just before the
 // first recorded launch, so every recording of the run (two launches of R3, eight kernels of S1)
 // shares t = 0. Also measures the clock's resolution, which the trace states.
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <utility>
 
 #include "trace/trace.hpp"
 
@@ -19,8 +21,12 @@ class RunClock {
   int64_t resolution_ns();
   // What the trace says about its clock.
   trace::Clock description();
+  // What the times were read from, for a lesson that puts other clocks on this one by measured
+  // offsets (the host's steady_clock, a second GPU's %globaltimer); "%globaltimer" by default.
+  void set_source(std::string source) { source_ = std::move(source); }
 
  private:
+  std::string source_ = "%globaltimer";
   bool has_origin_ = false;
   unsigned long long origin_ = 0;
   int64_t resolution_ = -1;

@@ -1,0 +1,95 @@
+// What the streams chapter's recordings share: tracks for devices, streams and blocks declared in
+// one call, events built in one call, a kernel drawn as a slice on its stream with its blocks
+// nested under it, and how many intervals were open at once.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "trace/trace.hpp"
+
+namespace gridlock::streams {
+
+inline trace::Event event(int track, trace::EventKind kind, int64_t t_ns, const std::string& name,
+                          trace::Category category, double value = 0) {
+  trace::Event e;
+  e.track = track;
+  e.kind = kind;
+  e.t_ns = t_ns;
+  e.name = name;
+  e.category = category;
+  e.value = value;
+  return e;
+}
+
+// Appends a track and returns its id.
+inline int add_track(trace::Trace& t, trace::TrackKind kind, const std::string& name, int parent, int device,
+                     int block = -1, int sm = -1) {
+  const int id = static_cast<int>(t.tracks.size());
+  t.tracks.push_back({id, kind, name, parent, device, block, -1, -1, sm});
+  return id;
+}
+
+// A slice: its begin and end events on one track.
+inline void add_slice(std::vector<trace::Event>& events, int track, int64_t begin, int64_t end,
+                      const std::string& name, trace::Category category, double value = 0) {
+  events.push_back(event(track, trace::EventKind::slice_begin, begin, name, category, value));
+  events.push_back(event(track, trace::EventKind::slice_end, end, name, category, value));
+}
+
+// One block of a recorded kernel, on the run's clock.
+struct BlockOnClock {
+  int64_t begin = 0, end = 0;
+  int sm = -1;
+};
+
+// A kernel's extent on its stream: from its first block's begin to its last block's end.
+inline std::pair<int64_t, int64_t> extent(const std::vector<BlockOnClock>& blocks) {
+  std::pair<int64_t, int64_t> e{blocks.front().begin, blocks.front().end};
+  for (const BlockOnClock& b : blocks) e = {std::min(e.first, b.begin), std::max(e.second, b.end)};
+  return e;
+}
+
+// Declares one track per block of a kernel (kind block, nested in the stream's track), named
+// "<prefix>block b"; returns their ids.
+inline std::vector<int> add_block_tracks(trace::Trace& t, int stream_track, int device,
+                                         const std::vector<BlockOnClock>& blocks, const std::string& prefix) {
+  std::vector<int> ids;
+  for (size_t b = 0; b < blocks.size(); ++b)
+    ids.push_back(add_track(t, trace::TrackKind::block, prefix + "block " + std::to_string(b), stream_track,
+                            device, int(b), blocks[b].sm));
+  return ids;
+}
+
+// Each block's run as a slice (category work) on its own track.
+inline void add_block_slices(std::vector<trace::Event>& events, const std::vector<int>& tracks,
+                             const std::vector<BlockOnClock>& blocks) {
+  for (size_t b = 0; b < blocks.size(); ++b)
+    add_slice(events, tracks[b], blocks[b].begin, blocks[b].end,
+              "block " + std::to_string(b) + " on SM " + std::to_string(blocks[b].sm), trace::Category::work,
+              blocks[b].sm);
+}
+
+// The most intervals [begin, end) that were open at the same instant.
+inline int most_at_once(const std::vector<std::pair<int64_t, int64_t>>& intervals) {
+  std::vector<std::pair<int64_t, int>> edges;
+  for (const auto& [begin, end] : intervals) {
+    edges.push_back({begin, +1});
+    edges.push_back({end, -1});
+  }
+  std::sort(edges.begin(), edges.end());  // at equal times the end (-1) sorts first
+  int open = 0, most = 0;
+  for (const auto& edge : edges) most = std::max(most, open += edge.second);
+  return most;
+}
+
+// Sorts a step's events per track by time (ties keep their order), as the trace checks require.
+inline void order_by_track(std::vector<trace::Event>& events) {
+  std::stable_sort(events.begin(), events.end(), [](const trace::Event& a, const trace::Event& b) {
+    return a.track != b.track ? a.track < b.track : a.t_ns < b.t_ns;
+  });
+}
+
+}  // namespace gridlock::streams

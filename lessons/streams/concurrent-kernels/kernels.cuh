@@ -1,0 +1,93 @@
+// S1: eight kernels in eight streams, each checking in and out of a concurrency record in global
+// memory, so the kernels themselves report how many of them were running at once.
+#pragma once
+
+#include "streams/common/span_recorder.cuh"
+
+namespace s1 {
+
+inline constexpr int kMaxStreams = 8;
+
+// The record the kernels check in and out of: the mask of active kernels (bit kid), the number of
+// active kernels and its maximum, and per kernel what it saw when it checked in. mask_max is part
+// of the documented record, but the documented check-in never updates it.
+struct KernelConcurrencyData {
+  int mask;                 // bit kid set while kernel kid is active
+  int mask_max;             // (documented, never written)
+  int masks[kMaxStreams];   // the mask kernel kid saw at check-in, its own bit included
+  int count;                // kernels active now
+  int count_max;            // the most kernels active at once
+  int counts[kMaxStreams];  // the count kernel kid saw at check-in, itself included
+};
+
+// The record, at file scope in device memory. Host code must take its device address from
+// cudaGetSymbolAddress: &g_kernel_data in host code names the host's shadow of the variable.
+__device__ KernelConcurrencyData g_kernel_data;
+// The record the documented check-out names (`tokenizerData`), which is not the one the check-in
+// wrote to: the lesson gives it a record of its own to run the check-out as printed.
+__device__ KernelConcurrencyData g_tokenizer_data;
+
+// What block 0's thread 0 notes for the recording (SpanRecorder notes 0 to 3).
+enum CheckNote : int {
+  kCheckedIn = gridlock::streams::kFirstNoteCode,  // value: the mask it saw, its own bit included
+  kCountIn,                                        // value: the count it saw, itself included
+  kCheckedOut,                                     // value: the mask before its check-out
+  kCountOut,                                       // value: the count before its check-out
+};
+
+// Contract: launched with any grid and block; kid in [0, kMaxStreams); out and in hold n ints.
+// Every thread adds `increment` to its elements `cycles` times, one addition at a time through a
+// volatile local, so that the work cannot be folded into one addition; out[i] = in[i] + cycles *
+// increment (mod 2^32). Block 0's thread 0 checks in to *kernel_data before the work and checks
+// out of *checkout_data after its own part of it: the record covers block 0, not the whole grid.
+// DocumentedCheckOut clears with -(1 << kid), as printed; otherwise with ~(1 << kid). The
+// recorder reads the clock into registers and writes its records after the check-out.
+// lesson-begin kernel
+template <bool DocumentedCheckOut, bool Record>
+__global__ void add_kernel(int* out, const int* in, size_t n, int increment, int cycles, int kid,
+                           KernelConcurrencyData* kernel_data, KernelConcurrencyData* checkout_data,
+                           gridlock::streams::SpanRecorder<Record> rec) {
+  const unsigned long long begun = rec.now();
+  const bool reporter = blockIdx.x == 0 && threadIdx.x == 0;
+
+  // PHASE 1: check in
+  if (kernel_data && reporter) {
+    const int my_mask = atomicOr(&kernel_data->mask, 1 << kid);
+    kernel_data->masks[kid] = my_mask | (1 << kid);
+    const int my_count = atomicAdd(&kernel_data->count, 1);
+    atomicMax(&kernel_data->count_max, my_count + 1);
+    kernel_data->counts[kid] = my_count + 1;
+    const unsigned long long checked_in = rec.now();
+    rec.note(0, kCheckedIn, my_mask | (1 << kid), checked_in);
+    rec.note(1, kCountIn, my_count + 1, checked_in);
+  }
+
+  // PHASE 2: add the increment, one addition at a time
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(blockDim.x) * gridDim.x) {
+    volatile int value = in[i];
+    for (int j = 0; j < cycles; ++j) value += increment;
+    out[i] = value;
+  }
+
+  // PHASE 3: check out
+  if (checkout_data && reporter) {
+    const unsigned long long checking_out = rec.now();
+    int mask_before;
+    if constexpr (DocumentedCheckOut) {
+      // lesson-begin documented-check-out
+      mask_before = atomicAnd(&checkout_data->mask, -(1 << kid));
+      // lesson-end documented-check-out
+    } else {
+      // lesson-begin corrected-check-out
+      mask_before = atomicAnd(&checkout_data->mask, ~(1 << kid));
+      // lesson-end corrected-check-out
+    }
+    const int count_before = atomicAdd(&checkout_data->count, -1);
+    rec.note(2, kCheckedOut, mask_before, checking_out);
+    rec.note(3, kCountOut, count_before, checking_out);
+  }
+  rec.spans(begun);
+}
+// lesson-end kernel
+
+}  // namespace s1

@@ -1,0 +1,242 @@
+// concurrent-kernels (S1): eight kernels in eight streams check in and out of a record in global
+// memory. Runs the check-out as printed, on the check-in's record, and corrected, serially and
+// concurrently; sweeps the blocks per SM for the concurrency reached and the serial against the
+// concurrent wall time; and records one launch block by block.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "claims.hpp"
+#include "common/lesson.hpp"
+#include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "run_kernel.cuh"
+
+namespace {
+
+using gridlock::LessonRun;
+using s1::CheckOut;
+
+// The blocks per SM the sweep visits; the documented examples use 2 and 3.
+const std::vector<int> kSweep = {1, 2, 3, 4, 8};
+const std::vector<int> kDocumentedBlocksPerSm = {2, 3};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+std::string fixed(double v, int digits) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", digits, v);
+  return text;
+}
+
+// What one check-out form reported over the runs, in one launch mode.
+struct FormOutcome {
+  int lowest = 1 << 30, highest = 0;  // count_max over the runs
+  s1::Report first;                   // the first run's record
+  bool one_bit_masks = true;          // every run: masks[k] == 1 << k
+  std::string range() const {
+    return lowest == highest ? std::to_string(lowest)
+                             : std::to_string(lowest) + ".." + std::to_string(highest);
+  }
+};
+
+FormOutcome run_form(LessonRun& run, s1::Workload& w, int grid, CheckOut c, bool concurrent,
+                     const s1::Records& r) {
+  FormOutcome out;
+  for (int i = 0; i < run.options().runs; ++i) {
+    const s1::Report rep = s1::run_once(w, grid, c, concurrent, r);
+    if (i == 0) out.first = rep;
+    out.lowest = std::min(out.lowest, rep.count_max());
+    out.highest = std::max(out.highest, rep.count_max());
+    for (int k = 0; k < s1::kMaxStreams; ++k) out.one_bit_masks &= rep.record.masks[k] == 1 << k;
+    if (const long long wrong = w.wrong_outputs())
+      run.check_failed(std::to_string(wrong) + " wrong outputs with the " + s1::name(c) + " check-out");
+  }
+  const std::string key = std::string(s1::name(c)) + (concurrent ? ".concurrent" : ".serial");
+  run.trace().facts[key + ".report"] = "up to " + out.range() + " kernels were active";
+  run.trace().facts[key + ".masks"] = out.first.masks();
+  run.trace().facts[key + ".counts"] = out.first.counts();
+  std::printf("%-16s %-10s Masks: (%s)\n%-27s Up to %s kernels were active: (%s)\n", s1::name(c),
+              concurrent ? "concurrent" : "serial", out.first.masks().c_str(), "", out.range().c_str(),
+              out.first.counts().c_str());
+  return out;
+}
+
+// The three check-outs, serially and concurrently, at the run's blocks per SM.
+void check_check_outs(LessonRun& run, s1::Workload& w, int grid, const s1::Records& r) {
+  std::printf("\nWhat the record says, %d blocks per kernel, %d runs each (first run's masks and counts):\n",
+              grid, run.options().runs);
+  FormOutcome o[3][2];
+  for (CheckOut c : {CheckOut::documented, CheckOut::documented_mask, CheckOut::corrected})
+    for (bool concurrent : {false, true}) o[int(c)][concurrent] = run_form(run, w, grid, c, concurrent, r);
+  const FormOutcome& printed = o[int(CheckOut::documented)][0];
+  const FormOutcome& mask_only = o[int(CheckOut::documented_mask)][0];
+  const FormOutcome& corrected = o[int(CheckOut::corrected)][0];
+  if (corrected.highest != 1 || !corrected.one_bit_masks)
+    run.check_failed("the corrected record saw two kernels of one stream at once");
+  auto says = [&](CheckOut c) {
+    return std::string(s1::name(c)) + ": serial up to " + o[int(c)][0].range() + ", concurrent up to " +
+           o[int(c)][1].range();
+  };
+  run.claim(
+      s1::kCheckOutRecord, printed.highest == 1,
+      "kernels reported active (count_max over " + std::to_string(run.options().runs) + " runs), " +
+          says(CheckOut::documented) + "; " + says(CheckOut::documented_mask) + "; " +
+          says(CheckOut::corrected) + ". One stream runs its kernels one after another.",
+      "the printed check-out names tokenizerData, not the record the check-in wrote (kernelData): nothing "
+      "ever comes off the check-in's count, so it counts kernels launched, not kernels active. Corrected: "
+      "check out of the record checked in to, and clear the bit with ~(1 << kid).");
+  run.claim(s1::kCheckOutMask, mask_only.one_bit_masks,
+            "serial masks with -(1<<kid) on the check-in's record: " + mask_only.first.masks() +
+                "; with ~(1<<kid): " + corrected.first.masks() +
+                " (the count is right in both: serial up to " + mask_only.range() + ")",
+            "-(1 << kid) is not the complement of bit kid but every bit from kid upward: the AND leaves the "
+            "kernel's own bit set and clears the bits of the kernels below it, so a finished kernel stays in "
+            "the mask until a later one checks out, and a running one can vanish from it.");
+}
+
+void check_symbol_address(LessonRun& run, const s1::Records& r) {
+  const void* shadow = &s1::g_kernel_data;
+  cudaPointerAttributes shadow_attr{}, symbol_attr{};
+  CUDA_CHECK(cudaPointerGetAttributes(&shadow_attr, shadow));
+  CUDA_CHECK(cudaPointerGetAttributes(&symbol_attr, r.kernel_data));
+  auto kind = [](const cudaPointerAttributes& a) {
+    return a.type == cudaMemoryTypeDevice    ? "device memory"
+           : a.type == cudaMemoryTypeHost    ? "pinned host memory"
+           : a.type == cudaMemoryTypeManaged ? "managed memory"
+                                             : "host memory unknown to CUDA";
+  };
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "&g_kernel_data in host code is %p (%s); cudaGetSymbolAddress gives %p (%s)", shadow,
+                kind(shadow_attr), static_cast<const void*>(r.kernel_data), kind(symbol_attr));
+  run.claim(s1::kSymbolAddress, shadow != r.kernel_data && symbol_attr.type == cudaMemoryTypeDevice, text,
+            "host code sees the host's shadow of a __device__ variable; the kernels need its device address");
+}
+
+// The blocks per SM sweep: concurrency reached (corrected record) and wall times.
+struct SweepPoint {
+  int blocks_per_sm = 0, grid = 0;
+  std::vector<double> at_once, serial_ms, concurrent_ms;
+  double speedup() const { return median(serial_ms) / median(concurrent_ms); }
+};
+
+SweepPoint measure_point(LessonRun& run, s1::Workload& w, int blocks_per_sm, const s1::Records& r) {
+  SweepPoint p;
+  p.blocks_per_sm = blocks_per_sm;
+  p.grid = blocks_per_sm * run.device().sm_count;
+  for (int i = 0; i < run.options().runs; ++i)
+    p.at_once.push_back(s1::run_once(w, p.grid, CheckOut::corrected, true, r).count_max());
+  s1::time_batch_ms(w, p.grid, false, r);  // warm-up
+  s1::time_batch_ms(w, p.grid, true, r);
+  for (int i = 0; i < run.options().runs; ++i) {
+    p.serial_ms.push_back(s1::time_batch_ms(w, p.grid, false, r));
+    p.concurrent_ms.push_back(s1::time_batch_ms(w, p.grid, true, r));
+  }
+  return p;
+}
+
+gridlock::trace::Timing timing(const std::string& name, const s1::Workload& w,
+                               const std::vector<double>& ms) {
+  gridlock::trace::Timing t;
+  t.name = name;
+  t.elements = int64_t(w.n()) * s1::kMaxStreams;
+  t.bytes = t.elements * 2 * int64_t(sizeof(int));
+  t.repetitions = int(ms.size());
+  t.median_ns = median(ms) * 1e6;
+  t.min_ns = *std::min_element(ms.begin(), ms.end()) * 1e6;
+  t.max_ns = *std::max_element(ms.begin(), ms.end()) * 1e6;
+  return t;
+}
+
+void record_point(LessonRun& run, const s1::Workload& w, const SweepPoint& p) {
+  auto& facts = run.trace().facts;
+  const std::string key = "sweep." + std::to_string(p.blocks_per_sm);
+  const double lo = *std::min_element(p.at_once.begin(), p.at_once.end()),
+               hi = *std::max_element(p.at_once.begin(), p.at_once.end());
+  facts[key + ".at_once"] = fixed(median(p.at_once), 0) + " (" + fixed(lo, 0) + ".." + fixed(hi, 0) + ")";
+  facts[key + ".serial"] = fixed(median(p.serial_ms) * 1e3, 0) + " \xC2\xB5s";
+  facts[key + ".concurrent"] = fixed(median(p.concurrent_ms) * 1e3, 0) + " \xC2\xB5s";
+  facts[key + ".speedup"] = fixed(p.speedup(), 2) + "\xC3\x97";
+  const std::string size = std::to_string(p.blocks_per_sm) + " blocks/SM";
+  run.trace().timings.push_back(timing("8 kernels in 1 stream, " + size, w, p.serial_ms));
+  run.trace().timings.push_back(timing("8 kernels in 8 streams, " + size, w, p.concurrent_ms));
+  std::printf("%13d %8d %12s %12.0f %14.0f %9.2fx\n", p.blocks_per_sm, p.grid,
+              facts[key + ".at_once"].c_str(), median(p.serial_ms) * 1e3, median(p.concurrent_ms) * 1e3,
+              p.speedup());
+}
+
+void sweep(LessonRun& run, s1::Workload& w, const s1::Records& r) {
+  std::printf(
+      "\nBlocks per SM against kernels active at once (corrected record, median (min..max) of %d runs)\n"
+      "and the eight kernels' wall time, serially in one stream and in eight streams (median):\n",
+      run.options().runs);
+  std::printf("%13s %8s %12s %12s %14s %10s\n", "blocks per SM", "grid", "at once", "serial us",
+              "concurrent us", "speed-up");
+  std::vector<SweepPoint> points;
+  for (int bps : kSweep) {
+    points.push_back(measure_point(run, w, bps, r));
+    record_point(run, w, points.back());
+  }
+  std::string concurrency, speedups;
+  bool shrinking = true;
+  for (size_t i = 0; i < points.size(); ++i) {
+    const SweepPoint& p = points[i];
+    concurrency += (i ? ", " : "") + std::to_string(p.blocks_per_sm) + " -> " + fixed(median(p.at_once), 0);
+    speedups += (i ? ", " : "") + std::to_string(p.blocks_per_sm) + ": " +
+                fixed(median(p.serial_ms) * 1e3, 0) + " vs " + fixed(median(p.concurrent_ms) * 1e3, 0) +
+                " \xC2\xB5s (" + fixed(p.speedup(), 2) + "x)";
+    if (i > 0) shrinking &= median(p.at_once) <= median(points[i - 1].at_once);
+  }
+  const SweepPoint& smallest = points.front();
+  const double most = *std::max_element(smallest.at_once.begin(), smallest.at_once.end());
+  run.claim(s1::kConcurrent, most > 1,
+            "at " + std::to_string(smallest.blocks_per_sm) + " block per SM (" +
+                std::to_string(smallest.grid) + " blocks per kernel) up to " + fixed(most, 0) +
+                " of 8 kernels were active at once (corrected record, " + std::to_string(run.options().runs) +
+                " runs)");
+  run.claim(s1::kSmallerGrids, shrinking && median(points.front().at_once) > median(points.back().at_once),
+            "blocks per SM -> kernels active at once (median of " + std::to_string(run.options().runs) +
+                " runs): " + concurrency);
+  bool no_speedup = true;
+  for (const SweepPoint& p : points)
+    if (std::find(kDocumentedBlocksPerSm.begin(), kDocumentedBlocksPerSm.end(), p.blocks_per_sm) !=
+        kDocumentedBlocksPerSm.end())
+      no_speedup &= p.speedup() < 1.1;
+  run.claim(s1::kNoSpeedup, no_speedup,
+            "eight kernels serially vs in eight streams, median of " + std::to_string(run.options().runs) +
+                " runs, by blocks per SM: " + speedups,
+            "read as: under 10% faster at the documented 2 and 3 blocks per SM; the workload is each "
+            "element's chain of dependent additions through a volatile local");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gridlock::LessonDefaults defaults;
+  defaults.options = {"", /*n=*/1 << 20, /*block=*/256, /*grid=*/1, /*seed=*/1, /*runs=*/10, /*bench=*/false};
+  defaults.variants = s1::kVariants;
+  defaults.parameters = {
+      {"blocks-per-sm", "Blocks per SM of each kernel in the recorded launch and the check-out runs", 2, 1,
+       32},
+      {"cycles", "Additions of the increment per element", 512, 1, 1 << 20}};
+  return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    const auto& o = run.options();
+    if (o.grid != 1)
+      std::printf("note: each kernel's grid is --blocks-per-sm x the SM count; --grid %d is ignored\n",
+                  o.grid);
+    const int grid = int(o.parameter("blocks-per-sm")) * run.device().sm_count;
+    std::printf("Using %lld blocks per SM on a GPU with %d SMs = %d blocks per kernel\n",
+                static_cast<long long>(o.parameter("blocks-per-sm")), run.device().sm_count, grid);
+    s1::Workload w(size_t(o.n), o.block, int(o.parameter("cycles")), o.seed);
+    const s1::Records r = s1::Records::from_symbols();
+    check_symbol_address(run, r);
+    check_check_outs(run, w, grid, r);
+    sweep(run, w, r);
+    s1::record_steps(run, o.variant, w, grid, r);
+  });
+}

@@ -1,0 +1,212 @@
+// S1's recorded launch as a trace (plain C++, so that tests can build it from made-up kernels):
+// one track per stream with each kernel as a slice and its blocks nested under it, the record's
+// mask and count as counters, and steps that follow the check-ins and check-outs in time.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "check_out.hpp"
+#include "common/lesson.hpp"
+#include "streams/common/timeline.hpp"
+
+namespace s1 {
+
+namespace tr = gridlock::trace;
+namespace gs = gridlock::streams;
+
+constexpr int kIn = 0, kOut = 1, kAdded = 2, kMasks = 3, kCounts = 4;
+
+// One kernel of the recorded launch, on the run's clock, with the first elements it read and
+// wrote.
+struct KernelOnClock {
+  int kid = 0;
+  std::vector<gs::BlockOnClock> blocks;
+  int64_t checked_in = 0, checked_out = 0;
+  int mask_in = 0, count_in = 0, mask_before_out = 0, count_before_out = 0;
+  std::vector<int> in_sample, out_sample;  // elements 0, 1, ... of its part of in and out
+  int added = 0;                           // what its additions come to, modulo 2^32
+  // Filled in when the trace is built.
+  int stream_track = 0, launch = 0;
+  std::vector<int> block_tracks;
+};
+
+// The recorded launch: its kernels, how they checked out, one stream each or all in one, and the
+// record the check-in left (masks, counts, count_max), as the documented program reports it.
+struct RecordedLaunch {
+  std::vector<KernelOnClock> kernels;
+  CheckOut check_out = CheckOut::corrected;
+  bool concurrent = true;
+  int64_t n = 0;  // elements per kernel
+  int block = 0;
+  std::vector<int> masks, counts;
+  int count_max = 0;
+};
+
+struct CounterTracks {
+  int in_mask, in_count, out_mask, out_count;
+};
+
+// The check-in's record, and the check-out's when the check-out names another.
+inline CounterTracks declare_counters(tr::Trace& t, int device_track, CheckOut c) {
+  CounterTracks ct;
+  ct.in_mask = gs::add_track(t, tr::TrackKind::memory, "kernel_data.mask", device_track, 0);
+  ct.in_count = gs::add_track(t, tr::TrackKind::memory, "kernel_data.count", device_track, 0);
+  ct.out_mask = ct.in_mask, ct.out_count = ct.in_count;
+  if (c == CheckOut::documented) {
+    ct.out_mask = gs::add_track(t, tr::TrackKind::memory, "tokenizer_data.mask", device_track, 0);
+    ct.out_count = gs::add_track(t, tr::TrackKind::memory, "tokenizer_data.count", device_track, 0);
+  }
+  return ct;
+}
+
+// Declares the device, counter, stream and block tracks, the buffers and the launches.
+inline CounterTracks declare(gridlock::LessonRun& run, RecordedLaunch& l) {
+  tr::Trace& t = run.trace();
+  const int device = gs::add_track(t, tr::TrackKind::device, "GPU 0: " + run.device().name, -1, 0);
+  const CounterTracks ct = declare_counters(t, device, l.check_out);
+  const int64_t all = l.n * int64_t(l.kernels.size());
+  const int64_t kernels = int64_t(l.kernels.size());
+  t.buffers = {{kIn, "in", tr::ElementType::i32, {all}, tr::MemorySpace::global, 0},
+               {kOut, "out", tr::ElementType::i32, {all}, tr::MemorySpace::global, 0},
+               {kAdded, "added", tr::ElementType::i32, {kernels}, tr::MemorySpace::registers, 0},
+               {kMasks, "kernel_data.masks", tr::ElementType::i32, {kernels}, tr::MemorySpace::global, 0},
+               {kCounts, "kernel_data.counts", tr::ElementType::i32, {kernels}, tr::MemorySpace::global, 0}};
+  int stream = -1;
+  for (KernelOnClock& k : l.kernels) {
+    if (l.concurrent || stream < 0)
+      stream = gs::add_track(t, tr::TrackKind::stream,
+                             l.concurrent ? "stream " + std::to_string(k.kid) : "stream 0 (every kernel)",
+                             device, 0);
+    k.stream_track = stream;
+    k.block_tracks = gs::add_block_tracks(t, stream, 0, k.blocks, "kernel " + std::to_string(k.kid) + ", ");
+    k.launch =
+        run.add_launch("add_kernel<" + std::string(name(l.check_out)) + "> kid " + std::to_string(k.kid),
+                       int64_t(k.blocks.size()), l.block);
+    t.launches.back().stream = stream;
+  }
+  return ct;
+}
+
+inline void add_check_in(gridlock::LessonRun& run, const KernelOnClock& k, const CounterTracks& ct) {
+  tr::Step& s =
+      run.add_step("PHASE 1: check in",
+                   "kernel " + std::to_string(k.kid) + " sees mask " + hex(k.mask_in) + ", count " +
+                       std::to_string(k.count_in),
+                   "Block 0's thread 0 sets its bit with atomicOr and counts itself in with atomicAdd; "
+                   "what atomicOr returned, plus its own bit, is the set of kernels it saw running.",
+                   k.launch);
+  const std::string kernel = "add_kernel " + std::to_string(k.kid);
+  s.events.push_back(gs::event(k.stream_track, tr::EventKind::slice_begin, gs::extent(k.blocks).first, kernel,
+                               tr::Category::kernel));
+  s.events.push_back(gs::event(k.stream_track, tr::EventKind::instant, k.checked_in,
+                               "check in: sees " + hex(k.mask_in), tr::Category::atomic, k.mask_in));
+  s.events.push_back(gs::event(ct.in_mask, tr::EventKind::counter, k.checked_in, "kernel_data.mask",
+                               tr::Category::atomic, k.mask_in));
+  s.events.push_back(gs::event(ct.in_count, tr::EventKind::counter, k.checked_in, "kernel_data.count",
+                               tr::Category::atomic, k.count_in));
+  s.snapshots.push_back({kMasks, {k.kid}, {double(k.mask_in)}});
+  s.snapshots.push_back({kCounts, {k.kid}, {double(k.count_in)}});
+}
+
+inline void add_work(gridlock::LessonRun& run, const KernelOnClock& k, int64_t n) {
+  tr::Step& s = run.add_step(
+      "PHASE 2: add the increment, one addition at a time",
+      "kernel " + std::to_string(k.kid) + ": " + std::to_string(k.blocks.size()) +
+          " blocks; the values of the first " + std::to_string(k.in_sample.size()) + " of " +
+          std::to_string(n) + " elements",
+      "Every thread adds the kernel's increment to each of its elements, one addition at a time; added[k] is "
+      "what those additions come to.",
+      k.launch);
+  gs::add_block_slices(s.events, k.block_tracks, k.blocks);
+  tr::Snapshot in{kIn, {}, {}}, out{kOut, {}, {}};
+  tr::Operation add{tr::Operator::add, kOut, kIn, kAdded, {}, {}, {}, {}};
+  for (size_t j = 0; j < k.in_sample.size(); ++j) {
+    const int64_t item = int64_t(k.kid) * n + int64_t(j);
+    in.items.push_back(item);
+    in.values.push_back(k.in_sample[j]);
+    out.items.push_back(item);
+    out.values.push_back(k.out_sample[j]);
+    add.dst.push_back(item);
+    add.a.push_back(item);
+    add.b.push_back(k.kid);
+    add.thread.push_back(int64_t(j));  // element j < grid x block belongs to thread j
+  }
+  s.snapshots.push_back(in);
+  s.snapshots.push_back({kAdded, {k.kid}, {double(k.added)}});
+  s.ops.push_back(add);
+  s.snapshots.push_back(out);
+}
+
+inline void add_check_out(gridlock::LessonRun& run, const KernelOnClock& k, const CounterTracks& ct,
+                          CheckOut c) {
+  const int mask_after = after_check_out(c, k.mask_before_out, k.kid), count_after = k.count_before_out - 1;
+  const std::string record = c == CheckOut::documented ? "tokenizer_data" : "kernel_data";
+  tr::Step& s =
+      run.add_step("PHASE 3: check out",
+                   "kernel " + std::to_string(k.kid) + ": " + record + ".mask " + hex(k.mask_before_out) +
+                       " -> " + hex(mask_after) + ", count " + std::to_string(k.count_before_out) + " -> " +
+                       std::to_string(count_after),
+                   c == CheckOut::corrected
+                       ? "Block 0's thread 0 clears its own bit with ~(1 << kid) and counts itself out."
+                       : "The check-out as printed ANDs with -(1 << kid): it keeps bit kid and every bit "
+                         "above it, and clears the bits below it.",
+                   k.launch);
+  s.events.push_back(gs::event(k.stream_track, tr::EventKind::instant, k.checked_out,
+                               "check out: " + hex(k.mask_before_out) + " -> " + hex(mask_after),
+                               tr::Category::atomic, mask_after));
+  s.events.push_back(gs::event(ct.out_mask, tr::EventKind::counter, k.checked_out, record + ".mask",
+                               tr::Category::atomic, mask_after));
+  s.events.push_back(gs::event(ct.out_count, tr::EventKind::counter, k.checked_out, record + ".count",
+                               tr::Category::atomic, count_after));
+  s.events.push_back(gs::event(k.stream_track, tr::EventKind::slice_end, gs::extent(k.blocks).second,
+                               "add_kernel " + std::to_string(k.kid), tr::Category::kernel));
+}
+
+// The facts the README quotes about the recorded launch.
+inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l) {
+  std::vector<std::pair<int64_t, int64_t>> whole, block0;
+  for (const KernelOnClock& k : l.kernels) {
+    whole.push_back(gs::extent(k.blocks));
+    block0.push_back({k.checked_in, k.checked_out});
+  }
+  int64_t first = whole.front().first, last = whole.front().second;
+  for (const auto& [b, e] : whole) first = std::min(first, b), last = std::max(last, e);
+  t.facts["recorded.kernels_at_once"] = std::to_string(gs::most_at_once(whole));
+  t.facts["recorded.block0_at_once"] = std::to_string(gs::most_at_once(block0));
+  t.facts["recorded.report"] = "up to " + std::to_string(l.count_max) + " kernels were active";
+  t.facts["recorded.masks"] = hex_list(l.masks.data(), int(l.masks.size()));
+  t.facts["recorded.counts"] = number_list(l.counts.data(), int(l.counts.size()));
+  t.facts["recorded.span"] = std::to_string((last - first) / 1000) + " \xC2\xB5s";
+  t.facts["recorded.blocks_per_kernel"] = std::to_string(l.kernels.front().blocks.size());
+}
+
+// The steps: the check-ins and check-outs in the order of their times, each kernel's work right
+// after its check-in.
+inline void build_steps(gridlock::LessonRun& run, RecordedLaunch& l) {
+  const CounterTracks ct = declare(run, l);
+  struct Check {
+    int64_t t;
+    size_t kernel;
+    bool in;
+  };
+  std::vector<Check> checks;
+  for (size_t k = 0; k < l.kernels.size(); ++k) checks.push_back({l.kernels[k].checked_in, k, true});
+  for (size_t k = 0; k < l.kernels.size(); ++k) checks.push_back({l.kernels[k].checked_out, k, false});
+  std::stable_sort(checks.begin(), checks.end(), [](const Check& a, const Check& b) { return a.t < b.t; });
+  for (const Check& check : checks) {
+    const KernelOnClock& k = l.kernels[check.kernel];
+    if (check.in) {
+      add_check_in(run, k, ct);
+      add_work(run, k, l.n);
+    } else {
+      add_check_out(run, k, ct, l.check_out);
+    }
+  }
+  for (tr::Step& s : run.trace().steps) gs::order_by_track(s.events);
+  add_recorded_facts(run.trace(), l);
+}
+
+}  // namespace s1
