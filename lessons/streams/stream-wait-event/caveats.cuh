@@ -3,7 +3,14 @@
 // and streams and events after cudaDeviceReset.
 #pragma once
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -68,27 +75,57 @@ inline double copy_us(const Pipeline& p, int device, int repetitions) {
 }
 
 // Streams and events after cudaDeviceReset: a stream and an event of the current device are made
-// and used, the device is reset, and the old handles are queried. Call last: the reset destroys
-// every allocation, stream and event of the device.
-struct AfterReset {
-  cudaError_t stream_before = cudaSuccess, event_before = cudaSuccess, stream_after = cudaSuccess,
-              event_after = cudaSuccess;
-};
+// and used, the device is reset, and the old handles are queried. The handles then point at
+// destroyed objects, so the driver may answer with an error or the process may crash: the probe
+// runs in a process of its own (this program again, with kResetProbeVariable set), which prints
+// what it got before and after the reset, a line each, flushed before the next call.
+inline constexpr const char* kResetProbeVariable = "GRIDLOCK_S2_RESET_PROBE";
 
-inline AfterReset probe_reset() {
-  AfterReset r;
+inline int print_reset_probe() {
   cudaStream_t stream = nullptr;
   cudaEvent_t event = nullptr;
   CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   CUDA_CHECK(cudaEventCreate(&event));
   CUDA_CHECK(cudaEventRecord(event, stream));
   CUDA_CHECK(cudaStreamSynchronize(stream));
-  r.stream_before = cudaStreamQuery(stream);
-  r.event_before = cudaEventQuery(event);
+  std::printf("%s %s\n", cudaGetErrorName(cudaStreamQuery(stream)), cudaGetErrorName(cudaEventQuery(event)));
+  std::fflush(stdout);
   CUDA_CHECK(cudaDeviceReset());
-  r.stream_after = cudaStreamQuery(stream);
-  r.event_after = cudaEventQuery(event);
-  cudaGetLastError();
+  const cudaError_t stream_after = cudaStreamQuery(stream);
+  std::printf("%s", cudaGetErrorName(stream_after));
+  std::fflush(stdout);
+  std::printf(" %s\n", cudaGetErrorName(cudaEventQuery(event)));
+  return 0;
+}
+
+// What the probe process reported: the queries' results before and after the reset (empty where
+// it did not get that far), and how it ended.
+struct AfterReset {
+  std::string stream_before, event_before, stream_after, event_after;
+  std::string ending;  // "exit 0", "signal 11 (Segmentation fault)"
+  bool ended_normally = false;
+};
+
+inline AfterReset probe_reset_in_child() {
+  AfterReset r;
+  char self[4096] = {};
+  if (readlink("/proc/self/exe", self, sizeof self - 1) <= 0)
+    throw std::runtime_error("cannot find this program");
+  const std::string command = "exec env " + std::string(kResetProbeVariable) + "=1 '" + self + "' 2>/dev/null";
+  FILE* child = popen(command.c_str(), "r");
+  if (!child) throw std::runtime_error("cannot start the reset probe");
+  char line[256] = {};
+  std::string out;
+  while (std::fgets(line, sizeof line, child)) out += line;
+  const int status = pclose(child);
+  std::istringstream words(out);
+  words >> r.stream_before >> r.event_before >> r.stream_after >> r.event_after;
+  if (WIFSIGNALED(status)) {
+    r.ending = "signal " + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")";
+  } else {
+    r.ending = "exit " + std::to_string(WEXITSTATUS(status));
+    r.ended_normally = WEXITSTATUS(status) == 0;
+  }
   return r;
 }
 

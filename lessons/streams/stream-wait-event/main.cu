@@ -5,6 +5,7 @@
 // runtime; records one run on one clock.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -172,21 +173,28 @@ void skip_two_devices(LessonRun& run, int devices) {
                                                    "which the ordering check does");
 }
 
+// In a process of its own (see probe_reset_in_child): the handles the reset destroyed may crash
+// the driver when queried.
 void check_reset(LessonRun& run) {
-  run.clock().resolution_ns();  // measured before the reset, which the trace's clock description needs
-  const s2::AfterReset r = s2::probe_reset();
-  using s2::result;
-  run.claim(s2::kContextScope,
-            r.stream_before == cudaSuccess && r.event_before == cudaSuccess &&
-                r.stream_after != cudaSuccess && r.event_after != cudaSuccess,
-            "before cudaDeviceReset: cudaStreamQuery -> " + result(r.stream_before) + ", cudaEventQuery -> " +
-                result(r.event_before) + "; after it, on the same handles: " + result(r.stream_after) + ", " +
-                result(r.event_after));
+  const s2::AfterReset r = s2::probe_reset_in_child();
+  const bool before_ok = r.stream_before == "cudaSuccess" && r.event_before == "cudaSuccess";
+  const bool after_refused = !r.stream_after.empty() && r.stream_after != "cudaSuccess" &&
+                             !r.event_after.empty() && r.event_after != "cudaSuccess";
+  const bool crashed_after = !r.ended_normally && !r.stream_before.empty();
+  auto shown = [](const std::string& s) { return s.empty() ? std::string("(no answer)") : s; };
+  run.claim(
+      s2::kContextScope, before_ok && (after_refused || crashed_after),
+      "before cudaDeviceReset: cudaStreamQuery -> " + shown(r.stream_before) + ", cudaEventQuery -> " +
+          shown(r.event_before) + "; after it, on the same handles: " + shown(r.stream_after) + ", " +
+          shown(r.event_after) + "; the probe process ended with " + r.ending,
+      "the old handles point at destroyed objects: the driver may refuse them or crash, so the probe runs "
+      "in a process of its own");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (std::getenv(s2::kResetProbeVariable)) return s2::print_reset_probe();
   gridlock::LessonDefaults defaults;
   defaults.options = {"", /*n=*/1 << 20, /*block=*/256, /*grid=*/1, /*seed=*/1, /*runs=*/20, /*bench=*/false};
   defaults.variants = kVariants;
