@@ -12,7 +12,9 @@ namespace gridlock {
 
 class Watchdog {
  public:
-  // Arms the watchdog: the flag rises `limit` from now unless disarm() comes first.
+  // Arms the watchdog: the flag rises `limit` from now unless disarm() comes first. The
+  // environment variable GRIDLOCK_WATCHDOG_MS shortens the limit (watchdog_limit.hpp), so a test
+  // can make it fire early.
   explicit Watchdog(std::chrono::milliseconds limit);
   ~Watchdog();
   Watchdog(const Watchdog&) = delete;

@@ -14,7 +14,6 @@
 namespace gridlock::trace {
 
 namespace {
-constexpr std::streamoff kMaxFileBytes = std::streamoff(1) << 30;
 
 std::string system_error(const std::string& path, const char* what, int err) {
   return path + ": " + what + ": " + std::strerror(err);
@@ -57,7 +56,8 @@ Trace read_file(const std::string& path) {
   in.seekg(0, std::ios::end);
   std::streamoff size = in.tellg();
   if (size < 0) throw TraceError(path + ": cannot read (is it a directory?)");
-  if (size > kMaxFileBytes) throw TraceError(path + ": larger than 1 GiB; refused");
+  if (size > kMaxFileBytes)
+    throw TraceError(path + ": larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB; refused");
   in.seekg(0);
   std::string text(static_cast<size_t>(size), '\0');
   in.read(text.data(), size);
