@@ -29,9 +29,14 @@ std::string whole_number_problem(const std::string& text, int64_t lo, uint64_t h
   return "";
 }
 
-CLI::Validator whole_number(int64_t lo, uint64_t hi, bool power_of_two = false) {
-  return CLI::Validator([=](std::string& text) { return whole_number_problem(text, lo, hi, power_of_two); },
-                        "INT", "");
+// A whole-number option whose help ends in its range.
+template <typename T>
+void add_whole_number(CLI::App& app, const char* name, T& value, const std::string& help, int64_t lo,
+                      uint64_t hi, bool power_of_two = false) {
+  app.add_option(name, value, help + " (" + std::to_string(lo) + " to " + std::to_string(hi) + ")")
+      ->check(CLI::Validator(
+          [=](std::string& text) { return whole_number_problem(text, lo, hi, power_of_two); }, "", ""))
+      ->capture_default_str();
 }
 
 }  // namespace
@@ -44,22 +49,15 @@ std::optional<LessonOptions> parse_lesson_options(int argc, char** argv, const c
                    "each documented claim and prints a verdict per claim.",
                id};
   app.add_option("--trace", o.trace_path, "Write the recorded steps, claims and timings to this file")
-      ->type_name("PATH");
-  app.add_option("--n", o.n, "Number of input elements")
-      ->check(whole_number(1, kMaxElements))
-      ->capture_default_str();
-  app.add_option("--block", o.block, "Threads per block, a power of two")
-      ->check(whole_number(defaults.min_block, static_cast<uint64_t>(defaults.max_block), true))
-      ->capture_default_str();
-  app.add_option("--grid", o.grid, "Blocks in the grid")
-      ->check(whole_number(1, kMaxGrid))
-      ->capture_default_str();
-  app.add_option("--seed", o.seed, "Seed of the random input (run k uses seed + k)")
-      ->check(whole_number(0, kMaxSeed))
-      ->capture_default_str();
-  app.add_option("--runs", o.runs, "Repetitions of every claim check")
-      ->check(whole_number(1, kMaxRuns))
-      ->capture_default_str();
+      ->type_name("PATH")
+      ->check(
+          CLI::Validator([](std::string& path) { return path.empty() ? "the path is empty" : ""; }, "", ""));
+  add_whole_number(app, "--n", o.n, "Number of input elements", 1, kMaxElements);
+  add_whole_number(app, "--block", o.block, "Threads per block, a power of two", defaults.min_block,
+                   static_cast<uint64_t>(defaults.max_block), true);
+  add_whole_number(app, "--grid", o.grid, "Blocks in the grid", 1, kMaxGrid);
+  add_whole_number(app, "--seed", o.seed, "Seed of the random input; run k uses seed + k", 0, kMaxSeed);
+  add_whole_number(app, "--runs", o.runs, "Repetitions of every claim check", 1, kMaxRuns);
   app.add_flag("--bench", o.bench, "Time the plain kernel against the baseline, in this run");
   bool list_variants = false;
   if (!defaults.variants.empty()) {
