@@ -36,7 +36,7 @@ function(gridlock_add_lesson)
     # Every shipped trace passes the checker: valid, and true to what the hardware guarantees.
     file(GLOB recorded CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/recorded/*.json)
     foreach(trace ${recorded})
-      get_filename_component(name ${trace} NAME_WE)
+      get_filename_component(name ${trace} NAME_WLE)
       add_test(NAME trace-check.${L_ID}.${name} COMMAND gridlock-trace-check ${trace})
       set_tests_properties(trace-check.${L_ID}.${name} PROPERTIES LABELS format)
     endforeach()

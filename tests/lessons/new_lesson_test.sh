@@ -14,20 +14,20 @@ cp -r "$source_dir/lessons/templates" "$source_dir/lessons/new-lesson.sh" "$sour
   "$scratch/lessons/"
 script=$scratch/lessons/new-lesson.sh
 
-"$script" locks critical-section L2 "Critical section with a global lock" > /dev/null || fail "the script failed"
-folder=$scratch/lessons/locks/critical-section
+"$script" scratch scratch-lesson X9 "A lesson made by the test" > /dev/null || fail "the script failed"
+folder=$scratch/lessons/scratch/scratch-lesson
 for f in CMakeLists.txt kernels.cuh main.cu claims.hpp README.md; do
   [ -s "$folder/$f" ] || fail "$f was not written"
 done
 [ -d "$folder/recorded" ] || fail "no recorded/ folder"
 ! grep -rq "@[A-Z]*@" "$folder" || fail "a template placeholder is left: $(grep -rho '@[A-Z]*@' "$folder" | head -1)"
-grep -q "ID critical-section" "$folder/CMakeLists.txt" || fail "CMakeLists.txt does not declare the id"
-grep -q "namespace l2" "$folder/kernels.cuh" || fail "the namespace is not the technique's"
-order=$(grep -n "add_subdirectory(locks/critical-section)" "$scratch/lessons/CMakeLists.txt" | cut -d: -f1)
+grep -q "ID scratch-lesson" "$folder/CMakeLists.txt" || fail "CMakeLists.txt does not declare the id"
+grep -q "namespace x9" "$folder/kernels.cuh" || fail "the namespace is not the technique's"
+order=$(grep -n "add_subdirectory(scratch/scratch-lesson)" "$scratch/lessons/CMakeLists.txt" | cut -d: -f1)
 check=$(grep -n "^gridlock_check_lesson_order" "$scratch/lessons/CMakeLists.txt" | cut -d: -f1)
 [ -n "$order" ] && [ "$order" -lt "$check" ] || fail "the lesson is not in the order before the check"
 
-"$script" locks critical-section L2 "Again" > /dev/null 2>&1 && fail "an existing lesson was created again"
+"$script" scratch scratch-lesson X9 "Again" > /dev/null 2>&1 && fail "an existing lesson was created again"
 [ $? -eq 2 ] || fail "an existing lesson is not a usage error"
 "$script" locks Bad_Name L2 "x" > /dev/null 2>&1 && fail "a bad id was accepted"
 "$script" locks other-lesson L2 > /dev/null 2>&1 && fail "three arguments were accepted"

@@ -21,8 +21,12 @@ struct LogRecord {
   int value;
 };
 
+// The clock is read through the log too (now(), now_after()), so that in EventLog<false> nothing
+// is evaluated at all: its reads return 0 and its writes are empty.
 template <bool On>
 struct EventLog {
+  __device__ unsigned long long now() const { return 0; }
+  __device__ unsigned long long now_after(unsigned) const { return 0; }
   __device__ void at(int, int, int, int, unsigned long long) const {}
   __device__ void nth(int, int, int, int, unsigned long long) const {}
 };
@@ -33,7 +37,14 @@ struct EventLog<true> {
   unsigned* counts;    // [writer]: records of the writer's sequence, including those that did not fit
   int capacity;
 
-  // Into slot `slot` of the writer's row.
+  // %globaltimer now.
+  __device__ unsigned long long now() const { return global_time_ns(); }
+  // %globaltimer once `loaded_after_barrier` has arrived (clock.cuh): the time to record after a
+  // barrier.
+  __device__ unsigned long long now_after(unsigned loaded_after_barrier) const {
+    return global_time_after(loaded_after_barrier);
+  }
+  // Into slot `slot` of the writer's row (t_ns 0: a record without a time).
   __device__ void at(int writer, int slot, int what, int value, unsigned long long t_ns) const {
     if (slot < capacity) records[static_cast<size_t>(writer) * capacity + slot] = {t_ns, what, value};
   }

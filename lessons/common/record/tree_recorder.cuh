@@ -71,7 +71,7 @@ struct TreeRecorder<true, T> {
 
   __device__ void begin() const {
     if (threadIdx.x == 0) sm[blockIdx.x] = sm_id();
-    if (lane0()) warps.at(warp_writer(), start_slot(), kTreeStart, 0, global_time_ns());
+    if (lane0()) warps.at(warp_writer(), start_slot(), kTreeStart, 0, warps.now());
   }
   __device__ void loaded(int index) {
     if (run.count == 0) run.first = index;
@@ -89,7 +89,7 @@ struct TreeRecorder<true, T> {
     if (registers) registers[thread_slot(step)] = v;
   }
   __device__ void work_done(int step) const {
-    if (lane0()) warps.at(warp_writer(), arrive_slot(step), kTreeArrive, step, global_time_ns());
+    if (lane0()) warps.at(warp_writer(), arrive_slot(step), kTreeArrive, step, warps.now());
     if (step == 0) load_runs[blockIdx.x * blockDim.x + threadIdx.x] = run;
   }
   // Every thread copies its own element: element k is only ever written by thread k, which
@@ -97,7 +97,7 @@ struct TreeRecorder<true, T> {
   __device__ void after_barrier(int step, const T* shared) const {
     const T mine = shared[threadIdx.x];
     snapshots[thread_slot(step)] = mine;
-    if (lane0()) warps.at(warp_writer(), leave_slot(step), kTreeLeave, step, global_time_after(bits(mine)));
+    if (lane0()) warps.at(warp_writer(), leave_slot(step), kTreeLeave, step, warps.now_after(bits(mine)));
   }
 };
 

@@ -1,0 +1,39 @@
+// Host side of EventRecorder<true>: owns the device rows and gives each row's records back.
+#pragma once
+
+#include <vector>
+
+#include "common/device_buffer.hpp"
+#include "common/record/event_log.hpp"
+#include "common/record/event_recorder.cuh"
+
+namespace gridlock {
+
+class EventRecording {
+ public:
+  enum class Rows { per_block, per_thread };
+
+  // Room for `per_row` records in each row: one row per block, or per thread of grid x block.
+  EventRecording(int grid, int block, Rows rows, int per_row)
+      : rows_(rows), sm_(size_t(grid)), log_(rows == Rows::per_thread ? grid * block : grid, per_row) {}
+
+  EventRecorder<true> device_view() { return {log_.device_view(), sm_.get(), rows_ == Rows::per_thread}; }
+
+  // Call once, after the recording launch has finished.
+  void download() {
+    sm_host_ = sm_.download();
+    log_.download();
+  }
+
+  unsigned sm_of(int block) const { return sm_host_[size_t(block)]; }
+  std::vector<LogRecord> records(int row) const { return log_.records(row); }
+  long long dropped() const { return log_.dropped(); }
+
+ private:
+  Rows rows_;
+  DeviceBuffer<unsigned> sm_;
+  EventLogBuffer log_;
+  std::vector<unsigned> sm_host_;
+};
+
+}  // namespace gridlock

@@ -1,0 +1,66 @@
+// L2: thread 0 of every block takes a lock, adds one to a counter in global memory, and gives the
+// lock back. The documented lock and the one the memory model asks for run the same kernel; the
+// atomicAdd count is the baseline.
+#pragma once
+
+#include "common/record/event_recorder.cuh"
+#include "locks/common/locks.cuh"
+
+namespace l2 {
+
+// What the recorder notes for a block: when thread 0 asked for the lock, when it took it (value:
+// failed attempts before), the value it read inside, when it gave the lock back (value: the
+// value it wrote), or that it gave up when the watchdog said so.
+enum LockEvent : int { kAsked = 0, kTook = 1, kRead = 2, kReleased = 3, kGaveUp = 4 };
+
+// Contract: *lock.state and *count are 0 before the launch; Lock is DocumentedLock or
+// OrderedLock. The documented claim: the result is correct, *count == gridDim.x. Only one block
+// is ever inside the critical section at a time; whether each sees the previous one's store is
+// what the lock's memory orders decide. The recorder only reads the clock until the lock is
+// given back, and writes its records after.
+// lesson-begin kernel
+template <typename Lock, bool Record>
+__global__ void count_blocks_with_lock(Lock lock, int* count, const volatile int* abort,
+                                       gridlock::EventRecorder<Record> rec) {
+  rec.begin();
+  if (threadIdx.x != 0) return;
+
+  // PHASE 1: take the lock
+  const unsigned long long asked = rec.now();
+  const gridlock::locks::Taken taken = lock.lock(abort);
+  if (!taken.ok) {
+    rec.record(kGaveUp, int(taken.spins), rec.now());
+    return;
+  }
+  const unsigned long long took = rec.now();
+
+  // PHASE 2: count inside the critical section
+  const int seen = *count;
+  *count = seen + 1;
+
+  // PHASE 3: give the lock back
+  lock.unlock();
+  const unsigned long long released = rec.now();
+  rec.record(kAsked, 0, asked);
+  rec.record(kTook, int(taken.spins), took);
+  rec.record(kRead, seen, took);
+  rec.record(kReleased, seen + 1, released);
+}
+// lesson-end kernel
+
+// The baseline: one atomicAdd per block, no lock.
+template <bool Record>
+__global__ void count_blocks_with_atomic(int* count, gridlock::EventRecorder<Record> rec) {
+  rec.begin();
+  if (threadIdx.x != 0) return;
+  // PHASE 1: one atomicAdd per block
+  const unsigned long long asked = rec.now();
+  const int seen = atomicAdd(count, 1);
+  const unsigned long long done = rec.now();
+  rec.record(kAsked, 0, asked);
+  rec.record(kTook, 0, asked);
+  rec.record(kRead, seen, asked);
+  rec.record(kReleased, seen + 1, done);
+}
+
+}  // namespace l2

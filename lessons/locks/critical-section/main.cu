@@ -1,0 +1,88 @@
+// critical-section (L2): thread 0 of every block takes a lock and adds one to a counter. Puts the
+// documented lock, the lock with acquire/release and atomicAdd through many runs at the
+// documented size, times an acquisition, and records one run of the chosen variant: who held
+// the lock when, how long the others spun, and the hand-offs.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "claims.hpp"
+#include "common/lesson.hpp"
+#include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "run_kernel.cuh"
+
+namespace {
+
+using gridlock::LessonRun;
+
+struct Outcome {
+  std::string variant;
+  std::vector<double> counts;
+  std::vector<double> ns_per_block;  // kernel time / blocks, per run
+  int stopped = 0;
+  int exact(int grid) const { return int(std::count(counts.begin(), counts.end(), double(grid))); }
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+Outcome measure(const std::string& variant, const gridlock::LessonOptions& o) {
+  Outcome out;
+  out.variant = variant;
+  for (int r = 0; r < o.runs; ++r) {
+    const l2::Launched l = l2::count_on_gpu(variant, o.grid, o.block);
+    out.counts.push_back(l.count);
+    out.ns_per_block.push_back(l.run.ms * 1e6 / o.grid);
+    out.stopped += l.run.stopped;
+  }
+  return out;
+}
+
+std::string describe(const Outcome& m, int grid) {
+  char text[160];
+  std::snprintf(text, sizeof text, "%d/%zu runs exact (counts %g..%g of %d), %.0f ns per block (median)%s",
+                m.exact(grid), m.counts.size(), *std::min_element(m.counts.begin(), m.counts.end()),
+                *std::max_element(m.counts.begin(), m.counts.end()), grid, median(m.ns_per_block),
+                m.stopped ? ", stopped by the watchdog in some runs" : "");
+  return text;
+}
+
+void check_claims(LessonRun& run) {
+  const auto& o = run.options();
+  const std::string size =
+      " at " + std::to_string(o.grid) + " blocks of " + std::to_string(o.block) + " threads";
+  std::printf("\n%-12s %10s %14s\n", "variant", "exact runs", "ns per block");
+  for (const std::string& variant : l2::kVariants) {
+    const Outcome m = measure(variant, o);
+    std::printf("%-12s %6d/%-3d %14.0f\n", variant.c_str(), m.exact(o.grid), o.runs, median(m.ns_per_block));
+    const bool exact = m.exact(o.grid) == o.runs;
+    run.trace().facts[variant + ".exact_runs"] =
+        std::to_string(m.exact(o.grid)) + "/" + std::to_string(o.runs);
+    char ns[32];
+    std::snprintf(ns, sizeof ns, "%.0f ns", median(m.ns_per_block));
+    run.trace().facts[variant + ".ns_per_block"] = ns;
+    run.trace().series.push_back(
+        {"final count, " + variant + size, "blocks", m.counts, true, double(o.grid)});
+    if (variant == "documented") run.claim(l2::kCorrect, exact, describe(m, o.grid) + size);
+    if (variant == "ordered") run.claim(l2::kOrdered, exact, describe(m, o.grid) + size);
+    if (variant == "atomic") run.claim(l2::kAtomic, exact, describe(m, o.grid) + size);
+    if (!exact && variant != "documented")
+      run.check_failed(variant + " gave a wrong count: " + describe(m, o.grid));
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gridlock::LessonDefaults defaults;
+  defaults.options = {"", /*n=*/1, /*block=*/1024, /*grid=*/512, /*seed=*/1, /*runs=*/100, /*bench=*/false};
+  defaults.variants = l2::kVariants;
+  return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    check_claims(run);
+    l2::record_steps(run, run.options().variant);
+  });
+}

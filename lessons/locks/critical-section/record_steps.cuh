@@ -1,0 +1,192 @@
+// L2 recording: one launch of the chosen variant's recording instantiation, turned into lock
+// ownership over time (who held it, from when to when), each block's wait with its failed
+// attempts, the hand-offs as flows, and the counter as the holders wrote it; steps follow the
+// acquisitions in order.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "common/lesson.hpp"
+#include "common/record/event_recording.hpp"
+#include "locks/common/timeline.hpp"
+#include "run_kernel.cuh"
+
+namespace l2 {
+
+namespace tr = gridlock::trace;
+using gridlock::locks::event;
+
+constexpr int kSeen = 0, kCount = 1;
+constexpr int kLockTrack = 0, kCountTrack = 1;
+constexpr int kSteps = 8;
+
+// One block's turn as the recorder saw it.
+struct Turn {
+  int block = 0;
+  unsigned sm = 0;
+  int64_t asked = 0, took = 0, released = 0;
+  int spins = 0, seen = 0;
+  bool gave_up = false;
+  int track = 0;
+};
+
+inline std::vector<Turn> turns(const gridlock::EventRecording& rec, int grid, gridlock::RunClock& clock) {
+  std::vector<Turn> out;
+  for (int b = 0; b < grid; ++b) {
+    Turn t;
+    t.block = b;
+    t.sm = rec.sm_of(b);
+    for (const gridlock::LogRecord& r : rec.records(b)) {
+      const int64_t at = clock.since_origin(r.t_ns);
+      if (r.what == kAsked) t.asked = at;
+      if (r.what == kTook) t.took = at, t.spins = r.value;
+      if (r.what == kRead) t.seen = r.value;
+      if (r.what == kReleased) t.released = at;
+      if (r.what == kGaveUp) t.gave_up = true, t.spins = r.value, t.released = at;
+    }
+    out.push_back(t);
+  }
+  return out;
+}
+
+inline void declare_tracks(tr::Trace& t, std::vector<Turn>& all) {
+  t.tracks = {{kLockTrack, tr::TrackKind::lock, "lock", -1, 0, -1, -1, -1, -1},
+              {kCountTrack, tr::TrackKind::memory, "count", -1, 0, -1, -1, -1, -1}};
+  std::vector<unsigned> sms;
+  std::vector<std::string> names;
+  std::vector<int> blocks;
+  for (const Turn& turn : all) {
+    sms.push_back(turn.sm);
+    names.push_back("block " + std::to_string(turn.block));
+    blocks.push_back(turn.block);
+  }
+  const std::vector<int> rows =
+      gridlock::locks::declare_sm_tracks(t, sms, names, tr::TrackKind::block, blocks);
+  for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
+}
+
+// The events of one turn: the wait (spin) and the hold (critical) on the block's row, the hold on
+// the lock's row, the counter's new value; a flow from the previous holder's release.
+inline void add_turn(tr::Step& s, const Turn& turn, bool lock, int flow_in, int flow_out) {
+  const std::string holder = "held by block " + std::to_string(turn.block);
+  if (lock) {
+    s.events.push_back(event(turn.track, tr::EventKind::slice_begin, turn.asked, "waiting for the lock",
+                             tr::Category::spin, turn.spins));
+    s.events.push_back(event(turn.track, tr::EventKind::slice_end, turn.took, "waiting for the lock",
+                             tr::Category::spin, turn.spins));
+  }
+  if (turn.gave_up) return;
+  const char* inside = lock ? "holding the lock" : "atomicAdd";
+  const tr::Category category = lock ? tr::Category::critical : tr::Category::atomic;
+  tr::Event begin = event(turn.track, tr::EventKind::slice_begin, turn.took, inside, category, turn.seen);
+  tr::Event end = event(turn.track, tr::EventKind::slice_end, turn.released, inside, category, turn.seen + 1);
+  if (flow_in >= 0) begin.flows_in.push_back(flow_in);
+  if (flow_out >= 0) end.flows_out.push_back(flow_out);
+  s.events.push_back(begin);
+  s.events.push_back(end);
+  if (lock) {
+    s.events.push_back(
+        event(kLockTrack, tr::EventKind::slice_begin, turn.took, holder, category, turn.block));
+    s.events.push_back(
+        event(kLockTrack, tr::EventKind::slice_end, turn.released, holder, category, turn.block));
+  }
+  s.events.push_back(
+      event(kCountTrack, tr::EventKind::counter, turn.released, "count", category, turn.seen + 1));
+}
+
+inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
+  const auto& o = run.options();
+  const bool lock = variant != "atomic";
+  gridlock::EventRecording rec(o.grid, o.block, gridlock::EventRecording::Rows::per_block, 4);
+  gridlock::DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
+  gridlock::RunClock& clock = run.clock();
+  clock.origin_ns();
+  const gridlock::locks::BoundedRun bounded =
+      gridlock::locks::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
+        launch<true>(variant, o.grid, o.block, state.get(), count.get(), abort, rec.device_view());
+      });
+  rec.download();
+  const int final_count = count.download_one();
+
+  tr::Trace& t = run.trace();
+  std::vector<Turn> all = turns(rec, o.grid, clock);
+  declare_tracks(t, all);
+  t.buffers = {{kSeen, "seen", tr::ElementType::i32, {o.grid}, tr::MemorySpace::registers, 0},
+               {kCount, "count", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
+  const int launch_id = run.add_launch(
+      lock ? "count_blocks_with_lock<" + variant + ">" : "count_blocks_with_atomic", o.grid, o.block);
+  if (bounded.stopped)
+    t.notices.push_back("the watchdog stopped the recorded run: some blocks never took the lock");
+
+  // Turns in the order the lock was taken (without a lock: the order the additions finished, so
+  // the counter's row runs forward); each hand-off is a flow from one holder's release to the next
+  // holder's take.
+  std::sort(all.begin(), all.end(),
+            [&](const Turn& a, const Turn& b) { return lock ? a.took < b.took : a.released < b.released; });
+  const std::string label =
+      lock ? "PHASE 2: count inside the critical section" : "PHASE 1: one atomicAdd per block";
+  const size_t per_step = (all.size() + kSteps - 1) / kSteps;
+  std::vector<int> flow_in(all.size(), -1), flow_out(all.size(), -1);
+  int flows = 0;
+  for (size_t i = 0, previous = all.size(); lock && i < all.size(); ++i) {
+    if (all[i].gave_up) continue;
+    if (previous < all.size()) flow_out[previous] = flow_in[i] = flows++;
+    previous = i;
+  }
+  long long spins = 0;
+  int gave_up = 0;
+  for (size_t first = 0; first < all.size(); first += per_step) {
+    const size_t last = std::min(all.size(), first + per_step);
+    tr::Step& s =
+        run.add_step(label,
+                     "turns " + std::to_string(first + 1) + "\xE2\x80\x93" + std::to_string(last) + " of " +
+                         std::to_string(all.size()) + ", in the order the lock was taken",
+                     lock ? "One block at a time holds the lock and adds one; the others spin on atomicCAS."
+                          : "Every block adds one with atomicAdd; no lock, no waiting.",
+                     launch_id);
+    tr::Snapshot seen{kSeen, {}, {}};
+    for (size_t i = first; i < last; ++i) {
+      add_turn(s, all[i], lock, flow_in[i], flow_out[i]);
+      seen.items.push_back(all[i].block);
+      seen.values.push_back(all[i].seen);
+      spins += all[i].spins;
+      gave_up += all[i].gave_up;
+    }
+    s.snapshots.push_back(seen);
+  }
+  // The events of a track must follow one another in time: order each step's events per track.
+  for (tr::Step& s : t.steps)
+    std::stable_sort(s.events.begin(), s.events.end(), [](const tr::Event& a, const tr::Event& b) {
+      return a.track != b.track ? a.track < b.track : a.t_ns < b.t_ns;
+    });
+  tr::Step& after = run.add_step(
+      label, "after the kernel",
+      "count holds " + std::to_string(final_count) + " for " + std::to_string(o.grid) + " blocks.",
+      launch_id);
+  after.snapshots.push_back({kCount, {}, {double(final_count)}});
+
+  // Holders that did not read what the previous holder wrote: the lock kept them apart, but the
+  // previous holder's store was not yet what they saw.
+  int stale = 0;
+  std::string first_stale;
+  for (size_t i = 1; lock && i < all.size(); ++i) {
+    if (all[i].gave_up || all[i - 1].gave_up || all[i].seen == all[i - 1].seen + 1) continue;
+    if (stale++ == 0)
+      first_stale = "turn " + std::to_string(i + 1) + ": block " + std::to_string(all[i].block) + " read " +
+                    std::to_string(all[i].seen) + " after block " + std::to_string(all[i - 1].block) +
+                    " had written " + std::to_string(all[i - 1].seen + 1);
+  }
+  t.facts["recorded.stale_reads"] = std::to_string(stale);
+  t.facts["recorded.first_stale_read"] = stale ? first_stale : "none";
+  t.facts["recorded.final"] = std::to_string(final_count);
+  t.facts["recorded.spins"] = std::to_string(spins);
+  t.facts["recorded.gave_up"] = std::to_string(gave_up);
+  t.facts["recorded.handoffs"] = std::to_string(flows);
+  if (!all.empty())
+    t.facts["recorded.span"] = std::to_string((all.back().released - all.front().took) / 1000) + " \xC2\xB5s";
+  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
+}
+
+}  // namespace l2

@@ -1,0 +1,77 @@
+// L3: every thread of every block takes the documented lock, and thread 0 of each block counts.
+// The document says this deadlocks; beside it, the lock written so that it cannot.
+#pragma once
+
+#include "common/record/event_recorder.cuh"
+#include "locks/common/locks.cuh"
+
+namespace l3 {
+
+// What the recorder notes for a thread: when it asked for the lock, when it took it (value:
+// failed attempts before), when it gave it back, or that it gave up when the watchdog said so
+// (value: attempts).
+enum LockEvent : int { kAsked = 0, kTook = 1, kReleased = 2, kGaveUp = 3 };
+
+// Contract: *lock.state and *count are 0 before the launch. Every thread takes the lock, thread 0
+// of each block adds one to *count, every thread gives the lock back; guarantees *count ==
+// gridDim.x if every thread gets through. The documented claim: it deadlocks, because the lanes
+// of a warp run in lockstep, and the lane that took the lock cannot leave the spin loop while
+// its warp-mates still spin in it. A spin the watchdog stops returns without the lock.
+// lesson-begin every-thread
+template <bool Record>
+__global__ void count_with_a_lock_in_every_thread(gridlock::locks::DocumentedLock lock, int* count,
+                                                  const volatile int* abort,
+                                                  gridlock::EventRecorder<Record> rec) {
+  // PHASE 1: every thread takes the lock
+  const unsigned long long asked = rec.now();
+  const gridlock::locks::Taken taken = lock.lock(abort);
+  if (!taken.ok) {
+    rec.record(kAsked, 0, asked);
+    rec.record(kGaveUp, int(taken.spins), rec.now());
+    return;
+  }
+  const unsigned long long took = rec.now();
+
+  // PHASE 2: thread 0 of each block counts
+  if (threadIdx.x == 0) *count = *count + 1;
+
+  // PHASE 3: every thread gives the lock back
+  lock.unlock();
+  const unsigned long long released = rec.now();
+  rec.record(kAsked, 0, asked);
+  rec.record(kTook, int(taken.spins), took);
+  rec.record(kReleased, 0, released);
+}
+// lesson-end every-thread
+
+// The same count with the critical section inside the spin loop: the lane that takes the lock
+// counts and gives the lock back within the same pass of the loop, before its warp-mates try
+// again, so even lanes that only ever run together cannot deadlock it.
+// lesson-begin inside-the-loop
+template <bool Record>
+__global__ void count_with_the_lock_inside_the_loop(gridlock::locks::DocumentedLock lock, int* count,
+                                                    const volatile int* abort,
+                                                    gridlock::EventRecorder<Record> rec) {
+  // PHASE 1: try the lock; the winner counts and gives it back inside the loop
+  const unsigned long long asked = rec.now();
+  unsigned spins = 0;
+  for (bool done = false; !done;) {
+    if (lock.try_lock()) {
+      const unsigned long long took = rec.now();
+      if (threadIdx.x == 0) *count = *count + 1;
+      lock.unlock();
+      const unsigned long long released = rec.now();
+      rec.record(kAsked, 0, asked);
+      rec.record(kTook, int(spins), took);
+      rec.record(kReleased, 0, released);
+      done = true;
+    } else if (++spins % gridlock::locks::kPollEvery == 0 && gridlock::abort_requested(abort)) {
+      rec.record(kAsked, 0, asked);
+      rec.record(kGaveUp, int(spins), rec.now());
+      return;
+    }
+  }
+}
+// lesson-end inside-the-loop
+
+}  // namespace l3

@@ -1,0 +1,86 @@
+// deadlock-lock (L3): every thread of every block takes the documented lock. Runs it, bounded by
+// the watchdog, over a sweep of sizes (the documented 512 x 1024 with --grid 512 --block 1024),
+// says whether it finished, how long it took and whether the count was right, runs the lock
+// written inside the spin loop beside it, and records one run of the chosen variant thread by
+// thread. The pre-Volta lockstep behaviour is in the model's traces (deadlock-lock-model).
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "claims.hpp"
+#include "common/lesson.hpp"
+#include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "run_kernel.cuh"
+
+namespace {
+
+using gridlock::LessonRun;
+
+struct Sweep {
+  std::string text;  // per size: finished runs, exact counts, time
+  bool any_finished = false, all_finished = true, all_exact = true;
+};
+
+Sweep sweep(const std::string& variant, const std::vector<std::pair<int, int>>& sizes, int runs) {
+  Sweep s;
+  for (const auto& [grid, block] : sizes) {
+    int finished = 0, exact = 0;
+    std::vector<float> ms;
+    for (int r = 0; r < runs; ++r) {
+      const l3::Launched l = l3::count_on_gpu(variant, grid, block);
+      finished += !l.run.stopped;
+      exact += l.count == grid;
+      ms.push_back(l.run.ms);
+    }
+    std::sort(ms.begin(), ms.end());
+    char row[200];
+    std::snprintf(row, sizeof row,
+                  "%s%d x %d: finished %d/%d, count exact %d/%d, %.3f ms (%.0f ns per thread)",
+                  s.text.empty() ? "" : "; ", grid, block, finished, runs, exact, runs, ms[ms.size() / 2],
+                  ms[ms.size() / 2] * 1e6 / (double(grid) * block));
+    std::printf("  %-16s %s\n", variant.c_str(), row + (s.text.empty() ? 0 : 2));
+    s.text += row;
+    s.any_finished |= finished > 0;
+    s.all_finished &= finished == runs;
+    s.all_exact &= exact == runs;
+  }
+  return s;
+}
+
+void check_claims(LessonRun& run) {
+  const auto& o = run.options();
+  // Small sizes by default; the documented 512 x 1024 with --grid 512 --block 1024 (seconds).
+  std::vector<std::pair<int, int>> sizes = {{1, 32}, {2, 64}, {8, 256}, {o.grid, o.block}};
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  std::printf("\nEvery thread takes the lock (blocks x threads):\n");
+  const Sweep documented = sweep("every-thread", sizes, o.runs);
+  const Sweep inside = sweep("inside-the-loop", sizes, o.runs);
+  const gridlock::trace::Device& d = run.device();
+  run.claim(
+      l3::kDeadlock, !documented.all_finished, documented.text,
+      "compute capability " + std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) +
+          " schedules the threads of a warp independently (Volta and later): the lane that took the lock can "
+          "run on to unlock() while its warp-mates spin. CUDA 13 cannot build for the lockstep scheduler "
+          "(compute_60 and older), so the lockstep behaviour is shown by the model's traces");
+  run.claim(l3::kInsideTheLoop, inside.all_finished && inside.all_exact, inside.text);
+  if (!inside.all_finished || !inside.all_exact)
+    run.check_failed("the lock inside the loop did not count right");
+  run.trace().facts["every-thread.all_finished"] = documented.all_finished ? "yes" : "no";
+  run.trace().facts["every-thread.all_exact"] = documented.all_exact ? "yes" : "no";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gridlock::LessonDefaults defaults;
+  defaults.options = {"", /*n=*/1, /*block=*/64, /*grid=*/2, /*seed=*/1, /*runs=*/5, /*bench=*/false};
+  defaults.variants = l3::kVariants;
+  return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    check_claims(run);
+    l3::record_steps(run, run.options().variant);
+  });
+}

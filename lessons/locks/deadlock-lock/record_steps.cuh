@@ -1,0 +1,186 @@
+// L3 recording: one launch of the chosen variant's recording instantiation, thread by thread:
+// each thread's wait (with its failed attempts) and its turn holding the lock, nested SM > block >
+// warp > lane, the lock's owner over time and each hand-off as a flow; steps follow the turns in
+// the order the lock was taken.
+#pragma once
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "common/lesson.hpp"
+#include "common/record/event_recording.hpp"
+#include "locks/common/timeline.hpp"
+#include "run_kernel.cuh"
+
+namespace l3 {
+
+namespace tr = gridlock::trace;
+using gridlock::locks::event;
+
+constexpr int kCount = 0;
+constexpr int kLockTrack = 0;
+constexpr int kSteps = 8;
+constexpr int kMostRecordedBlocks = 4;  // a thread per row: larger grids are recorded in part
+
+// One thread's turn as the recorder saw it.
+struct Turn {
+  int block = 0, thread = 0;
+  int64_t asked = 0, took = 0, released = 0;
+  int spins = 0;
+  bool gave_up = false;
+  int track = 0;
+};
+
+inline std::vector<Turn> turns(const gridlock::EventRecording& rec, int grid, int block,
+                               gridlock::RunClock& clock) {
+  std::vector<Turn> out;
+  for (int b = 0; b < grid; ++b)
+    for (int t = 0; t < block; ++t) {
+      Turn turn;
+      turn.block = b;
+      turn.thread = t;
+      for (const gridlock::LogRecord& r : rec.records(b * block + t)) {
+        const int64_t at = clock.since_origin(r.t_ns);
+        if (r.what == kAsked) turn.asked = at;
+        if (r.what == kTook) turn.took = at, turn.spins = r.value;
+        if (r.what == kReleased) turn.released = at;
+        if (r.what == kGaveUp) turn.gave_up = true, turn.spins = r.value, turn.took = turn.released = at;
+      }
+      out.push_back(turn);
+    }
+  return out;
+}
+
+// The lock's row, then SM > block > warp > lane rows; each turn gets its lane's track.
+inline void declare_tracks(tr::Trace& t, const gridlock::EventRecording& rec, int grid, int block,
+                           std::vector<Turn>& all) {
+  t.tracks = {{kLockTrack, tr::TrackKind::lock, "lock", -1, 0, -1, -1, -1, -1}};
+  std::vector<unsigned> sms;
+  std::vector<std::string> names;
+  std::vector<int> blocks;
+  for (int b = 0; b < grid; ++b) {
+    sms.push_back(rec.sm_of(b));
+    names.push_back("block " + std::to_string(b));
+    blocks.push_back(b);
+  }
+  const std::vector<int> block_tracks =
+      gridlock::locks::declare_sm_tracks(t, sms, names, tr::TrackKind::block, blocks);
+  std::map<std::pair<int, int>, int> warp_track;
+  for (Turn& turn : all) {
+    const int warp = turn.thread / 32, sm = int(rec.sm_of(turn.block));
+    auto [it, added] = warp_track.emplace(std::make_pair(turn.block, warp), int(t.tracks.size()));
+    if (added)
+      t.tracks.push_back({it->second, tr::TrackKind::warp, "warp " + std::to_string(warp),
+                          block_tracks[size_t(turn.block)], 0, turn.block, warp, -1, sm});
+    turn.track = int(t.tracks.size());
+    t.tracks.push_back({turn.track, tr::TrackKind::lane, "thread " + std::to_string(turn.thread), it->second,
+                        0, turn.block, warp, turn.thread % 32, sm});
+  }
+}
+
+inline void add_turn(tr::Step& s, const Turn& turn, int flow_in, int flow_out) {
+  s.events.push_back(event(turn.track, tr::EventKind::slice_begin, turn.asked, "waiting for the lock",
+                           tr::Category::spin, turn.spins));
+  s.events.push_back(event(turn.track, tr::EventKind::slice_end, turn.took, "waiting for the lock",
+                           tr::Category::spin, turn.spins));
+  if (turn.gave_up) return;
+  tr::Event begin =
+      event(turn.track, tr::EventKind::slice_begin, turn.took, "holding the lock", tr::Category::critical, 0);
+  tr::Event end = event(turn.track, tr::EventKind::slice_end, turn.released, "holding the lock",
+                        tr::Category::critical, 0);
+  if (flow_in >= 0) begin.flows_in.push_back(flow_in);
+  if (flow_out >= 0) end.flows_out.push_back(flow_out);
+  s.events.push_back(begin);
+  s.events.push_back(end);
+  const std::string holder =
+      "block " + std::to_string(turn.block) + ", thread " + std::to_string(turn.thread);
+  s.events.push_back(
+      event(kLockTrack, tr::EventKind::slice_begin, turn.took, holder, tr::Category::critical, 0));
+  s.events.push_back(
+      event(kLockTrack, tr::EventKind::slice_end, turn.released, holder, tr::Category::critical, 0));
+}
+
+inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
+  const auto& o = run.options();
+  const int grid = std::min(o.grid, kMostRecordedBlocks);
+  gridlock::EventRecording rec(grid, o.block, gridlock::EventRecording::Rows::per_thread, 3);
+  gridlock::DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
+  gridlock::RunClock& clock = run.clock();
+  clock.origin_ns();
+  const gridlock::locks::BoundedRun bounded =
+      gridlock::locks::bounded_launch(spin_limit(grid, o.block), [&](const volatile int* abort) {
+        launch<true>(variant, grid, o.block, state.get(), count.get(), abort, rec.device_view());
+      });
+  rec.download();
+  const int final_count = count.download_one();
+
+  tr::Trace& t = run.trace();
+  std::vector<Turn> all = turns(rec, grid, o.block, clock);
+  declare_tracks(t, rec, grid, o.block, all);
+  if (grid < o.grid)
+    t.notices.push_back("recorded with " + std::to_string(grid) + " blocks, not " + std::to_string(o.grid) +
+                        ": one timeline row per thread; the claims were measured at the full size");
+  t.buffers = {{kCount, "count", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
+  const bool every_thread = variant == "every-thread";
+  const int launch_id = run.add_launch(
+      every_thread ? "count_with_a_lock_in_every_thread" : "count_with_the_lock_inside_the_loop", o.grid,
+      o.block);
+  if (bounded.stopped) t.notices.push_back("the watchdog stopped the recorded run: some threads gave up");
+
+  std::sort(all.begin(), all.end(), [](const Turn& a, const Turn& b) { return a.took < b.took; });
+  std::vector<int> flow_in(all.size(), -1), flow_out(all.size(), -1);
+  int flows = 0;
+  for (size_t i = 0, previous = all.size(); i < all.size(); ++i) {
+    if (all[i].gave_up) continue;
+    if (previous < all.size()) flow_out[previous] = flow_in[i] = flows++;
+    previous = i;
+  }
+  const std::string label =
+      every_thread ? "PHASE 1: every thread takes the lock"
+                   : "PHASE 1: try the lock; the winner counts and gives it back inside the loop";
+  const size_t per_step = (all.size() + kSteps - 1) / kSteps;
+  for (size_t first = 0; first < all.size(); first += per_step) {
+    const size_t last = std::min(all.size(), first + per_step);
+    tr::Step& s = run.add_step(
+        label,
+        "turns " + std::to_string(first + 1) + "\xE2\x80\x93" + std::to_string(last) + " of " +
+            std::to_string(all.size()) + ", in the order the lock was taken",
+        "Every thread spins on atomicCAS until it holds the lock; one thread at a time holds it.", launch_id);
+    for (size_t i = first; i < last; ++i) add_turn(s, all[i], flow_in[i], flow_out[i]);
+    std::stable_sort(s.events.begin(), s.events.end(), [](const tr::Event& a, const tr::Event& b) {
+      return a.track != b.track ? a.track < b.track : a.t_ns < b.t_ns;
+    });
+  }
+  tr::Step& after = run.add_step(
+      label, "after the kernel",
+      "count holds " + std::to_string(final_count) + " for " + std::to_string(o.grid) + " blocks; " +
+          (bounded.stopped ? "the watchdog had to stop it." : "every thread got through."),
+      launch_id);
+  after.snapshots.push_back({kCount, {}, {double(final_count)}});
+
+  // Facts the README quotes: how far it got, how long, how hard the warps spun.
+  std::map<std::pair<int, int>, long long> warp_spins;
+  int gave_up = 0;
+  for (const Turn& turn : all) {
+    warp_spins[{turn.block, turn.thread / 32}] += turn.spins;
+    gave_up += turn.gave_up;
+  }
+  long long fewest = -1, most = 0;
+  for (const auto& [warp, spins] : warp_spins) {
+    fewest = fewest < 0 ? spins : std::min(fewest, spins);
+    most = std::max(most, spins);
+  }
+  t.facts["recorded.threads"] = std::to_string(all.size());
+  t.facts["recorded.gave_up"] = std::to_string(gave_up);
+  t.facts["recorded.final"] = std::to_string(final_count);
+  t.facts["recorded.warp_spins"] = std::to_string(fewest) + "\xE2\x80\x93" + std::to_string(most);
+  char span[32];
+  std::snprintf(span, sizeof span, "%.1f \xC2\xB5s", bounded.ms * 1000.0);
+  t.facts["recorded.span"] = span;
+  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
+}
+
+}  // namespace l3

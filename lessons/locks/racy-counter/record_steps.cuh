@@ -1,0 +1,162 @@
+// L1 recording: one launch of the recording instantiation, turned into a timeline of every
+// block's read-modify-write (grouped by the SM it ran on), the counter's value as the writes land,
+// and a flow for each lost update; steps follow the writes in time order.
+#pragma once
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/lesson.hpp"
+#include "common/record/event_recording.hpp"
+#include "locks/common/timeline.hpp"
+#include "run_kernel.cuh"
+
+namespace l1 {
+
+namespace tr = gridlock::trace;
+using gridlock::locks::event;
+
+constexpr int kSeen = 0, kCount = 1;
+constexpr int kCountTrack = 0;
+constexpr int kSteps = 8;  // the blocks' writes, in time order, in this many steps
+
+// One block's read-modify-write as the recorder saw it.
+struct Access {
+  int block = 0;
+  unsigned sm = 0;
+  int seen = 0;          // the value thread 0 read
+  int64_t read_ns = 0;   // before its load was issued
+  int64_t write_ns = 0;  // after its store was issued
+  int track = 0;
+};
+
+inline std::vector<Access> accesses(const gridlock::EventRecording& rec, int grid,
+                                    gridlock::RunClock& clock) {
+  std::vector<Access> out;
+  for (int b = 0; b < grid; ++b) {
+    Access a;
+    a.block = b;
+    a.sm = rec.sm_of(b);
+    for (const gridlock::LogRecord& r : rec.records(b)) {
+      if (r.what == kRead) {
+        a.seen = r.value;
+        a.read_ns = clock.since_origin(r.t_ns);
+      }
+      if (r.what == kWrote) a.write_ns = clock.since_origin(r.t_ns);
+    }
+    out.push_back(a);
+  }
+  return out;
+}
+
+// Tracks: the counter, then one per SM that ran a block, with its blocks inside.
+inline void declare_tracks(tr::Trace& t, std::vector<Access>& all) {
+  t.tracks = {{kCountTrack, tr::TrackKind::memory, "count", -1, 0, -1, -1, -1, -1}};
+  std::vector<unsigned> sms;
+  std::vector<std::string> names;
+  std::vector<int> blocks;
+  for (const Access& a : all) {
+    sms.push_back(a.sm);
+    names.push_back("block " + std::to_string(a.block));
+    blocks.push_back(a.block);
+  }
+  const std::vector<int> rows =
+      gridlock::locks::declare_sm_tracks(t, sms, names, tr::TrackKind::block, blocks);
+  for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
+}
+
+inline void record_steps(gridlock::LessonRun& run, bool atomic) {
+  const auto& o = run.options();
+  gridlock::EventRecording rec(o.grid, o.block, gridlock::EventRecording::Rows::per_block, 2);
+  gridlock::DeviceBuffer<int> count(1);
+  count.fill_bytes(0);
+  gridlock::RunClock& clock = run.clock();
+  clock.origin_ns();
+  if (atomic)
+    count_blocks_with_atomic<true><<<o.grid, o.block>>>(count.get(), rec.device_view());
+  else
+    count_blocks_without_lock<true><<<o.grid, o.block>>>(count.get(), rec.device_view());
+  CUDA_CHECK_LAUNCH();
+  rec.download();
+  const int final_count = count.download_one();
+
+  tr::Trace& t = run.trace();
+  std::vector<Access> all = accesses(rec, o.grid, clock);
+  declare_tracks(t, all);
+  t.buffers = {{kSeen, "seen", tr::ElementType::i32, {o.grid}, tr::MemorySpace::registers, 0},
+               {kCount, "count", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
+  const std::string kernel = atomic ? "count_blocks_with_atomic" : "count_blocks_without_lock";
+  const int launch = run.add_launch(kernel, o.grid, o.block);
+  const std::string label =
+      atomic ? "PHASE 1: one atomicAdd per block" : "PHASE 1: read, add one, write back";
+  const std::string slice = atomic ? "atomicAdd" : "read-modify-write";
+  const tr::Category category = atomic ? tr::Category::atomic : tr::Category::work;
+
+  // Lost updates: blocks that read the same value all wrote value + 1; in the order their writes
+  // were issued, each overwrote the one before it. A flow joins the later block's read (which did
+  // not see the earlier write) to the write it then overwrote.
+  std::sort(all.begin(), all.end(), [](const Access& a, const Access& b) { return a.write_ns < b.write_ns; });
+  std::map<int, std::vector<size_t>> readers;  // value read -> accesses, in write order
+  for (size_t i = 0; i < all.size(); ++i) readers[all[i].seen].push_back(i);
+  std::map<size_t, std::vector<int>> flows_out, flows_in;  // access -> flow ids at its read / write
+  int flows = 0;
+  for (const auto& [value, group] : readers)
+    for (size_t k = 1; k < group.size(); ++k) {
+      flows_out[group[k]].push_back(flows);
+      flows_in[group[k - 1]].push_back(flows++);
+    }
+
+  const size_t per_step = (all.size() + kSteps - 1) / kSteps;
+  for (size_t first = 0; first < all.size(); first += per_step) {
+    const size_t last = std::min(all.size(), first + per_step);
+    tr::Step& s =
+        run.add_step(label,
+                     "writes " + std::to_string(first + 1) + "\xE2\x80\x93" + std::to_string(last) + " of " +
+                         std::to_string(all.size()) + ", in the order they were issued",
+                     "Each block's thread 0 reads count, adds one and writes it back; blocks that read "
+                     "the same value lose all but one of their increments.",
+                     launch);
+    tr::Snapshot seen{kSeen, {}, {}};
+    for (size_t i = first; i < last; ++i) {
+      const Access& a = all[i];
+      tr::Event begin = event(a.track, tr::EventKind::slice_begin, a.read_ns, slice, category, a.seen);
+      tr::Event end = event(a.track, tr::EventKind::slice_end, a.write_ns, slice, category, a.seen + 1);
+      begin.flows_out = flows_out[i];
+      end.flows_in = flows_in[i];
+      s.events.push_back(begin);
+      s.events.push_back(end);
+      seen.items.push_back(a.block);
+      seen.values.push_back(a.seen);
+    }
+    for (size_t i = first; i < last; ++i)
+      s.events.push_back(
+          event(kCountTrack, tr::EventKind::counter, all[i].write_ns, "count", category, all[i].seen + 1));
+    s.snapshots.push_back(seen);
+  }
+  tr::Step& after = run.add_step(
+      label, "after the kernel",
+      "count holds " + std::to_string(final_count) + " for " + std::to_string(o.grid) + " blocks.", launch);
+  after.snapshots.push_back({kCount, {}, {double(final_count)}});
+
+  // Facts the README quotes, from this recording.
+  std::set<int> distinct;
+  size_t largest = 0;
+  int largest_value = 0;
+  for (const auto& [value, group] : readers) {
+    distinct.insert(value);
+    if (group.size() > largest) largest = group.size(), largest_value = value;
+  }
+  t.facts["recorded.final"] = std::to_string(final_count);
+  t.facts["recorded.lost"] = std::to_string(o.grid - final_count);
+  t.facts["recorded.distinct_reads"] = std::to_string(distinct.size());
+  t.facts["recorded.largest_group"] =
+      std::to_string(largest) + " blocks read " + std::to_string(largest_value);
+  t.facts["recorded.flows"] = std::to_string(flows);
+  t.facts["recorded.sms"] = std::to_string(t.tracks.size() - 1 - all.size());
+  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
+}
+
+}  // namespace l1

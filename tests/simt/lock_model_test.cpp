@@ -1,0 +1,145 @@
+// L3's kernels in the lockstep model: the documented kernel deadlocks with lane 0 holding the lock
+// at the reconvergence point while lanes 1–31 spin, the lock inside the loop completes, the
+// transcription names the kernel's phases and source, and the traces pass the trace checks.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+#include "locks/deadlock-lock/model/findings.hpp"
+#include "locks/deadlock-lock/model/lock_trace.hpp"
+#include "simt/trace_steps.hpp"
+
+namespace simt = gridlock::simt;
+namespace tr = gridlock::trace;
+using simt::kAllLanes;
+
+namespace {
+
+constexpr int64_t kBound = 10000;
+
+std::string read_text(const std::string& path_in_repo) {
+  std::ifstream in(std::string(GRIDLOCK_SOURCE_DIR) + "/" + path_in_repo, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+tr::Source source(const std::string& path_in_repo) {
+  const std::string text = read_text(path_in_repo);
+  return {path_in_repo, text, tr::source_hash(text)};
+}
+
+const std::string kKernels = "lessons/locks/deadlock-lock/kernels.cuh";
+
+}  // namespace
+
+TEST(LockModel, EveryThreadTakingTheLockDeadlocksWithTheWinnerWaiting) {
+  const l3::model::LockRun run = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kBound);
+  const simt::RunResult& r = run.recording.result;
+  ASSERT_EQ(r.outcome, simt::Outcome::deadlocked);
+  EXPECT_EQ(r.cycle_start, 2);   // after the first atomicCAS and the divergent branch
+  EXPECT_EQ(r.cycle_length, 2);  // atomicCAS, branch back
+  EXPECT_EQ(r.instructions, 4);
+  EXPECT_EQ(run.acquisitions, std::vector<int>{0});
+  EXPECT_EQ(run.holder_after.back(), 0);
+  EXPECT_EQ(run.count(), 0);
+  const auto& stack = run.recording.final_stack();
+  EXPECT_EQ(stack, (std::vector<simt::StackEntry>{{2, kAllLanes, -1}, {0, ~1u, 2}}));
+  const std::vector<simt::WaitingLanes> waiting = simt::waiting_lanes(stack, 0);
+  ASSERT_EQ(waiting.size(), 1u);
+  EXPECT_EQ(waiting[0].pc, 2);
+  EXPECT_EQ(waiting[0].lanes, 1u);
+}
+
+TEST(LockModel, TheLockInsideTheLoopCompletesWithEachLaneOnceInLaneOrder) {
+  const l3::model::LockRun run = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kBound);
+  ASSERT_EQ(run.recording.result.outcome, simt::Outcome::completed);
+  EXPECT_EQ(run.recording.result.instructions, 197);
+  EXPECT_EQ(run.count(), 1);
+  std::vector<int> lane_order(simt::kLanes);
+  std::iota(lane_order.begin(), lane_order.end(), 0);
+  EXPECT_EQ(run.acquisitions, lane_order);
+  EXPECT_EQ(run.holder_after.back(), -1);
+  size_t deepest = 0;  // the loop's entry, the if's reconvergence entry, the winner's path
+  for (const simt::Tick& tick : run.recording.ticks) deepest = std::max(deepest, tick.stack.size());
+  EXPECT_EQ(deepest, 3u);
+}
+
+TEST(LockModel, TheFindingsConfirmBothClaims) {
+  const l3::model::LockRun every = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kBound);
+  const l3::model::LockRun inside = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kBound);
+  const l3::model::Findings f = l3::model::find(every, inside, kBound);
+  ASSERT_EQ(f.claims.size(), 2u);
+  EXPECT_EQ(f.claims[0].id, "L3.deadlock");
+  EXPECT_EQ(f.claims[0].verdict, tr::Verdict::confirmed) << f.claims[0].measurement;
+  EXPECT_EQ(f.claims[1].id, "L3.inside-the-loop");
+  EXPECT_EQ(f.claims[1].verdict, tr::Verdict::confirmed) << f.claims[1].measurement;
+  EXPECT_TRUE(f.as_expected);
+  EXPECT_EQ(f.facts.at("lockstep.cycle_from"), "3");
+  EXPECT_EQ(f.facts.at("lockstep.cycle_length"), "2 instructions");
+  EXPECT_EQ(f.facts.at("lockstep.holder_waits_at"), "pc 2");
+  EXPECT_EQ(f.facts.at("lockstep.spinning"), "lanes 1\u201331");
+  EXPECT_EQ(f.facts.at("inside-the-loop.instructions"), "197");
+}
+
+TEST(LockModel, EveryInstructionNamesAPhaseAndTheSourceOfTheKernel) {
+  const std::string kernels = read_text(kKernels);
+  const std::string locks = read_text("lessons/locks/common/locks.cuh");
+  ASSERT_FALSE(kernels.empty());
+  for (const l3::model::LockKernel& k :
+       {l3::model::every_thread_kernel(), l3::model::inside_the_loop_kernel()}) {
+    EXPECT_NE(kernels.find(k.name), std::string::npos) << k.name;
+    for (const simt::Instruction& i : k.program) {
+      EXPECT_NE(tr::find_phase_lines(kernels, i.phase).begin, 0) << i.phase;
+      const bool quoted =
+          kernels.find(i.source) != std::string::npos || locks.find(i.source) != std::string::npos;
+      EXPECT_TRUE(quoted) << "\"" << i.source << "\" is in neither kernels.cuh nor locks.cuh";
+    }
+  }
+}
+
+TEST(LockModel, BothTracesPassTheTraceChecks) {
+  const l3::model::LockRun every = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kBound);
+  const l3::model::LockRun inside = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kBound);
+  const l3::model::Findings f = l3::model::find(every, inside, kBound);
+  const l3::model::TraceHeader header{"title",
+                                      "lockstep",
+                                      {source(kKernels), source(l3::model::kProgramsFile)},
+                                      "2026-01-01T00:00:00Z",
+                                      kBound};
+  for (const l3::model::LockRun* run : {&every, &inside}) {
+    const tr::Trace t = l3::model::lock_trace(*run, header, f);
+    EXPECT_EQ(tr::validate(t), std::vector<std::string>{});
+    EXPECT_EQ(tr::check_truth(t), std::vector<std::string>{});
+    EXPECT_EQ(t.steps.size(), size_t(run->recording.result.instructions));
+    EXPECT_EQ(t.producer.kind, tr::ProducerKind::model);
+  }
+}
+
+TEST(LockModel, TheDeadlockTraceShowsTheWinnerHoldingTheLockWhileItWaits) {
+  const l3::model::LockRun every = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kBound);
+  const l3::model::LockRun inside = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kBound);
+  const l3::model::TraceHeader header{"title", "lockstep", {source(kKernels)}, "", kBound};
+  const tr::Trace t = l3::model::lock_trace(every, header, l3::model::find(every, inside, kBound));
+  std::vector<std::pair<std::string, tr::Category>> lane0, lane1;
+  for (const tr::Step& s : t.steps)
+    for (const tr::Event& e : s.events)
+      if (e.kind == tr::EventKind::slice_begin && e.track == simt::lane_track(0))
+        lane0.push_back({e.name, e.category});
+      else if (e.kind == tr::EventKind::slice_begin && e.track == simt::lane_track(1))
+        lane1.push_back({e.name, e.category});
+  const std::vector<std::pair<std::string, tr::Category>> expected0 = {
+      {"pc 0: old = atomicCAS(lock.state, 0, 1)", tr::Category::critical},
+      {"holds the lock", tr::Category::critical},
+      {"pc 1: if (old != 0) go to pc 0, reconverge at pc 2", tr::Category::critical},
+      {"wait at pc 2", tr::Category::wait},
+      {"wait at pc 2", tr::Category::wait}};
+  EXPECT_EQ(lane0, expected0);
+  for (const auto& slice : lane1) EXPECT_EQ(slice.second, tr::Category::spin) << slice.first;
+  EXPECT_EQ(t.steps[1].note,
+            "The warp diverges: lanes 1\u201331 take the branch to pc 0 while lane 0 waits at pc 2, the "
+            "reconvergence point.");
+}
