@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "trace/trace.hpp"
@@ -20,6 +21,9 @@ struct Row {
   RowKind kind = RowKind::reduction;
   trace::Timing timing;
   bool exact = false;  // reductions: equal to the CPU's sum, wrapping at 32 bits
+  Row() = default;
+  Row(std::string key, std::string kernel, std::string config, RowKind kind)
+      : key(std::move(key)), kernel(std::move(kernel)), config(std::move(config)), kind(kind) {}
 };
 
 // Every row of one input size; the CUB row and the read-only row are the references.
