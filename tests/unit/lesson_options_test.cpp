@@ -21,7 +21,7 @@ namespace {
 
 LessonDefaults defaults() {
   LessonDefaults d;
-  d.options = {"", 1000, 256, 1, 1, 20, false, ""};
+  d.options = {"", 1000, 256, 1, 1, 20, false, "", "", {}};
   return d;
 }
 
