@@ -341,7 +341,7 @@ void LockView::paint_thumbnail(const ThumbnailPaint& p) {
   if (lock_.modelled) {
     const float size = thumbnail_caption_size(p.fonts);
     const float w = p.fonts.bold->CalcTextSizeA(size, FLT_MAX, 0, kModelTag).x + 12;
-    paint_model_tag(p.list, p.fonts, ImVec2(a.x1 - w, a.y0), size);
+    paint_model_tag(p.list, p.fonts, ImVec2(a.x1 - w, a.y1 - size - 6), size);
   }
 }
 
