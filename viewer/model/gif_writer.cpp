@@ -6,7 +6,9 @@
 #include <numeric>
 
 #ifdef GRIDLOCK_HAVE_GIFLIB
+#include <fcntl.h>
 #include <gif_lib.h>
+#include <unistd.h>
 #endif
 
 namespace gridlock::viewer {
@@ -68,8 +70,15 @@ bool gif_supported() { return true; }
 
 bool GifWriter::open(const std::string& path, int width, int height, int delay_cs) {
   int error = 0;
-  GifFileType* gif = EGifOpenFileName(path.c_str(), false, &error);
+  // Opened here rather than by EGifOpenFileName, which would make the file readable by its owner only.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd < 0) {
+    error_ = "cannot write " + path;
+    return false;
+  }
+  GifFileType* gif = EGifOpenFileHandle(fd, &error);
   if (!gif) {
+    ::close(fd);
     error_ = "cannot write " + path + ": " + GifErrorString(error);
     return false;
   }
