@@ -66,6 +66,17 @@ TEST(LessonCli, ReadsTheOptionsAViewerCanSet) {
   EXPECT_EQ(options[5].choices, (std::vector<std::string>{"documented", "ordered", "atomic"}));
 }
 
+TEST(LessonCli, ReadsARangeGivenInTheDescription) {
+  const auto options = gv::parse_lesson_help(
+      "Options:\n  --n INT=10000               Number of input elements (1 to 268435456)\n"
+      "  --seed UINT=1               Seed of the random input; run k uses seed + k (0 to 4294967295)\n");
+  ASSERT_EQ(options.size(), 2u);
+  EXPECT_EQ(options[0].value, "10000");
+  EXPECT_EQ(*options[0].min, 1);
+  EXPECT_EQ(*options[0].max, 268435456);
+  EXPECT_EQ(*options[1].max, 4294967295);
+}
+
 TEST(LessonCli, BuildsTheCommandFromRecordedAndChosenValues) {
   const auto options = gv::parse_lesson_help(kHelp);
   gv::LessonValues values =

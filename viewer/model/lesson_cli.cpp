@@ -68,6 +68,19 @@ const std::set<std::string>& set_by_viewer() {
   return names;
 }
 
+// A range given at the end of the description instead: "Number of input elements (1 to 268435456)".
+void range_from_description(LessonOption& o) {
+  if (o.kind != LessonOption::Kind::integer || o.max) return;
+  const std::size_t open = o.description.rfind('('), to = o.description.rfind(" to "),
+                    close = o.description.rfind(')');
+  if (open == std::string::npos || to == std::string::npos || close == std::string::npos || to < open ||
+      close < to)
+    return;
+  const std::optional<int64_t> lo = to_integer(trim(o.description.substr(open + 1, to - open - 1)));
+  const std::optional<int64_t> hi = to_integer(trim(o.description.substr(to + 4, close - to - 4)));
+  if (lo && hi) o.min = lo, o.max = hi;
+}
+
 }  // namespace
 
 std::vector<LessonOption> parse_lesson_help(const std::string& help) {
@@ -112,6 +125,7 @@ std::vector<LessonOption> parse_lesson_help(const std::string& help) {
     options.push_back(o);
     last = &options.back();
   }
+  for (LessonOption& o : options) range_from_description(o);
   return options;
 }
 
