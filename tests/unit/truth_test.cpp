@@ -57,13 +57,7 @@ tr::Step step() {
 }
 
 tr::Event event(int track, tr::EventKind kind, int64_t t_ns, const std::string& name, tr::Category category) {
-  tr::Event e;
-  e.track = track;
-  e.kind = kind;
-  e.t_ns = t_ns;
-  e.name = name;
-  e.category = category;
-  return e;
+  return tr::make_event(track, kind, t_ns, name, category);
 }
 
 void add_slice(tr::Step& s, int track, const std::string& name, int64_t begin, int64_t end,

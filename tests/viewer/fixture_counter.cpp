@@ -36,17 +36,7 @@ struct Block {
   std::vector<int> flows_in;
 };
 
-trace::Event event(int track, trace::EventKind kind, int64_t t, std::string name, trace::Category c,
-                   double v) {
-  trace::Event e;
-  e.track = track;
-  e.kind = kind;
-  e.t_ns = t;
-  e.name = std::move(name);
-  e.category = c;
-  e.value = v;
-  return e;
-}
+using trace::make_event;
 
 // Blocks in the order their writes were issued, with the values they read and wrote.
 std::vector<Block> model_blocks(int blocks, bool atomic) {
@@ -117,9 +107,9 @@ void add_block_events(trace::Step& s, const Block& k, int sms, bool atomic) {
   const int track = 1 + sms + k.block;
   const trace::Category c = atomic ? trace::Category::atomic : trace::Category::work;
   const char* name = atomic ? "atomicAdd" : "read-modify-write";
-  trace::Event begin = event(track, trace::EventKind::slice_begin, k.read_ns, name, c, k.read);
+  trace::Event begin = make_event(track, trace::EventKind::slice_begin, k.read_ns, name, c, k.read);
   if (k.flow_out >= 0) begin.flows_out = {k.flow_out};
-  trace::Event end = event(track, trace::EventKind::slice_end, k.write_ns, name, c, k.wrote);
+  trace::Event end = make_event(track, trace::EventKind::slice_end, k.write_ns, name, c, k.wrote);
   end.flows_in = k.flows_in;
   s.events.push_back(begin);
   s.events.push_back(end);
@@ -150,8 +140,8 @@ trace::Trace make_counter_trace(int blocks, int sms, bool atomic, int per_step, 
       const Block& k = order[static_cast<std::size_t>(i)];
       add_block_events(s, k, sms, atomic);
       count = k.wrote;
-      s.events.push_back(event(0, trace::EventKind::counter, k.write_ns, "count",
-                               atomic ? trace::Category::atomic : trace::Category::work, count));
+      s.events.push_back(make_event(0, trace::EventKind::counter, k.write_ns, "count",
+                                    atomic ? trace::Category::atomic : trace::Category::work, count));
     }
     t.steps.push_back(s);
   }

@@ -8,6 +8,7 @@
 namespace gridlock::viewer::testing {
 
 namespace {
+using trace::make_event;
 
 const char* const kSource = R"(// Fixture kernel for the viewer tests: one block folds n values into one.
 template <int Threads>
@@ -51,18 +52,6 @@ trace::Track track(int id, trace::TrackKind kind, std::string name, int parent, 
   return t;
 }
 
-trace::Event event(int track, trace::EventKind kind, int64_t t_ns, std::string name, trace::Category category,
-                   double value = 0) {
-  trace::Event e;
-  e.track = track;
-  e.kind = kind;
-  e.t_ns = t_ns;
-  e.name = std::move(name);
-  e.category = category;
-  e.value = value;
-  return e;
-}
-
 trace::Operation operation(trace::Operator op, int dst_buffer, int a_buffer, int b_buffer) {
   trace::Operation o;
   o.op = op;
@@ -96,18 +85,20 @@ class Builder {
       busy[static_cast<std::size_t>(w)] = w * 32 < active_threads ? 40 + 3 * w : 5;
     const auto last = std::max_element(busy.begin(), busy.end()) - busy.begin();
     const int64_t release = clock_ + busy[static_cast<std::size_t>(last)];
-    step.events.push_back(event(block_track(), trace::EventKind::counter, clock_, "active threads",
-                                trace::Category::other, active_threads));
+    step.events.push_back(make_event(block_track(), trace::EventKind::counter, clock_, "active threads",
+                                     trace::Category::other, active_threads));
     for (int w = 0; w < warps_; ++w) {
       const int64_t arrive = clock_ + busy[static_cast<std::size_t>(w)];
-      step.events.push_back(event(w, trace::EventKind::slice_begin, clock_, "work", trace::Category::work));
-      step.events.push_back(event(w, trace::EventKind::slice_end, arrive, "work", trace::Category::work));
-      trace::Event wait =
-          event(w, trace::EventKind::slice_begin, arrive, "wait at __syncthreads", trace::Category::barrier);
+      step.events.push_back(
+          make_event(w, trace::EventKind::slice_begin, clock_, "work", trace::Category::work));
+      step.events.push_back(
+          make_event(w, trace::EventKind::slice_end, arrive, "work", trace::Category::work));
+      trace::Event wait = make_event(w, trace::EventKind::slice_begin, arrive, "wait at __syncthreads",
+                                     trace::Category::barrier);
       if (w == last) wait.flows_out = {flow};
       step.events.push_back(wait);
-      trace::Event leave = event(w, trace::EventKind::slice_end, release + 6 + w % 3, "wait at __syncthreads",
-                                 trace::Category::barrier);
+      trace::Event leave = make_event(w, trace::EventKind::slice_end, release + 6 + w % 3,
+                                      "wait at __syncthreads", trace::Category::barrier);
       if (w == 0) leave.flows_in = {flow};
       step.events.push_back(leave);
     }
@@ -115,10 +106,12 @@ class Builder {
   }
 
   void write_events(trace::Step& step, double result) {
-    step.events.push_back(event(0, trace::EventKind::slice_begin, clock_, "write", trace::Category::work));
     step.events.push_back(
-        event(0, trace::EventKind::instant, clock_ + 12, "out[0] written", trace::Category::work, result));
-    step.events.push_back(event(0, trace::EventKind::slice_end, clock_ + 20, "write", trace::Category::work));
+        make_event(0, trace::EventKind::slice_begin, clock_, "write", trace::Category::work));
+    step.events.push_back(make_event(0, trace::EventKind::instant, clock_ + 12, "out[0] written",
+                                     trace::Category::work, result));
+    step.events.push_back(
+        make_event(0, trace::EventKind::slice_end, clock_ + 20, "write", trace::Category::work));
   }
 
   int block_track() const { return warps_; }

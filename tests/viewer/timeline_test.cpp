@@ -12,14 +12,7 @@ namespace {
 
 gt::Event event(int track, gt::EventKind kind, int64_t t, std::string name,
                 gt::Category category = gt::Category::work, double value = 0) {
-  gt::Event e;
-  e.track = track;
-  e.kind = kind;
-  e.t_ns = t;
-  e.name = std::move(name);
-  e.category = category;
-  e.value = value;
-  return e;
+  return gt::make_event(track, kind, t, std::move(name), category, value);
 }
 
 gt::Track warp(int id, int w) {

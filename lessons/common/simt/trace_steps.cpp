@@ -11,6 +11,7 @@ namespace gridlock::simt {
 namespace {
 
 namespace tr = gridlock::trace;
+using tr::make_event;
 
 tr::Track track(int id, tr::TrackKind kind, const std::string& name, int parent, int lane) {
   const bool in_the_warp = kind == tr::TrackKind::warp || kind == tr::TrackKind::lane;
@@ -32,14 +33,9 @@ std::string instruction_text(const Recording& run, size_t tick) {
   return "pc " + std::to_string(pc) + ": " + to_text(run.program[size_t(pc)]);
 }
 
-tr::Event event(int track, tr::EventKind kind, int64_t t, const std::string& name, tr::Category category,
-                double value = 0) {
-  return {track, kind, t, name, category, value, {}, {}};
-}
-
 void add_slice(tr::Step& s, int track, int64_t begin, const std::string& name, tr::Category category) {
-  s.events.push_back(event(track, tr::EventKind::slice_begin, begin, name, category));
-  s.events.push_back(event(track, tr::EventKind::slice_end, begin + 1, name, category));
+  s.events.push_back(make_event(track, tr::EventKind::slice_begin, begin, name, category));
+  s.events.push_back(make_event(track, tr::EventKind::slice_end, begin + 1, name, category));
 }
 
 // A slice per lane that has not exited: the instruction for an active lane, a wait at the pc its
@@ -74,10 +70,11 @@ void add_counters(const Recording& run, size_t tick, tr::Step& s) {
     const int track = word_track(static_cast<int>(w));
     const std::string& name = after.word_names[w];
     if (tick == 0)
-      s.events.push_back(event(track, tr::EventKind::counter, 0, name, tr::Category::other, before.words[w]));
-    if (after.words[w] != before.words[w])
       s.events.push_back(
-          event(track, tr::EventKind::counter, int64_t(tick) + 1, name, tr::Category::other, after.words[w]));
+          make_event(track, tr::EventKind::counter, 0, name, tr::Category::other, before.words[w]));
+    if (after.words[w] != before.words[w])
+      s.events.push_back(make_event(track, tr::EventKind::counter, int64_t(tick) + 1, name,
+                                    tr::Category::other, after.words[w]));
   }
 }
 

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gridlock::trace {
@@ -114,6 +115,19 @@ struct Event {
   std::vector<int> flows_out;  // flows that start at this event
   std::vector<int> flows_in;   // flows that end here (a lost write -> the write that overwrote it)
 };
+
+// An event built in one call (flows are added by the caller).
+inline Event make_event(int track, EventKind kind, int64_t t_ns, std::string name, Category category,
+                        double value = 0) {
+  Event e;
+  e.track = track;
+  e.kind = kind;
+  e.t_ns = t_ns;
+  e.name = std::move(name);
+  e.category = category;
+  e.value = value;
+  return e;
+}
 
 // One kernel launch (or host-side phase) that steps belong to.
 struct Launch {

@@ -17,7 +17,7 @@
 namespace g0 {
 
 namespace tr = gridlock::trace;
-using gridlock::locks::event;
+using gridlock::trace::make_event;
 
 constexpr int kValues = 0, kSeen = 1;
 constexpr int kArrivedTrack = 0;
@@ -118,13 +118,13 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   for (const Visit& v : all) {
     if (v.started > first_give_up) {
       ++late;
-      store.events.push_back(event(v.track, tr::EventKind::instant, v.started,
-                                   "started after the others gave up", tr::Category::other, 0));
+      store.events.push_back(make_event(v.track, tr::EventKind::instant, v.started,
+                                        "started after the others gave up", tr::Category::other, 0));
     }
     store.events.push_back(
-        event(v.track, tr::EventKind::slice_begin, v.started, "store", tr::Category::work, 0));
+        make_event(v.track, tr::EventKind::slice_begin, v.started, "store", tr::Category::work, 0));
     store.events.push_back(
-        event(v.track, tr::EventKind::slice_end, v.arrived, "store", tr::Category::work, 0));
+        make_event(v.track, tr::EventKind::slice_end, v.arrived, "store", tr::Category::work, 0));
   }
 
   const bool all_passed = std::all_of(all.begin(), all.end(), [](const Visit& v) { return v.passed; });
@@ -141,11 +141,12 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   std::sort(by_arrival.begin(), by_arrival.end(),
             [](const Visit& a, const Visit& b) { return a.arrived < b.arrived; });
   for (const Visit& v : by_arrival) {
-    barrier.events.push_back(event(v.track, tr::EventKind::slice_begin, v.arrived, wait, category, v.before));
-    barrier.events.push_back(event(v.track, tr::EventKind::slice_end, v.left, wait, category, v.before));
+    barrier.events.push_back(
+        make_event(v.track, tr::EventKind::slice_begin, v.arrived, wait, category, v.before));
+    barrier.events.push_back(make_event(v.track, tr::EventKind::slice_end, v.left, wait, category, v.before));
     if (!v.passed)
       barrier.events.push_back(
-          event(v.track, tr::EventKind::instant, v.left, "gave up", tr::Category::other, 0));
+          make_event(v.track, tr::EventKind::instant, v.left, "gave up", tr::Category::other, 0));
   }
   if (!cooperative) {
     // The counter after each arrival: the block that found `before` blocks there left before + 1.
@@ -155,8 +156,8 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     int64_t at = 0;
     for (const Visit& v : by_count) {
       at = std::max(at, v.arrived);
-      barrier.events.push_back(
-          event(kArrivedTrack, tr::EventKind::counter, at, "arrived", tr::Category::atomic, v.before + 1));
+      barrier.events.push_back(make_event(kArrivedTrack, tr::EventKind::counter, at, "arrived",
+                                          tr::Category::atomic, v.before + 1));
     }
   }
   std::stable_sort(barrier.events.begin(), barrier.events.end(), [](const tr::Event& a, const tr::Event& b) {

@@ -19,7 +19,7 @@
 namespace g1 {
 
 namespace tr = gridlock::trace;
-using gridlock::locks::event;
+using gridlock::trace::make_event;
 
 constexpr int kPartials = 0, kSeen = 1, kAcc = 2, kShared = 3, kResult = 4;
 constexpr int kTicketSteps = 8;
@@ -108,9 +108,9 @@ inline void add_partials(gridlock::LessonRun& run, const std::vector<Arrival>& a
   for (const Arrival& a : all) {
     if (a.ticket < 0) continue;
     s.events.push_back(
-        event(a.track, tr::EventKind::slice_begin, a.started, "partial", tr::Category::work, 0));
+        make_event(a.track, tr::EventKind::slice_begin, a.started, "partial", tr::Category::work, 0));
     s.events.push_back(
-        event(a.track, tr::EventKind::slice_end, a.stored, "partial", tr::Category::work, a.partial));
+        make_event(a.track, tr::EventKind::slice_end, a.stored, "partial", tr::Category::work, a.partial));
   }
 }
 
@@ -136,8 +136,8 @@ inline int add_tickets(gridlock::LessonRun& run, std::vector<Arrival> by_ticket,
     tr::Snapshot partials{kPartials, {}, {}};
     for (size_t k = first; k < last; ++k) {
       const Arrival& a = by_ticket[k];
-      tr::Event e = event(a.track, tr::EventKind::instant, a.ticket_at, "ticket " + std::to_string(a.ticket),
-                          tr::Category::atomic, a.ticket);
+      tr::Event e = make_event(a.track, tr::EventKind::instant, a.ticket_at,
+                               "ticket " + std::to_string(a.ticket), tr::Category::atomic, a.ticket);
       e.flows_out.push_back(a.block);
       s.events.push_back(e);
       partials.items.push_back(a.block);
@@ -167,8 +167,8 @@ inline void add_merge(gridlock::LessonRun& run, const gridlock::TreeRecording<in
   for (int i = 0; i < live; ++i) store.dst.push_back(i), store.a.push_back(i), store.thread.push_back(i);
   fold.ops.push_back(store);
   fold.snapshots.push_back(local(rec.snapshot(kShared, merger.block, 0), live));
-  tr::Event begin = event(merger.track, tr::EventKind::slice_begin, std::max(span_begin, merger.ticket_at),
-                          "merge", tr::Category::work, 0);
+  tr::Event begin = make_event(merger.track, tr::EventKind::slice_begin,
+                               std::max(span_begin, merger.ticket_at), "merge", tr::Category::work, 0);
   begin.flows_in = flows;
   fold.events.push_back(begin);
   for (const tr::Event& e : rec.warp_events(merger.block, 0, first_warp_track, "load partials", clock))
@@ -185,7 +185,7 @@ inline void add_merge(gridlock::LessonRun& run, const gridlock::TreeRecording<in
         rec.warp_events(merger.block, level, first_warp_track, "level " + std::to_string(level), clock);
     if (size == 1)
       s.events.push_back(
-          event(merger.track, tr::EventKind::slice_end, span_end, "merge", tr::Category::work, total));
+          make_event(merger.track, tr::EventKind::slice_end, span_end, "merge", tr::Category::work, total));
   }
   tr::Step& done = run.add_step(label, "thread 0 stores the total",
                                 "out.total = r[0] = " + std::to_string(total) + ".", launch);
@@ -265,7 +265,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
                           return a.ticket_at < b.ticket_at;
                         })->ticket_at;
     tr::Event nobody =
-        event(all.front().track, tr::EventKind::instant, end, "nobody merges", tr::Category::other, 0);
+        make_event(all.front().track, tr::EventKind::instant, end, "nobody merges", tr::Category::other, 0);
     nobody.flows_in = flows;
     s.events.push_back(nobody);
     t.facts["recorded.merger"] = "none";

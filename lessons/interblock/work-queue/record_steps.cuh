@@ -18,7 +18,7 @@
 namespace g2 {
 
 namespace tr = gridlock::trace;
-using gridlock::locks::event;
+using gridlock::trace::make_event;
 
 constexpr int kDoneBy = 0, kVisits = 1;
 constexpr int kNextTrack = 0;
@@ -116,13 +116,13 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
       const Slice& sl = all[k];
       const std::string name = "item " + std::to_string(sl.item) + " (cost " + std::to_string(sl.cost) + ")";
       s.events.push_back(
-          event(sl.track, tr::EventKind::slice_begin, sl.begin, name, tr::Category::work, sl.cost));
+          make_event(sl.track, tr::EventKind::slice_begin, sl.begin, name, tr::Category::work, sl.cost));
       s.events.push_back(
-          event(sl.track, tr::EventKind::slice_end, sl.end, name, tr::Category::work, sl.cost));
+          make_event(sl.track, tr::EventKind::slice_end, sl.end, name, tr::Category::work, sl.cost));
       // The fetch that returned index i left the queue's index at i + 1.
       if (queue)
-        s.events.push_back(
-            event(kNextTrack, tr::EventKind::counter, sl.begin, "next", tr::Category::atomic, sl.item + 1));
+        s.events.push_back(make_event(kNextTrack, tr::EventKind::counter, sl.begin, "next",
+                                      tr::Category::atomic, sl.item + 1));
       if (sl.item >= 0 && sl.item < room) done_by_block[sl.item] = sl.block;
     }
     for (const auto& [item, block] : done_by_block) {

@@ -10,18 +10,7 @@
 
 namespace gridlock::locks {
 
-// An event on a track of the recording.
-inline trace::Event event(int track, trace::EventKind kind, int64_t t_ns, const std::string& name,
-                          trace::Category category, double value) {
-  trace::Event e;
-  e.track = track;
-  e.kind = kind;
-  e.t_ns = t_ns;
-  e.name = name;
-  e.category = category;
-  e.value = value;
-  return e;
-}
+using trace::make_event;
 
 // Appends one track per SM in `sms` (kind sm), then one per row (a block, or a thread) inside
 // its SM's track: row k ran on sms[k] and is named names[k]. Returns the row tracks' ids.

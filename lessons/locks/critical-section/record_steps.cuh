@@ -16,7 +16,7 @@
 namespace l2 {
 
 namespace tr = gridlock::trace;
-using gridlock::locks::event;
+using gridlock::trace::make_event;
 
 constexpr int kSeen = 0, kCount = 1;
 constexpr int kLockTrack = 0, kCountTrack = 1;
@@ -72,28 +72,30 @@ inline void declare_tracks(tr::Trace& t, std::vector<Turn>& all) {
 inline void add_turn(tr::Step& s, const Turn& turn, bool lock, int flow_in, int flow_out) {
   const std::string holder = "held by block " + std::to_string(turn.block);
   if (lock) {
-    s.events.push_back(event(turn.track, tr::EventKind::slice_begin, turn.asked, "waiting for the lock",
-                             tr::Category::spin, turn.spins));
-    s.events.push_back(event(turn.track, tr::EventKind::slice_end, turn.took, "waiting for the lock",
-                             tr::Category::spin, turn.spins));
+    s.events.push_back(make_event(turn.track, tr::EventKind::slice_begin, turn.asked, "waiting for the lock",
+                                  tr::Category::spin, turn.spins));
+    s.events.push_back(make_event(turn.track, tr::EventKind::slice_end, turn.took, "waiting for the lock",
+                                  tr::Category::spin, turn.spins));
   }
   if (turn.gave_up) return;
   const char* inside = lock ? "holding the lock" : "atomicAdd";
   const tr::Category category = lock ? tr::Category::critical : tr::Category::atomic;
-  tr::Event begin = event(turn.track, tr::EventKind::slice_begin, turn.took, inside, category, turn.seen);
-  tr::Event end = event(turn.track, tr::EventKind::slice_end, turn.released, inside, category, turn.seen + 1);
+  tr::Event begin =
+      make_event(turn.track, tr::EventKind::slice_begin, turn.took, inside, category, turn.seen);
+  tr::Event end =
+      make_event(turn.track, tr::EventKind::slice_end, turn.released, inside, category, turn.seen + 1);
   if (flow_in >= 0) begin.flows_in.push_back(flow_in);
   if (flow_out >= 0) end.flows_out.push_back(flow_out);
   s.events.push_back(begin);
   s.events.push_back(end);
   if (lock) {
     s.events.push_back(
-        event(kLockTrack, tr::EventKind::slice_begin, turn.took, holder, category, turn.block));
+        make_event(kLockTrack, tr::EventKind::slice_begin, turn.took, holder, category, turn.block));
     s.events.push_back(
-        event(kLockTrack, tr::EventKind::slice_end, turn.released, holder, category, turn.block));
+        make_event(kLockTrack, tr::EventKind::slice_end, turn.released, holder, category, turn.block));
   }
   s.events.push_back(
-      event(kCountTrack, tr::EventKind::counter, turn.released, "count", category, turn.seen + 1));
+      make_event(kCountTrack, tr::EventKind::counter, turn.released, "count", category, turn.seen + 1));
 }
 
 inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {

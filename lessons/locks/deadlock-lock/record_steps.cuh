@@ -18,7 +18,7 @@
 namespace l3 {
 
 namespace tr = gridlock::trace;
-using gridlock::locks::event;
+using gridlock::trace::make_event;
 
 constexpr int kCount = 0;
 constexpr int kLockTrack = 0;
@@ -82,15 +82,15 @@ inline void declare_tracks(tr::Trace& t, const gridlock::EventRecording& rec, in
 }
 
 inline void add_turn(tr::Step& s, const Turn& turn, int flow_in, int flow_out) {
-  s.events.push_back(event(turn.track, tr::EventKind::slice_begin, turn.asked, "waiting for the lock",
-                           tr::Category::spin, turn.spins));
-  s.events.push_back(event(turn.track, tr::EventKind::slice_end, turn.took, "waiting for the lock",
-                           tr::Category::spin, turn.spins));
+  s.events.push_back(make_event(turn.track, tr::EventKind::slice_begin, turn.asked, "waiting for the lock",
+                                tr::Category::spin, turn.spins));
+  s.events.push_back(make_event(turn.track, tr::EventKind::slice_end, turn.took, "waiting for the lock",
+                                tr::Category::spin, turn.spins));
   if (turn.gave_up) return;
-  tr::Event begin =
-      event(turn.track, tr::EventKind::slice_begin, turn.took, "holding the lock", tr::Category::critical, 0);
-  tr::Event end = event(turn.track, tr::EventKind::slice_end, turn.released, "holding the lock",
-                        tr::Category::critical, 0);
+  tr::Event begin = make_event(turn.track, tr::EventKind::slice_begin, turn.took, "holding the lock",
+                               tr::Category::critical, 0);
+  tr::Event end = make_event(turn.track, tr::EventKind::slice_end, turn.released, "holding the lock",
+                             tr::Category::critical, 0);
   if (flow_in >= 0) begin.flows_in.push_back(flow_in);
   if (flow_out >= 0) end.flows_out.push_back(flow_out);
   s.events.push_back(begin);
@@ -98,9 +98,9 @@ inline void add_turn(tr::Step& s, const Turn& turn, int flow_in, int flow_out) {
   const std::string holder =
       "block " + std::to_string(turn.block) + ", thread " + std::to_string(turn.thread);
   s.events.push_back(
-      event(kLockTrack, tr::EventKind::slice_begin, turn.took, holder, tr::Category::critical, 0));
+      make_event(kLockTrack, tr::EventKind::slice_begin, turn.took, holder, tr::Category::critical, 0));
   s.events.push_back(
-      event(kLockTrack, tr::EventKind::slice_end, turn.released, holder, tr::Category::critical, 0));
+      make_event(kLockTrack, tr::EventKind::slice_end, turn.released, holder, tr::Category::critical, 0));
 }
 
 inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {

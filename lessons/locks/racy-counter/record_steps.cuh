@@ -17,7 +17,7 @@
 namespace l1 {
 
 namespace tr = gridlock::trace;
-using gridlock::locks::event;
+using gridlock::trace::make_event;
 
 constexpr int kSeen = 0, kCount = 1;
 constexpr int kCountTrack = 0;
@@ -129,8 +129,8 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
     tr::Snapshot seen{kSeen, {}, {}};
     for (size_t i = first; i < last; ++i) {
       const Access& a = all[i];
-      tr::Event begin = event(a.track, tr::EventKind::slice_begin, a.read_ns, slice, category, a.seen);
-      tr::Event end = event(a.track, tr::EventKind::slice_end, a.write_ns, slice, category, a.seen + 1);
+      tr::Event begin = make_event(a.track, tr::EventKind::slice_begin, a.read_ns, slice, category, a.seen);
+      tr::Event end = make_event(a.track, tr::EventKind::slice_end, a.write_ns, slice, category, a.seen + 1);
       begin.flows_out = flows_out[i];
       end.flows_in = flows_in[i];
       s.events.push_back(begin);
@@ -139,8 +139,8 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
       seen.values.push_back(a.seen);
     }
     for (size_t i = first; i < last; ++i)
-      s.events.push_back(
-          event(kCountTrack, tr::EventKind::counter, all[i].write_ns, "count", category, all[i].seen + 1));
+      s.events.push_back(make_event(kCountTrack, tr::EventKind::counter, all[i].write_ns, "count", category,
+                                    all[i].seen + 1));
     s.snapshots.push_back(seen);
   }
   tr::Step& after = run.add_step(
@@ -151,7 +151,7 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
   // count as it was read back after the kernel closes the counter, at that tick.
   if (!all.empty() && all.back().seen + 1 != final_count)
     after.events.push_back(
-        event(kCountTrack, tr::EventKind::counter, all.back().write_ns, "count", category, final_count));
+        make_event(kCountTrack, tr::EventKind::counter, all.back().write_ns, "count", category, final_count));
 
   // Facts the README quotes, from this recording.
   std::set<int> distinct;

@@ -142,9 +142,9 @@ void record_single_warp(LessonRun& run, const SingleWarpSteps& how, const std::v
   const auto [begin, end] = timeline.span();
   t.steps[first].events.insert(
       t.steps[first].events.begin(),
-      warp_event(0, trace::EventKind::slice_begin, begin, t.tracks[0].name, trace::Category::kernel));
+      make_event(0, trace::EventKind::slice_begin, begin, t.tracks[0].name, trace::Category::kernel));
   done.events.push_back(
-      warp_event(0, trace::EventKind::slice_end, end, t.tracks[0].name, trace::Category::kernel));
+      make_event(0, trace::EventKind::slice_end, end, t.tracks[0].name, trace::Category::kernel));
 
   const T expected = cpu_reduce<Op>(input);
   t.facts["recorded.result"] = text_of(answers.front());

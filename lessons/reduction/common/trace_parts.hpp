@@ -62,17 +62,7 @@ LaunchTracks declare_launch_tracks(trace::Trace& t, const std::string& kernel, c
   return out;
 }
 
-inline trace::Event make_event(int track, trace::EventKind kind, int64_t t_ns, const std::string& name,
-                               trace::Category category, double value = 0) {
-  trace::Event e;
-  e.track = track;
-  e.kind = kind;
-  e.t_ns = t_ns;
-  e.name = name;
-  e.category = category;
-  e.value = value;
-  return e;
-}
+using trace::make_event;
 
 // A slice on `track` over `span` (first, second), begun before every other event of step
 // `first_step` and ended after every event of step `last_step`: a block or a kernel from its start

@@ -69,16 +69,7 @@ inline LockstepAttempts record_in_lockstep(int attempts,
   return a;
 }
 
-inline trace::Event warp_event(int track, trace::EventKind kind, int64_t t, const std::string& name,
-                               trace::Category category) {
-  trace::Event e;
-  e.track = track;
-  e.kind = kind;
-  e.t_ns = t;
-  e.name = name;
-  e.category = category;
-  return e;
-}
+using trace::make_event;
 
 // Track `block_track` is the block (with the SM it ran on); the next `warps` tracks its warps.
 inline void declare_block_and_warps(trace::Trace& t, int block_track, unsigned sm, int warps) {
@@ -143,8 +134,8 @@ class WarpTimeline {
              const std::string& name, trace::Category category) const {
     const int track = first_track_ + warp;
     events.push_back(
-        warp_event(track, trace::EventKind::slice_begin, clock_.since_origin(from), name, category));
-    events.push_back(warp_event(track, trace::EventKind::slice_end, clock_.since_origin(to), name, category));
+        make_event(track, trace::EventKind::slice_begin, clock_.since_origin(from), name, category));
+    events.push_back(make_event(track, trace::EventKind::slice_end, clock_.since_origin(to), name, category));
   }
 
   const LaneRecording<T>& rec_;

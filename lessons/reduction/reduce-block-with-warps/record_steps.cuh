@@ -167,10 +167,10 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& form) {
   done.live.push_back({kOut, 0, 1, 1});
   const auto [begin, end] = timeline.span();
   t.steps[first_step].events.insert(t.steps[first_step].events.begin(),
-                                    red::warp_event(kBlockTrack, tr::EventKind::slice_begin, begin,
+                                    red::make_event(kBlockTrack, tr::EventKind::slice_begin, begin,
                                                     t.tracks[0].name, tr::Category::kernel));
   done.events.push_back(
-      red::warp_event(kBlockTrack, tr::EventKind::slice_end, end, t.tracks[0].name, tr::Category::kernel));
+      red::make_event(kBlockTrack, tr::EventKind::slice_end, end, t.tracks[0].name, tr::Category::kernel));
 
   t.facts["recorded.result"] = std::to_string(answer);
   t.facts["recorded.expected"] = std::to_string(expected);

@@ -12,17 +12,7 @@
 
 namespace gridlock::streams {
 
-inline trace::Event event(int track, trace::EventKind kind, int64_t t_ns, const std::string& name,
-                          trace::Category category, double value = 0) {
-  trace::Event e;
-  e.track = track;
-  e.kind = kind;
-  e.t_ns = t_ns;
-  e.name = name;
-  e.category = category;
-  e.value = value;
-  return e;
-}
+using trace::make_event;
 
 // Appends a track and returns its id.
 inline int add_track(trace::Trace& t, trace::TrackKind kind, const std::string& name, int parent, int device,
@@ -35,8 +25,8 @@ inline int add_track(trace::Trace& t, trace::TrackKind kind, const std::string& 
 // A slice: its begin and end events on one track.
 inline void add_slice(std::vector<trace::Event>& events, int track, int64_t begin, int64_t end,
                       const std::string& name, trace::Category category, double value = 0) {
-  events.push_back(event(track, trace::EventKind::slice_begin, begin, name, category, value));
-  events.push_back(event(track, trace::EventKind::slice_end, end, name, category, value));
+  events.push_back(make_event(track, trace::EventKind::slice_begin, begin, name, category, value));
+  events.push_back(make_event(track, trace::EventKind::slice_end, end, name, category, value));
 }
 
 // One block of a recorded kernel, on the run's clock.

@@ -100,14 +100,14 @@ inline void add_check_in(gridlock::LessonRun& run, const KernelOnClock& k, const
                    "what atomicOr returned, plus its own bit, is the set of kernels it saw running.",
                    k.launch);
   const std::string kernel = "add_kernel " + std::to_string(k.kid);
-  s.events.push_back(gs::event(k.stream_track, tr::EventKind::slice_begin, gs::extent(k.blocks).first, kernel,
-                               tr::Category::kernel));
-  s.events.push_back(gs::event(k.stream_track, tr::EventKind::instant, k.checked_in,
-                               "check in: sees " + hex(k.mask_in), tr::Category::atomic, k.mask_in));
-  s.events.push_back(gs::event(ct.in_mask, tr::EventKind::counter, k.checked_in, "kernel_data.mask",
-                               tr::Category::atomic, k.mask_in));
-  s.events.push_back(gs::event(ct.in_count, tr::EventKind::counter, k.checked_in, "kernel_data.count",
-                               tr::Category::atomic, k.count_in));
+  s.events.push_back(gs::make_event(k.stream_track, tr::EventKind::slice_begin, gs::extent(k.blocks).first,
+                                    kernel, tr::Category::kernel));
+  s.events.push_back(gs::make_event(k.stream_track, tr::EventKind::instant, k.checked_in,
+                                    "check in: sees " + hex(k.mask_in), tr::Category::atomic, k.mask_in));
+  s.events.push_back(gs::make_event(ct.in_mask, tr::EventKind::counter, k.checked_in, "kernel_data.mask",
+                                    tr::Category::atomic, k.mask_in));
+  s.events.push_back(gs::make_event(ct.in_count, tr::EventKind::counter, k.checked_in, "kernel_data.count",
+                                    tr::Category::atomic, k.count_in));
   s.snapshots.push_back({kMasks, {k.kid}, {double(k.mask_in)}});
   s.snapshots.push_back({kCounts, {k.kid}, {double(k.count_in)}});
 }
@@ -155,15 +155,15 @@ inline void add_check_out(gridlock::LessonRun& run, const KernelOnClock& k, cons
                        : "The check-out as printed ANDs with -(1 << kid): it keeps bit kid and every bit "
                          "above it, and clears the bits below it.",
                    k.launch);
-  s.events.push_back(gs::event(k.stream_track, tr::EventKind::instant, k.checked_out,
-                               "check out: " + hex(k.mask_before_out) + " -> " + hex(mask_after),
-                               tr::Category::atomic, mask_after));
-  s.events.push_back(gs::event(ct.out_mask, tr::EventKind::counter, k.checked_out, record + ".mask",
-                               tr::Category::atomic, mask_after));
-  s.events.push_back(gs::event(ct.out_count, tr::EventKind::counter, k.checked_out, record + ".count",
-                               tr::Category::atomic, count_after));
-  s.events.push_back(gs::event(k.stream_track, tr::EventKind::slice_end, gs::extent(k.blocks).second,
-                               "add_kernel " + std::to_string(k.kid), tr::Category::kernel));
+  s.events.push_back(gs::make_event(k.stream_track, tr::EventKind::instant, k.checked_out,
+                                    "check out: " + hex(k.mask_before_out) + " -> " + hex(mask_after),
+                                    tr::Category::atomic, mask_after));
+  s.events.push_back(gs::make_event(ct.out_mask, tr::EventKind::counter, k.checked_out, record + ".mask",
+                                    tr::Category::atomic, mask_after));
+  s.events.push_back(gs::make_event(ct.out_count, tr::EventKind::counter, k.checked_out, record + ".count",
+                                    tr::Category::atomic, count_after));
+  s.events.push_back(gs::make_event(k.stream_track, tr::EventKind::slice_end, gs::extent(k.blocks).second,
+                                    "add_kernel " + std::to_string(k.kid), tr::Category::kernel));
 }
 
 // A duration in microseconds with one decimal: "4.2 µs".

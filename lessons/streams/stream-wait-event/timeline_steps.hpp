@@ -102,8 +102,8 @@ inline void add_delay_step(gridlock::LessonRun& run, const RecordedRun& r, const
             "after the producer.",
       k.produce_launch);
   for (const HostCall& c : r.host) gs::add_slice(s.events, k.host, c.begin, c.end, c.name, c.category);
-  s.events.push_back(gs::event(k.producer, tr::EventKind::slice_begin, gs::extent(r.producer).first,
-                               "produce", tr::Category::kernel));
+  s.events.push_back(gs::make_event(k.producer, tr::EventKind::slice_begin, gs::extent(r.producer).first,
+                                    "produce", tr::Category::kernel));
   const std::vector<int64_t> items = sample_items(r);
   s.snapshots.push_back({kIn, items, {r.in_sample.begin(), r.in_sample.end()}});
   s.snapshots.push_back({kStamp, {}, {double(r.stamp)}});
@@ -118,9 +118,10 @@ inline void add_write_step(gridlock::LessonRun& run, const RecordedRun& r, const
                              k.produce_launch);
   gs::add_block_slices(s.events, k.producer_blocks, r.producer);
   const int64_t end = gs::extent(r.producer).second;
-  s.events.push_back(gs::event(k.producer, tr::EventKind::slice_end, end, "produce", tr::Category::kernel));
-  tr::Event record =
-      gs::event(k.producer, tr::EventKind::instant, end, "done (recorded after produce)", tr::Category::sync);
+  s.events.push_back(
+      gs::make_event(k.producer, tr::EventKind::slice_end, end, "produce", tr::Category::kernel));
+  tr::Event record = gs::make_event(k.producer, tr::EventKind::instant, end, "done (recorded after produce)",
+                                    tr::Category::sync);
   if (r.wait) record.flows_out = {0};
   s.events.push_back(record);
   tr::Operation add{tr::Operator::add, kData, kIn, kStamp, {}, {}, {}, {}};
@@ -152,8 +153,8 @@ inline void add_read_step(gridlock::LessonRun& run, const RecordedRun& r, const 
   const auto [begin, end] = gs::extent(r.consumer);
   const int64_t released = r.two_devices() ? r.copy_begin : begin;
   if (r.wait) {
-    tr::Event wait = gs::event(k.consumer, tr::EventKind::instant, released, "wait for done: released",
-                               tr::Category::sync);
+    tr::Event wait = gs::make_event(k.consumer, tr::EventKind::instant, released, "wait for done: released",
+                                    tr::Category::sync);
     wait.flows_in = {0};
     s.events.push_back(wait);
   }
