@@ -196,10 +196,7 @@ class BlocksView final : public TraceView {
                    float inset) {
     std::string label = "block " + std::to_string(stage.block);
     ImU32 c = colour::text_dim;
-    if (stage.block == trees_.merger) {
-      label += "  \xE2\x80\xA2 merged";
-      c = colour::highlight_mark;
-    }
+    if (stage.block == trees_.merger) c = colour::highlight_mark;  // the headline names it
     list->AddText(fonts.ui, fonts.ui->FontSize, ImVec2(panel.min.x + inset, panel.min.y + inset * 0.5f), c,
                   label.c_str());
   }

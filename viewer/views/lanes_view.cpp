@@ -100,7 +100,9 @@ class LanesView final : public TraceView {
     list->AddText(fonts.bold, fonts.bold->FontSize, ImVec2(min.x + pad, min.y + pad), colour::text,
                   title.c_str());
     const float y = min.y + 2 * pad + fonts.bold->FontSize;
-    for (int lane = 0; lane < lanes_.lanes; ++lane) {
+    const float widest = fonts.ui->CalcTextSizeA(fonts.ui->FontSize, 1e9f, 0, "00").x;
+    const int every = widest + 4.0f > g.lane_w ? 2 : 1;  // numbers that would touch: every other one
+    for (int lane = 0; lane < lanes_.lanes; lane += every) {
       const std::string n = std::to_string(lane);
       const float w = fonts.ui->CalcTextSizeA(fonts.ui->FontSize, 1e9f, 0, n.c_str()).x;
       list->AddText(fonts.ui, fonts.ui->FontSize, ImVec2(g.lane_x(lane) - 0.5f * w, y), colour::text_dim,
