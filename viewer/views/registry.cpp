@@ -1,9 +1,11 @@
 // The registry's rows. Each view's file defines its maker; the row says when it applies.
 #include "views/registry.hpp"
 
+#include "model/block_trees.hpp"
 #include "model/histogram.hpp"
 #include "model/lock_run.hpp"
 #include "model/run_timeline.hpp"
+#include "model/warp_lanes.hpp"
 #include "views/view.hpp"
 
 namespace gridlock::viewer {
@@ -13,6 +15,8 @@ std::unique_ptr<TraceView> make_tree_view(const trace::Trace& trace, const ViewC
 std::unique_ptr<TraceView> make_lock_view(const trace::Trace& trace, const ViewConfig& config);
 std::unique_ptr<TraceView> make_timeline_view(const trace::Trace& trace, const ViewConfig& config);
 std::unique_ptr<TraceView> make_histogram_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_blocks_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_lanes_view(const trace::Trace& trace, const ViewConfig& config);
 
 namespace {
 
@@ -24,6 +28,8 @@ const std::vector<ViewEntry>& view_registry() {
   static const std::vector<ViewEntry> rows = {
       {"tree", has_tree, make_tree_view},
       {"lock", has_lock, make_lock_view},
+      {"blocks", has_block_trees, make_blocks_view},
+      {"lanes", has_warp_lanes, make_lanes_view},
       {"timeline", has_timeline, make_timeline_view},
       {"histogram", has_series, make_histogram_view},
   };
