@@ -1,8 +1,11 @@
 // The registry's rows. Each view's file defines its maker; the row says when it applies.
 #include "views/registry.hpp"
 
+#include "model/barrier_chart.hpp"
+#include "model/gantt_chart.hpp"
 #include "model/histogram.hpp"
 #include "model/run_timeline.hpp"
+#include "model/ticket_chart.hpp"
 #include "views/view.hpp"
 
 namespace gridlock::viewer {
@@ -11,6 +14,9 @@ namespace gridlock::viewer {
 std::unique_ptr<TraceView> make_tree_view(const trace::Trace& trace, const ViewConfig& config);
 std::unique_ptr<TraceView> make_timeline_view(const trace::Trace& trace, const ViewConfig& config);
 std::unique_ptr<TraceView> make_histogram_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_barrier_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_guard_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_gantt_view(const trace::Trace& trace, const ViewConfig& config);
 
 namespace {
 
@@ -21,6 +27,9 @@ bool has_tree(const trace::Trace& trace) { return !tree_buffers(trace).empty(); 
 const std::vector<ViewEntry>& view_registry() {
   static const std::vector<ViewEntry> rows = {
       {"tree", has_tree, make_tree_view},
+      {"barrier", has_barrier, make_barrier_view},
+      {"guard", has_tickets, make_guard_view},
+      {"gantt", has_gantt, make_gantt_view},
       {"timeline", has_timeline, make_timeline_view},
       {"histogram", has_series, make_histogram_view},
   };
