@@ -93,7 +93,8 @@ class GuardView final : public TraceView {
       list->AddRectFilled(ImVec2(axis.x0, y0 + h * merger), ImVec2(axis.x1, y0 + h * (merger + 1)),
                           colour::with_alpha(kMerge, 0.18f));
     const float pad = h > 4 ? 0.15f * h : 0.0f;
-    const float mx = axis.x_of(chart_.merge_begin_ns), my = merger >= 0 ? y0 + h * (merger + 0.5f) : y0;
+    const float mx = axis.x_of(chart_.merge_begin_ns),
+                my = y0 + h * (merger >= 0 ? merger + 0.5f : static_cast<float>(chart_.blocks.size()));
     for (std::size_t i = 0; i < chart_.blocks.size(); ++i) {
       const TicketBlock& b = chart_.blocks[i];
       const float top = y0 + h * i + pad, bottom = y0 + h * (i + 1) - pad, cy = y0 + h * (i + 0.5f);
@@ -113,15 +114,17 @@ class GuardView final : public TraceView {
     }
   }
 
-  // What the lit row does, over its merge.
+  // What the lit row does, over its merge; or where the flows end when no block merged.
   void merge_label(ImDrawList* list, const Fonts& fonts, const TimeAxis& axis, float y0, float h) const {
     const int merger = merger_index();
-    if (merger < 0 || !chart_.merged) return;
+    if (chart_.merge_row < 0) return;
     const std::string text =
-        chart_.blocks[static_cast<std::size_t>(merger)].name + " merges every partial (" +
-        format_duration(static_cast<double>(chart_.merge_end_ns - chart_.merge_begin_ns)) + ")";
+        merger < 0
+            ? chart_.merge_name
+            : chart_.blocks[static_cast<std::size_t>(merger)].name + " merges every partial (" +
+                  format_duration(static_cast<double>(chart_.merge_end_ns - chart_.merge_begin_ns)) + ")";
     const float size = fonts.bold->FontSize * 0.85f;
-    const float top = merge_box(y0, h).first;
+    const float top = merger < 0 ? y0 + h * static_cast<float>(chart_.blocks.size()) : merge_box(y0, h).first;
     const float w = fonts.bold->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
     const float x = std::max(axis.x0, std::min(axis.x_of(chart_.merge_begin_ns) + 4, axis.x1 - w - 4));
     list->AddText(fonts.bold, size, ImVec2(x, top - size - 4), kMerge, text.c_str());
@@ -135,7 +138,9 @@ class GuardView final : public TraceView {
     return {std::min(row, bottom - 12.0f), bottom};
   }
 
+  // The merging block's place in ticket order; -1 when no block merged.
   int merger_index() const {
+    if (!chart_.merged) return -1;
     for (std::size_t i = 0; i < chart_.blocks.size(); ++i)
       if (chart_.blocks[i].row == chart_.merge_row) return static_cast<int>(i);
     return -1;
