@@ -112,7 +112,7 @@ class BarrierView final : public TraceView {
     const float h = (a.y1 - a.y0 - caption) / static_cast<float>(chart_.blocks.size());
     for (std::size_t i = 0; i < chart_.blocks.size(); ++i)
       paint_block(p.list, axis, chart_.blocks[i], a.y0 + h * i, h);
-    paint_thumbnail_caption(p, counts_text(), a.y1, FLT_MAX);
+    paint_thumbnail_caption(p, counts_text(false), a.y1, FLT_MAX);
   }
 
  private:
@@ -186,13 +186,14 @@ class BarrierView final : public TraceView {
                       b.late ? "\nstarted only after a waiting block had left" : "");
   }
 
-  std::string counts_text() const {
+  // How the blocks left; with `late`, how many started late too.
+  std::string counts_text(bool late = true) const {
     std::string text = format_count(static_cast<int64_t>(chart_.blocks.size()), "block") + ": " +
                        std::to_string(chart_.released) + " released";
     if (chart_.ended_otherwise > 0)
       text +=
           ", " + std::to_string(chart_.ended_otherwise) + " " + (ended_name_.empty() ? "ended" : ended_name_);
-    if (chart_.late > 0)
+    if (late && chart_.late > 0)
       text += ", " + std::to_string(chart_.late) + " started only after a waiting block had left";
     return text;
   }
