@@ -2,10 +2,13 @@
 #include "views/registry.hpp"
 
 #include "model/block_trees.hpp"
+#include "model/barrier_chart.hpp"
+#include "model/gantt_chart.hpp"
 #include "model/histogram.hpp"
 #include "model/lock_run.hpp"
 #include "model/run_timeline.hpp"
 #include "model/warp_lanes.hpp"
+#include "model/ticket_chart.hpp"
 #include "views/view.hpp"
 
 namespace gridlock::viewer {
@@ -17,6 +20,9 @@ std::unique_ptr<TraceView> make_timeline_view(const trace::Trace& trace, const V
 std::unique_ptr<TraceView> make_histogram_view(const trace::Trace& trace, const ViewConfig& config);
 std::unique_ptr<TraceView> make_blocks_view(const trace::Trace& trace, const ViewConfig& config);
 std::unique_ptr<TraceView> make_lanes_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_barrier_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_guard_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_gantt_view(const trace::Trace& trace, const ViewConfig& config);
 
 namespace {
 
@@ -30,6 +36,9 @@ const std::vector<ViewEntry>& view_registry() {
       {"lock", has_lock, make_lock_view},
       {"blocks", has_block_trees, make_blocks_view},
       {"lanes", has_warp_lanes, make_lanes_view},
+      {"barrier", has_barrier, make_barrier_view},
+      {"guard", has_tickets, make_guard_view},
+      {"gantt", has_gantt, make_gantt_view},
       {"timeline", has_timeline, make_timeline_view},
       {"histogram", has_series, make_histogram_view},
   };

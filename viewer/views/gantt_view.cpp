@@ -1,0 +1,160 @@
+// The Gantt view: work items over time, one row per block (in block order, or by when each ran
+// out of work), each item coloured by what it cost, the gaps between items visible, and the idle
+// time after a block's last item (until the last block finished) hatched and summed over the
+// grid. In compare mode both sides share one time axis, so two schedules of the same items line
+// up under one cursor.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "format.hpp"
+#include "model/gantt_chart.hpp"
+#include "model/time_range.hpp"
+#include "views/chart_parts.hpp"
+#include "views/registry.hpp"
+#include "views/run_timeline_painter.hpp"
+#include "views/timeline_painter.hpp"
+#include "views/trace_thumbnail.hpp"
+#include "views/view.hpp"
+
+namespace gridlock::viewer {
+
+namespace {
+
+constexpr ImU32 kIdle = IM_COL32(235, 87, 87, 70);
+constexpr ImU32 kIdleLines = IM_COL32(235, 87, 87, 150);
+
+std::string share_text(double share) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.0f%%", 100.0 * share);
+  return text;
+}
+
+class GanttView final : public TraceView {
+ public:
+  explicit GanttView(const trace::Trace& trace) : chart_(gantt_chart(run_timeline(trace))) {
+    full_ = padded_range(static_cast<double>(chart_.begin_ns), static_cast<double>(chart_.end_ns));
+    order_ = gantt_order(chart_, GanttOrder::finish);
+  }
+  const char* name() const override { return "gantt"; }
+  const char* title() const override { return "Gantt"; }
+
+  void draw(const ViewFrame& f) override {
+    if (chart_.empty()) return ImGui::TextDisabled("This trace holds no work items.");
+    if (ImGui::Checkbox("rows by when each block ran out of work", &by_finish_))
+      order_ = gantt_order(chart_, by_finish_ ? GanttOrder::finish : GanttOrder::declared);
+    summary(f);
+    const TimeRange range = f.shared_range ? to_side(*f.shared_range, f.shared_map) : full_;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float legend_h = ImGui::GetTextLineHeightWithSpacing() + 4;
+    const float height = std::max(80.0f, avail.y - legend_h);
+    ImGui::InvisibleButton("##gantt", ImVec2(avail.x, height));
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->AddRectFilled(at, ImVec2(at.x + avail.x, at.y + height), colour::canvas, 4.0f);
+    const float gutter = 80.0f * ui_scale(f.fonts), axis_h = f.fonts.ui->FontSize + 10;
+    const TimeAxis axis = time_axis(range, at.x + gutter, at.x + avail.x - 12);
+    const float y0 = at.y + axis_h, y1 = at.y + height - 4;
+    paint_time_ticks(list, f.fonts, axis, at.y + 4, y0 - 2, y1);
+    const float h = (y1 - y0) / static_cast<float>(order_.size());
+    list->PushClipRect(ImVec2(axis.x0, y0 - 2), ImVec2(axis.x1, y1), true);
+    paint_rows(list, axis, y0, h);
+    paint_time_cursor(list, axis, f.cursor.t_ns, y0 - 2, y1);
+    list->PopClipRect();
+    labels(list, f.fonts, at.x + 6, y0, h);
+    hover(axis, y0, h);
+    if (ImGui::IsItemClicked() && f.seek && ImGui::GetIO().MousePos.x >= axis.x0)
+      *f.seek = axis.t_at(ImGui::GetIO().MousePos.x);
+    chart_legend({{colour::heat(0.15f), "cheap item"},
+                  {colour::heat(1.0f), "costly item"},
+                  {kIdleLines, "idle after its last item"}});
+  }
+
+  void paint_thumbnail(const ThumbnailPaint& p) override {
+    if (chart_.empty()) return paint_thumbnail_placeholder(p);
+    const ThumbnailArea a = thumbnail_area(p);
+    const float caption = thumbnail_caption_size(p.fonts) + 8.0f;
+    paint_rows(p.list, time_axis(full_, a.x0, a.x1), a.y0,
+               (a.y1 - a.y0 - caption) / static_cast<float>(order_.size()));
+    paint_thumbnail_caption(p,
+                            format_count(static_cast<int64_t>(chart_.items), "item") + ", idle " +
+                                share_text(chart_.idle_share()),
+                            a.y1, FLT_MAX);
+  }
+
+ private:
+  void paint_rows(ImDrawList* list, const TimeAxis& axis, float y0, float h) const {
+    const float pad = h > 4 ? 0.12f * h : 0.0f;
+    const float end = axis.x_of(chart_.end_ns);
+    const double most = std::max(chart_.max_value, 1.0);
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+      const GanttRow& r = chart_.rows[static_cast<std::size_t>(order_[i])];
+      const float top = y0 + h * i + pad, bottom = std::max(y0 + h * (i + 1) - pad, top + 1);
+      paint_hatched(list, ImVec2(axis.x_of(r.last_end_ns()), top), ImVec2(end, bottom), kIdle, kIdleLines);
+      for (const GanttItem& it : r.items) {
+        const float a = axis.x_of(it.begin_ns), b = std::max(axis.x_of(it.end_ns), a + 1);
+        const float gap = b - a > 4 ? 1.0f : 0.0f;
+        list->AddRectFilled(ImVec2(a, top), ImVec2(b - gap, bottom),
+                            colour::heat(0.1f + 0.9f * static_cast<float>(std::sqrt(it.value / most))));
+      }
+    }
+  }
+
+  void labels(ImDrawList* list, const Fonts& fonts, float x, float y0, float h) const {
+    const float size = std::round(fonts.ui->FontSize * 0.7f);
+    const std::size_t every = static_cast<std::size_t>(std::max(1.0f, std::ceil(1.6f * size / h)));
+    for (std::size_t i = 0; i < order_.size(); i += every)
+      list->AddText(fonts.ui, size, ImVec2(x, y0 + h * (i + 0.5f) - 0.5f * size), colour::text_dim,
+                    chart_.rows[static_cast<std::size_t>(order_[i])].name.c_str());
+  }
+
+  void hover(const TimeAxis& axis, float y0, float h) const {
+    if (!ImGui::IsItemHovered()) return;
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const int r = chart_row_at(m.y, y0, h, order_.size());
+    if (r < 0) return;
+    const GanttRow& row = chart_.rows[static_cast<std::size_t>(order_[static_cast<std::size_t>(r)])];
+    const int64_t t = axis.t_at(m.x);
+    std::string item = "no item";
+    for (const GanttItem& it : row.items)
+      if (t >= it.begin_ns && t <= it.end_ns)
+        item = it.name + ", " + format_duration(static_cast<double>(it.end_ns - it.begin_ns));
+    ImGui::SetTooltip(
+        "%s: %s\n%s items, busy %s, between items %s, idle after the last %s\nunder the pointer: %s",
+        row.name.c_str(), format_duration(static_cast<double>(t)).c_str(),
+        std::to_string(row.items.size()).c_str(), format_duration(static_cast<double>(row.busy_ns)).c_str(),
+        format_duration(static_cast<double>(row.gaps_ns)).c_str(),
+        format_duration(static_cast<double>(row.idle_after_ns)).c_str(), item.c_str());
+  }
+
+  void summary(const ViewFrame& f) const {
+    const int64_t t = f.cursor.t_ns;
+    const auto d = [](int64_t ns) { return format_duration(static_cast<double>(ns)); };
+    const std::string first = format_count(static_cast<int64_t>(chart_.items), "item") + " on " +
+                              format_count(static_cast<int64_t>(chart_.rows.size()), "block") + " in " +
+                              d(chart_.end_ns - chart_.begin_ns) + "  \xC2\xB7  idle after the last items " +
+                              d(chart_.idle_after_ns) + " (" + share_text(chart_.idle_share()) +
+                              " of blocks \xC3\x97 span)";
+    const std::string second =
+        "block time in items " + d(chart_.busy_ns) + ", between items " + d(chart_.gaps_ns) +
+        "  \xC2\xB7  at " + d(t) + ": " + std::to_string(chart_.finished_by(t)) + " of " +
+        std::to_string(chart_.rows.size()) + " blocks out of work, idle so far " + d(chart_.idle_after_by(t));
+    chart_summary(f.fonts, first, second);
+  }
+
+  GanttChart chart_;
+  TimeRange full_;
+  std::vector<int> order_;
+  bool by_finish_ = true;
+};
+
+}  // namespace
+
+std::unique_ptr<TraceView> make_gantt_view(const trace::Trace& trace, const ViewConfig&) {
+  return std::make_unique<GanttView>(trace);
+}
+
+}  // namespace gridlock::viewer
