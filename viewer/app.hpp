@@ -9,6 +9,7 @@
 #include "compare_screen.hpp"
 #include "model/document.hpp"
 #include "model/gallery.hpp"
+#include "model/presenter_settings.hpp"
 #include "panels/gallery_panel.hpp"
 #include "panels/open_dialog.hpp"
 #include "render/heat_strip.hpp"
@@ -19,8 +20,9 @@ namespace gridlock::viewer {
 
 struct AppConfig {
   GallerySearch gallery_search;
-  std::string open_folder;  // where the Open dialog starts
-  ScreenSetup screens;      // how traces and comparisons start (views, first view and panel)
+  std::string open_folder;                // where the Open dialog starts
+  ScreenSetup screens;                    // how traces and comparisons start (views, first view and panel)
+  PresenterSettings* settings = nullptr;  // where opened files are remembered; null: nowhere
 };
 
 class App {
