@@ -130,6 +130,15 @@ void App::reload(TraceScreen& screen) {
 
 void App::frame(float seconds) {
   adopt_incoming();
+  if (autoplay_) {
+    auto keep_playing = [](auto& cursor) {
+      if (cursor.playing()) return;
+      if (cursor.at_last()) cursor.first();
+      cursor.play();
+    };
+    if (TraceScreen* screen = current_trace()) keep_playing(screen->playback());
+    if (showing_ == Showing::comparison && comparison_) keep_playing(comparison_->cursor());
+  }
   ImGuiIO& io = ImGui::GetIO();
   if (!ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
     if (TraceScreen* screen = current_trace()) handle_playback_keys(screen->playback());

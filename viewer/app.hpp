@@ -45,6 +45,10 @@ class App {
   // Lists the lessons' recorded traces; done the first time the gallery is shown.
   void load_gallery();
 
+  // Keeps the shown trace or comparison playing, from the start again after the end (the
+  // benchmark's playback).
+  void set_autoplay(bool on) { autoplay_ = on; }
+
   // Builds the UI of one frame; `seconds` have passed since the last.
   void frame(float seconds);
   bool quit_requested() const { return quit_; }
@@ -93,6 +97,7 @@ class App {
   bool popup_requested_ = false;
   OpenDialogState open_dialog_;
   bool quit_ = false;
+  bool autoplay_ = false;
 };
 
 }  // namespace gridlock::viewer

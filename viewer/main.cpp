@@ -7,6 +7,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -293,11 +295,17 @@ int main(int argc, char** argv) {
       code = gv::take_screenshot(render, options.screenshot, options.width, options.height);
     } else {
       gv::StartAt start{options.step, options.time_ns};
+      const auto before_load = std::chrono::steady_clock::now();
       if (options.compare.size() == 2) app.compare_files(options.compare[0], options.compare[1], start);
       app.open_files(options.traces, start);
-      if (options.bench_frames > 0)
+      if (options.bench_frames > 0) {
+        // Load: reading and checking the files (the views are built in the first frame).
+        std::printf("load ms: %.1f (read and check the trace files)\n",
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before_load)
+                        .count());
+        app.set_autoplay(true);  // frame times during playback, from the first step again at the end
         code = gv::benchmark(render, options.bench_frames, [&] { return !glfwWindowShouldClose(window); });
-      else
+      } else if (options.bench_frames == 0)
         run_interactive(window, app, render);
     }
   }

@@ -431,6 +431,9 @@ TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t row
   for (const std::string& label :
        {std::string("leaves"), "level " + std::to_string(rows ? rows - 1 : 0), input})
     widest = std::max(widest, fonts.bold->CalcTextSizeA(g.label_size, FLT_MAX, 0.0f, label.c_str()).x);
+  if (!input.empty())  // the input's count under its name ("10000 values"), in the smaller type
+    widest =
+        std::max(widest, fonts.ui->CalcTextSizeA(0.9f * g.label_size, FLT_MAX, 0.0f, "0000000 values").x);
   const float gutter = std::min(kGutter * scale, 22.0f + widest + 14.0f * scale);
   g.plot_x0 = canvas_min.x + gutter;
   g.plot_w = std::max(40.0f, canvas_max.x - canvas_min.x - gutter - 24.0f);
