@@ -82,9 +82,13 @@ function(gridlock_lesson_fields entry id_var folder_var)
 endfunction()
 
 # Fails the configuration when a lesson folder (lessons/<family>/<id>/CMakeLists.txt) is not in
-# the lesson order, so a lesson cannot be left out of the gallery, the index and the tests.
+# the lesson order, so a lesson cannot be left out of the gallery, the index and the tests. A
+# folder that holds a chapter's program instead of a lesson (the reduction ladder) says so by
+# appending itself to GRIDLOCK_PROGRAM_FOLDERS.
 function(gridlock_check_lesson_order lessons_dir)
   get_property(registered GLOBAL PROPERTY GRIDLOCK_LESSON_FOLDERS)
+  get_property(programs GLOBAL PROPERTY GRIDLOCK_PROGRAM_FOLDERS)
+  list(APPEND registered ${programs})
   file(GLOB lists CONFIGURE_DEPENDS ${lessons_dir}/*/*/CMakeLists.txt)
   foreach(list ${lists})
     get_filename_component(folder ${list} DIRECTORY)

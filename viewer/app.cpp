@@ -15,12 +15,14 @@ namespace gridlock::viewer {
 namespace {
 
 constexpr const char* kNoticePopup = "gridlock##notices";  // its own ID: the main window is "gridlock"
+constexpr int kKeyF5 = 294;  // GLFW_KEY_F5: the GLFW backend indexes keys by GLFW's codes
 
 }  // namespace
 
 App::App(AppConfig config, const Fonts& fonts, HeatStripRenderer& heat)
     : config_(std::move(config)), fonts_(fonts), heat_(heat) {
   gallery_state_.config = config_.screens.views;
+  run_panel_.config = config_.run;
 }
 
 App::~App() = default;
@@ -32,7 +34,7 @@ TraceScreen* App::current_trace() {
 }
 
 bool App::animating() const {
-  if (!incoming_.empty()) return true;
+  if (!incoming_.empty() || run_panel_.run.running()) return true;
   if (showing_ == Showing::comparison && comparison_) return comparison_->animating();
   if (showing_ != Showing::trace || current_ < 0 || current_ >= static_cast<int>(traces_.size()))
     return false;
@@ -147,6 +149,8 @@ void App::frame(float seconds) {
   // Letter keys are indexed by their upper-case ASCII code (the GLFW backend's key codes).
   if (frame_keys().pressed('O', false, KeyEvents::kCtrl))
     request_open_dialog(open_dialog_, config_.open_folder);
+  if (frame_keys().pressed('R', false, KeyEvents::kCtrl) || frame_keys().pressed(kKeyF5))
+    if (TraceScreen* screen = current_trace()) reload(*screen);
 
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(io.DisplaySize);
@@ -172,6 +176,7 @@ void App::frame(float seconds) {
   if (!chosen.empty()) open_files({chosen});
   notice_popup();
   ImGui::End();
+  run_panel();
 }
 
 void App::file_menu() {
@@ -185,7 +190,7 @@ void App::file_menu() {
     if (!chosen.empty()) open_files({chosen});
   }
   if (ImGui::MenuItem("Gallery", nullptr, showing_ == Showing::gallery)) showing_ = Showing::gallery;
-  if (ImGui::MenuItem("Reload", nullptr, false, screen != nullptr)) reload(*screen);
+  if (ImGui::MenuItem("Reload", "Ctrl+R", false, screen != nullptr)) reload(*screen);
   if (ImGui::MenuItem("Export timeline for Perfetto", nullptr, false, screen != nullptr))
     export_timeline_of(*screen);
   if (ImGui::MenuItem("Close trace", nullptr, false, screen != nullptr)) {
@@ -207,6 +212,15 @@ void App::menu_bar() {
     file_menu();
     ImGui::EndMenu();
   }
+  if (ImGui::BeginMenu("Export")) {
+    export_menu();
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Run")) {
+    if (ImGui::MenuItem("Run on this GPU\xE2\x80\xA6", nullptr, false, shown_document() != nullptr))
+      open_run_panel();
+    ImGui::EndMenu();
+  }
   if (ImGui::BeginMenu("Traces", !traces_.empty() || comparison_)) {
     for (std::size_t i = 0; i < traces_.size(); ++i) {
       const Document& d = traces_[i]->document();
@@ -226,6 +240,7 @@ void App::menu_bar() {
     ImGui::TextDisabled("Space  play / pause");
     ImGui::TextDisabled("\xE2\x86\x90 \xE2\x86\x92  PageUp PageDown  step back / forward");
     ImGui::TextDisabled("Home End  first / last step");
+    ImGui::TextDisabled("Ctrl+R F5  reload the trace from disk");
     ImGui::TextDisabled("\xE2\x88\x92 +  slower / faster");
     ImGui::TextDisabled("tree: wheel, drag, double-click  zoom, pan, fit");
     ImGui::TextDisabled("timeline: Ctrl+wheel, drag, click  zoom, pan, set the time");

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,8 +11,10 @@
 #include "model/document.hpp"
 #include "model/gallery.hpp"
 #include "model/presenter_settings.hpp"
+#include "panels/export_menu.hpp"
 #include "panels/gallery_panel.hpp"
 #include "panels/open_dialog.hpp"
+#include "panels/run_panel.hpp"
 #include "render/heat_strip.hpp"
 #include "style.hpp"
 #include "trace_screen.hpp"
@@ -23,6 +26,7 @@ struct AppConfig {
   std::string open_folder;                // where the Open dialog starts
   ScreenSetup screens;                    // how traces and comparisons start (views, first view and panel)
   PresenterSettings* settings = nullptr;  // where opened files are remembered; null: nowhere
+  RunPanelConfig run;                     // Run on this GPU: where lessons are found, where new traces go
 };
 
 class App {
@@ -58,6 +62,20 @@ class App {
   // "gridlock", or "gridlock · <lesson title> · <file>" while a trace is shown.
   std::string title() const;
 
+  // Opens the Run on this GPU window for the shown trace (the first side of a comparison).
+  void open_run_panel();
+  // Whether a lesson started from the window is still running.
+  bool lesson_running() const { return run_panel_.run.running(); }
+  // An export chosen in the Export menu, taken once; main.cpp renders it (export_animation.hpp).
+  std::optional<ExportRequest> take_export_request();
+  // The moves an exported animation makes through what is shown now (steps of a trace, moments
+  // of a comparison), within `range`; the playback is paused. Empty when nothing is shown.
+  std::vector<Move> animation_moves(const ExportRange& range);
+  // A move back to what is shown now.
+  Move current_moment();
+  // Reports how an export went, in the notice popup.
+  void report_export(const std::string& message, bool error);
+
  private:
   enum class Showing { gallery, trace, comparison };
 
@@ -66,6 +84,9 @@ class App {
   void gallery_view();
   void notice_popup();
   void export_timeline_of(const TraceScreen& screen);
+  void export_menu();
+  void run_panel();
+  const Document* shown_document() const;
   void reload(TraceScreen& screen);
   void report(const std::string& path, const std::string& error);
   void adopt_incoming();
@@ -98,6 +119,9 @@ class App {
   OpenDialogState open_dialog_;
   bool quit_ = false;
   bool autoplay_ = false;
+  RunPanelState run_panel_;
+  ExportMenuState export_menu_;
+  std::optional<ExportRequest> export_request_;
 };
 
 }  // namespace gridlock::viewer

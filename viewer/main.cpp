@@ -9,13 +9,17 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app.hpp"
+#include "export_animation.hpp"
 #include "headless.hpp"
 #include "model/key_events.hpp"
 #include "model/paths.hpp"
@@ -183,7 +187,65 @@ gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe
   config.screens.layout = presenter.layout();
   config.screens.first_panel = options.panel.empty() ? presenter.layout()->panel : options.panel;
   config.settings = &presenter.settings();
+  const char* lesson_bin = std::getenv("GRIDLOCK_LESSON_BIN");
+  config.run.search.folders = {options.lesson_bin, lesson_bin ? lesson_bin : "", exe_dir, exe_dir + "/../bin",
+                               std::string(GRIDLOCK_VIEWER_LESSONS_DIR) + "/../build/bin"};
+  config.run.runs_folder = (std::filesystem::temp_directory_path(ec) / "gridlock-runs").string();
+  config.run.start_at_once = options.run_lesson;
+  config.run.cancel_after_lines = options.cancel_after_lines;
+  config.run.set_values = options.set_values;
   return config;
+}
+
+// --export-frames, --export-gif, --export-video: the animation of what the app shows.
+int export_from_command_line(const gv::Options& options, gv::App& app, const gv::RenderFrame& render) {
+  gv::ExportTargets targets;
+  targets.kind = !options.export_gif.empty()     ? gv::ExportKind::gif
+                 : !options.export_video.empty() ? gv::ExportKind::video
+                                                 : gv::ExportKind::frames;
+  targets.path = options.export_gif + options.export_video + options.export_frames;
+  targets.width = options.width;
+  targets.height = options.height;
+  targets.frames_per_second = options.fps;
+  std::string summary;
+  const std::string error = gv::export_animation(
+      render, [&] { return app.animation_moves(options.export_range); }, targets, summary);
+  if (!error.empty()) {
+    std::cerr << "gridlock-viewer: " << error << "\n";
+    return 1;
+  }
+  std::cout << "gridlock-viewer: " << summary << "\n";
+  return 0;
+}
+
+// --run-lesson: runs the shown trace's lesson off-screen until it ends, then the screenshot.
+int run_lesson_from_command_line(const gv::Options& options, gv::App& app, const gv::RenderFrame& render) {
+  gv::OffscreenTarget target;
+  if (!target.create(options.width, options.height)) return 1;
+  render(&target, 1.0f / 60.0f);
+  app.open_run_panel();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(10);
+  while (app.lesson_running() && std::chrono::steady_clock::now() < deadline) {
+    render(&target, 1.0f / 60.0f);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return gv::take_screenshot(render, options.screenshot, options.width, options.height);
+}
+
+// An export chosen in the window's Export menu, at the window's size; the view returns to where it was.
+void export_from_window(GLFWwindow* window, gv::App& app, const gv::RenderFrame& render) {
+  std::optional<gv::ExportRequest> request = app.take_export_request();
+  if (!request) return;
+  gv::ExportTargets targets;
+  targets.kind = request->kind;
+  targets.path = request->path;
+  glfwGetFramebufferSize(window, &targets.width, &targets.height);
+  const gv::Move back = app.current_moment();
+  std::string summary;
+  const std::string error = gv::export_animation(
+      render, [&] { return app.animation_moves(request->range); }, targets, summary);
+  back();
+  app.report_export(error.empty() ? "Export: " + summary : "Export failed: " + error, !error.empty());
 }
 
 // The interactive loop: sleeps while nothing moves, until an input arrives.
@@ -202,6 +264,7 @@ void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& re
     const double now = glfwGetTime();
     render(nullptr, static_cast<float>(now - last));
     last = now;
+    export_from_window(window, app, render);
     if (app.title() != title) glfwSetWindowTitle(window, (title = app.title()).c_str());
   }
 }
@@ -240,7 +303,7 @@ int main(int argc, char** argv) {
   gv::Options options;
   if (int code = gv::parse_options(argc, argv, options); code >= 0) return code;
   if (options.list_views) return list_views(options);
-  const bool screenshot = !options.screenshot.empty();
+  const bool screenshot = options.headless();
   Shot shot;
   if (screenshot)
     if (int code = prepare_shot(options, shot); code >= 0) return code;
@@ -292,7 +355,12 @@ int main(int argc, char** argv) {
         app.show(std::move(shot.document), shot.start);
       else
         app.load_gallery();
-      code = gv::take_screenshot(render, options.screenshot, options.width, options.height);
+      if (options.exporting())
+        code = export_from_command_line(options, app, render);
+      else if (options.run_lesson)
+        code = run_lesson_from_command_line(options, app, render);
+      else
+        code = gv::take_screenshot(render, options.screenshot, options.width, options.height);
     } else {
       gv::StartAt start{options.step, options.time_ns};
       const auto before_load = std::chrono::steady_clock::now();

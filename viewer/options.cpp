@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "format.hpp"
+#include "model/export_range.hpp"
 #include "views/registry.hpp"
 
 namespace gridlock::viewer {
@@ -66,6 +67,30 @@ int parse_options(int argc, char** argv, Options& options) {
       ->check(CLI::ExistingPath);
   cli.add_option("--panel", options.panel, "the panel shown below the source first")
       ->check(CLI::IsMember({"claims", "timeline", "warps", "lesson", "run"}));
+  std::string steps, time_range;
+  cli.add_option("--export-frames", options.export_frames,
+                 "write the animation (every step, or --steps / --time-range) as numbered PNG frames into "
+                 "this folder and exit");
+  cli.add_option("--export-gif", options.export_gif, "write the animation as an animated GIF and exit");
+  cli.add_option("--export-video", options.export_video,
+                 "write the animation as a video through ffmpeg (on the PATH) and exit");
+  cli.add_option("--steps", steps,
+                 "the steps an export shows, FIRST:LAST counted from 0 (negative: from the end)");
+  cli.add_option("--time-range", time_range,
+                 "the moments an export shows, FROM:TO on the trace's clock (1.2us:4us)");
+  cli.add_option("--fps", options.fps, "frames (steps) per second of an exported GIF or video (default 2)")
+      ->check(CLI::Range(0.1, 60.0));
+  cli.add_option("--lesson-bin", options.lesson_bin,
+                 "where Run on this GPU looks for lesson executables first (then $GRIDLOCK_LESSON_BIN, the "
+                 "viewer's folder, ../bin, the source tree's build/bin)");
+  cli.add_flag("--run-lesson", options.run_lesson,
+               "with --screenshot: run the trace's lesson (with its recorded values and --set), print its "
+               "output, and shoot the comparison of the recorded and the new trace");
+  cli.add_option("--set", options.set_values, "NAME=VALUE: a lesson option for --run-lesson (--set n=4096)")
+      ->allow_extra_args(false);
+  cli.add_option("--cancel-after-lines", options.cancel_after_lines,
+                 "with --run-lesson: cancel the run once it has printed this many lines")
+      ->check(CLI::Range(1, 1000000));
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -88,6 +113,28 @@ int parse_options(int argc, char** argv, Options& options) {
     }
     options.time_ns = ns;
   }
+  if (!steps.empty() && !parse_step_range(steps, options.export_range)) {
+    std::cerr << "gridlock-viewer: --steps " << steps << ": expected FIRST:LAST, e.g. 0:-1 or 3:7\n";
+    return 2;
+  }
+  if (!time_range.empty() && !parse_time_range(time_range, options.export_range)) {
+    std::cerr << "gridlock-viewer: --time-range " << time_range << ": expected FROM:TO, e.g. 1.2us:4us\n";
+    return 2;
+  }
+  const int exports =
+      !options.export_frames.empty() + !options.export_gif.empty() + !options.export_video.empty();
+  if (exports > 1 || (exports == 1 && !options.screenshot.empty())) {
+    std::cerr << "gridlock-viewer: give one of --screenshot, --export-frames, --export-gif, --export-video\n";
+    return 2;
+  }
+  if (exports == 1 && options.traces.empty() && options.compare.empty()) {
+    std::cerr << "gridlock-viewer: an export needs a trace file (or --compare A B)\n";
+    return 2;
+  }
+  if (options.run_lesson && (options.screenshot.empty() || options.traces.size() != 1)) {
+    std::cerr << "gridlock-viewer: --run-lesson needs --screenshot and one trace file\n";
+    return 2;
+  }
   if (!options.compare.empty() && !options.traces.empty()) {
     std::cerr << "gridlock-viewer: --compare takes its two trace files; give no others\n";
     return 2;
@@ -96,12 +143,12 @@ int parse_options(int argc, char** argv, Options& options) {
     std::cerr << "gridlock-viewer: --list-views needs trace files\n";
     return 2;
   }
-  if (!options.screenshot.empty() && options.traces.size() > 1) {
-    std::cerr << "gridlock-viewer: --screenshot takes at most one trace file, got " << options.traces.size()
-              << "\n";
+  if (options.headless() && options.traces.size() > 1) {
+    std::cerr << "gridlock-viewer: --screenshot and the exports take at most one trace file, got "
+              << options.traces.size() << "\n";
     return 2;
   }
-  if (!options.screenshot.empty() && options.bench_frames > 0) {
+  if (options.headless() && options.bench_frames > 0) {
     std::cerr << "gridlock-viewer: --screenshot and --bench-frames cannot be combined\n";
     return 2;
   }

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "model/export_range.hpp"
+
 namespace gridlock::viewer {
 
 struct Options {
@@ -26,6 +28,21 @@ struct Options {
   std::string panel;        // the tab shown first: claims, timeline (warps), lesson or run; empty: remembered
   bool tree_order = false;  // arrange tree rows in tree order, not memory order
   std::string lessons;      // the gallery's lessons: an index file or a folder; empty: built in
+  // Exports without a window to watch (one of them at a time).
+  std::string export_frames;  // a folder of numbered PNG frames
+  std::string export_gif;
+  std::string export_video;  // through ffmpeg
+  ExportRange export_range;  // --steps A:B or --time-range T0:T1
+  double fps = 2.0;
+  // Run on this GPU.
+  std::string lesson_bin;   // where lesson executables are looked for first
+  bool run_lesson = false;  // with --screenshot: run the trace's lesson, then shoot the comparison
+  std::vector<std::string> set_values;  // NAME=VALUE for the lesson's options (--set)
+  int cancel_after_lines = 0;           // cancel the run after this many lines of output
+
+  bool exporting() const { return !export_frames.empty() || !export_gif.empty() || !export_video.empty(); }
+  // Without an interactive window: a screenshot, an export or a scripted run.
+  bool headless() const { return !screenshot.empty() || exporting(); }
 };
 
 // Parses argv into `options`. Returns -1 to go on, or the exit code to leave with: 0 after

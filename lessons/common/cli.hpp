@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -50,11 +51,27 @@ struct LessonDefaults {
   std::vector<std::string> variants;
   // The lesson's own options, beside the shared ones.
   std::vector<LessonParameter> parameters;
+  // The bytes of device memory a run with these options allocates at most (inputs, outputs,
+  // recordings, baselines). run_lesson refuses a run that needs more than the GPU has free, before
+  // the body runs. Empty: not stated, not checked.
+  std::function<int64_t(const LessonOptions&)> device_bytes;
 };
 
-// Parses argv. Returns the options, or std::nullopt with *exit_code set (0 after --help,
-// kExitUsage after a message on stderr).
+// The limits of the shared options. --n stays below 2^28 so that element counts, byte counts of
+// int inputs and indices all fit an int; --seed below 2^53 so that the trace records it exactly.
+inline constexpr int64_t kMaxElements = int64_t(1) << 28;
+inline constexpr int kMaxGrid = 1 << 20;
+inline constexpr int kMaxRuns = 100000;
+inline constexpr uint64_t kMaxSeed = uint64_t(1) << 53;
+
+// Parses argv. Returns the options, or std::nullopt with *exit_code set (0 after --help or
+// --list-variants, kExitUsage after a message on stderr that names the option). Values must be
+// whole decimal numbers inside their range; --block a power of two. Touches no file and no GPU.
 std::optional<LessonOptions> parse_lesson_options(int argc, char** argv, const char* id, const char* title,
                                                   const LessonDefaults& defaults, int* exit_code);
+
+// "" when a run with options `o` fits in `free_bytes` of device memory (or the lesson does not
+// state what it needs); otherwise a message with both sizes and the options that set them.
+std::string device_memory_problem(const LessonDefaults& defaults, const LessonOptions& o, int64_t free_bytes);
 
 }  // namespace gridlock

@@ -39,4 +39,15 @@ std::optional<trace::Device> describe_device(int id, std::string* why) {
   return d;
 }
 
+std::optional<int64_t> free_device_memory(std::string* why) {
+  size_t free = 0, total = 0;
+  const cudaError_t status = cudaMemGetInfo(&free, &total);
+  if (status != cudaSuccess) {
+    *why = std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status);
+    cudaGetLastError();
+    return std::nullopt;
+  }
+  return static_cast<int64_t>(free);
+}
+
 }  // namespace gridlock

@@ -9,6 +9,7 @@
 #include "device.hpp"
 #include "exit_codes.hpp"
 #include "report.hpp"
+#include "trace_path.hpp"
 
 namespace gridlock {
 
@@ -78,15 +79,19 @@ trace::Trace new_trace(const LessonIdentity& lesson, const LessonOptions& o, con
   return t;
 }
 
-}  // namespace
-
-int run_lesson(int argc, char** argv, const LessonIdentity& lesson, const LessonDefaults& defaults,
-               const std::function<void(LessonRun&)>& body) {
-  int exit_code = kExitOk;
-  std::optional<LessonOptions> options =
-      parse_lesson_options(argc, argv, lesson.id, lesson.title, defaults, &exit_code);
-  if (!options) return exit_code;
-
+// What stops a run before the body, in this order: a --trace path that cannot be written (exit 2),
+// no GPU (exit 77), a run that needs more device memory than is free (exit 2). Returns the device, or
+// std::nullopt with *exit_code set.
+std::optional<trace::Device> prepare(const LessonIdentity& lesson, const LessonDefaults& defaults,
+                                     const LessonOptions& options, int* exit_code) {
+  *exit_code = kExitUsage;
+  if (!options.trace_path.empty()) {
+    const std::string problem = trace_path_problem(options.trace_path);
+    if (!problem.empty()) {
+      std::fprintf(stderr, "%s: --trace %s: %s\n", lesson.id, options.trace_path.c_str(), problem.c_str());
+      return std::nullopt;
+    }
+  }
   std::string why;
   std::optional<trace::Device> device = open_device(&why);
   if (!device) {
@@ -95,8 +100,34 @@ int run_lesson(int argc, char** argv, const LessonIdentity& lesson, const Lesson
                  "This lesson needs an NVIDIA GPU. Without one, open its recorded trace instead:\n"
                  "  gridlock-viewer   (the gallery lists every lesson's trace recorded on an H100)\n",
                  lesson.id, why.c_str());
-    return kExitNoDevice;
+    *exit_code = kExitNoDevice;
+    return std::nullopt;
   }
+  if (!defaults.device_bytes) return device;
+  const std::optional<int64_t> free = free_device_memory(&why);
+  if (!free) {
+    std::fprintf(stderr, "%s: cannot read the free device memory: %s\n", lesson.id, why.c_str());
+    *exit_code = kExitCheckFailed;
+    return std::nullopt;
+  }
+  const std::string problem = device_memory_problem(defaults, options, *free);
+  if (!problem.empty()) {
+    std::fprintf(stderr, "%s: %s\n", lesson.id, problem.c_str());
+    return std::nullopt;
+  }
+  return device;
+}
+
+}  // namespace
+
+int run_lesson(int argc, char** argv, const LessonIdentity& lesson, const LessonDefaults& defaults,
+               const std::function<void(LessonRun&)>& body) {
+  int exit_code = kExitOk;
+  std::optional<LessonOptions> options =
+      parse_lesson_options(argc, argv, lesson.id, lesson.title, defaults, &exit_code);
+  if (!options) return exit_code;
+  std::optional<trace::Device> device = prepare(lesson, defaults, *options, &exit_code);
+  if (!device) return exit_code;
 
   LessonRun run(*options, new_trace(lesson, *options, *device));
   trace::Trace& t = run.trace();

@@ -61,9 +61,11 @@ class LessonRun {
   bool checks_passed_ = true;
 };
 
-// Parses the command line, opens the GPU, runs the body, prints the claims and timings, writes
-// the trace if --trace was given, and returns the exit code of DESIGN.md. Any exception the body
-// throws becomes a message and exit code 1.
+// Parses the command line, checks that the --trace path can be written, opens the GPU, refuses a
+// run that needs more device memory than is free (LessonDefaults::device_bytes), runs the body,
+// prints the claims and timings, writes the trace if --trace was given, and returns the exit code
+// of DESIGN.md: every usage error (2) comes before any GPU work. Any exception the body throws
+// becomes a message and exit code 1.
 int run_lesson(int argc, char** argv, const LessonIdentity& lesson, const LessonDefaults& defaults,
                const std::function<void(LessonRun&)>& body);
 

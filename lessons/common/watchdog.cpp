@@ -1,12 +1,14 @@
+// The host side of the watchdog: a timer thread that raises a flag in mapped host memory.
 #include "watchdog.hpp"
 
 #include <cuda_runtime.h>
 
 #include "cuda_check.hpp"
+#include "watchdog_limit.hpp"
 
 namespace gridlock {
 
-Watchdog::Watchdog(std::chrono::milliseconds limit) {
+Watchdog::Watchdog(std::chrono::milliseconds limit) : limit_(watchdog_limit(limit)) {
   int* host = nullptr;
   CUDA_CHECK(cudaHostAlloc(&host, sizeof(int), cudaHostAllocMapped));
   *host = 0;
@@ -14,9 +16,9 @@ Watchdog::Watchdog(std::chrono::milliseconds limit) {
   CUDA_CHECK(cudaHostGetDevicePointer(&device, host, 0));
   host_flag_ = host;
   device_flag_ = device;
-  timer_ = std::thread([this, limit] {
+  timer_ = std::thread([this] {
     std::unique_lock<std::mutex> lock(mutex_);
-    if (!wake_.wait_for(lock, limit, [this] { return disarmed_; })) *host_flag_ = 1;
+    if (!wake_.wait_for(lock, limit_, [this] { return disarmed_; })) *host_flag_ = 1;
   });
 }
 

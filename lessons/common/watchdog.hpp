@@ -12,7 +12,9 @@ namespace gridlock {
 
 class Watchdog {
  public:
-  // Arms the watchdog: the flag rises `limit` from now unless disarm() comes first.
+  // Arms the watchdog: the flag rises `limit` from now unless disarm() comes first. The
+  // environment variable GRIDLOCK_WATCHDOG_MS shortens the limit (watchdog_limit.hpp), so a test
+  // can make it fire early.
   explicit Watchdog(std::chrono::milliseconds limit);
   ~Watchdog();
   Watchdog(const Watchdog&) = delete;
@@ -24,8 +26,11 @@ class Watchdog {
   void disarm();
   // Whether the flag was raised, i.e. the kernel was told to give up.
   bool fired() const { return *host_flag_ != 0; }
+  // The limit it keeps: the one asked for, or GRIDLOCK_WATCHDOG_MS when that is shorter.
+  std::chrono::milliseconds limit() const { return limit_; }
 
  private:
+  std::chrono::milliseconds limit_;
   volatile int* host_flag_ = nullptr;
   const volatile int* device_flag_ = nullptr;
   std::mutex mutex_;

@@ -207,3 +207,18 @@ TEST(Readme, UnreadableReadme) {
   EXPECT_NE(messages(docs::update_readme(dir.root().string())).find("not a readable file"),
             std::string::npos);
 }
+
+TEST(Readme, AChapterReadmeNeedsItsBlocksOnly) {
+  LessonDir dir;
+  const std::string fact = "<!-- fact: recorded/other.json#device.summary -->";
+  const std::string text = dir.readme_text();
+  const size_t begin = text.find(fact), end = text.find("<!-- /fact -->", begin) + 14;
+  ASSERT_NE(begin, std::string::npos);
+  dir.write_readme("# A chapter\n\nThe ladder ran on " + text.substr(begin, end - begin) + ".\n");
+  EXPECT_EQ(messages(docs::check_readme(dir.readme(), docs::Outline::chapter)), "");
+  EXPECT_NE(messages(docs::check_readme(dir.readme())).find("no <!-- trace: recorded/NAME.json --> marker"),
+            std::string::npos);
+  dir.write_readme("# A chapter\n\nThe ladder ran on " + fact + "stale<!-- /fact -->.\n");
+  EXPECT_NE(messages(docs::check_readme(dir.readme(), docs::Outline::chapter)).find("stale"),
+            std::string::npos);
+}

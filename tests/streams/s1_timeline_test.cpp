@@ -102,6 +102,17 @@ TEST(S1Timeline, SerialRecordsTheDocumentedCountAsNeverComingDown) {
   EXPECT_EQ(t.facts.at("recorded.masks"), "0x1 0x3 0x7 0xf 0x1f 0x3f 0x7f 0xff");
 }
 
+TEST(S1Timeline, KernelTimesDrainAndTheGapBetweenSerialKernels) {
+  const tr::Trace serial = built(made_up_launch(s1::CheckOut::corrected, false, 0, 30000, 3));
+  EXPECT_EQ(serial.facts.at("recorded.kernel_time"), "30.0 \xC2\xB5s");
+  EXPECT_EQ(serial.facts.at("recorded.drain"),
+            "0.1 \xC2\xB5s");  // the last of 3 blocks ends 60 ns after the first
+  EXPECT_EQ(serial.facts.at("recorded.launch_gap"), "0.5 \xC2\xB5s");
+  const tr::Trace concurrent = built(made_up_launch(s1::CheckOut::corrected, true, 3000, 50000, 5));
+  EXPECT_EQ(concurrent.facts.at("recorded.kernel_time"), "50.0 \xC2\xB5s");
+  EXPECT_EQ(concurrent.facts.count("recorded.launch_gap"), 0u);
+}
+
 TEST(S1Timeline, PerfettoHasStreamsInTheDeviceKernelsBlocksAndCounters) {
   const tr::Trace t = built(made_up_launch(s1::CheckOut::documented, true, 3000, 50000, 5));
   const nlohmann::json events = streams_test::perfetto_events(t);

@@ -2,6 +2,7 @@
 #include "views/registry.hpp"
 
 #include "model/histogram.hpp"
+#include "model/lock_run.hpp"
 #include "model/run_timeline.hpp"
 #include "views/view.hpp"
 
@@ -9,6 +10,7 @@ namespace gridlock::viewer {
 
 // The makers, one per view file.
 std::unique_ptr<TraceView> make_tree_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_lock_view(const trace::Trace& trace, const ViewConfig& config);
 std::unique_ptr<TraceView> make_timeline_view(const trace::Trace& trace, const ViewConfig& config);
 std::unique_ptr<TraceView> make_histogram_view(const trace::Trace& trace, const ViewConfig& config);
 
@@ -21,6 +23,7 @@ bool has_tree(const trace::Trace& trace) { return !tree_buffers(trace).empty(); 
 const std::vector<ViewEntry>& view_registry() {
   static const std::vector<ViewEntry> rows = {
       {"tree", has_tree, make_tree_view},
+      {"lock", has_lock, make_lock_view},
       {"timeline", has_timeline, make_timeline_view},
       {"histogram", has_series, make_histogram_view},
   };

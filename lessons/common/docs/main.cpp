@@ -2,6 +2,7 @@
 // quote (README.md beside this file lists the markers).
 //   gridlock-readme --check README.md...    exit 0 all current, 1 a problem, 2 usage error
 //   gridlock-readme --update README.md...   rewrites the blocks in place
+//   --chapter: the READMEs are a chapter's, not a lesson's: their blocks only, no lesson outline
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -13,7 +14,7 @@ namespace docs = gridlock::docs;
 
 namespace {
 
-constexpr const char* kUsage = "usage: %s (--check | --update) README.md...\n";
+constexpr const char* kUsage = "usage: %s (--check | --update) [--chapter] README.md...\n";
 
 int usage(const char* program, const std::string& why) {
   std::fprintf(stderr, "%s: %s\n", program, why.c_str());
@@ -35,6 +36,7 @@ void report(const std::string& file, const docs::Outcome& outcome, bool update) 
 
 int main(int argc, char** argv) {
   std::string mode;
+  docs::Outline outline = docs::Outline::lesson;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -42,7 +44,9 @@ int main(int argc, char** argv) {
       std::printf(kUsage, argv[0]);
       return 0;
     }
-    if (arg == "--check" || arg == "--update") {
+    if (arg == "--chapter") {
+      outline = docs::Outline::chapter;
+    } else if (arg == "--check" || arg == "--update") {
       if (!mode.empty() && mode != arg) return usage(argv[0], "--check and --update exclude each other");
       mode = arg;
     } else if (!arg.empty() && arg[0] == '-') {
@@ -57,7 +61,7 @@ int main(int argc, char** argv) {
   const bool update = mode == "--update";
   int failed = 0;
   for (const std::string& file : files) {
-    const docs::Outcome outcome = update ? docs::update_readme(file) : docs::check_readme(file);
+    const docs::Outcome outcome = update ? docs::update_readme(file) : docs::check_readme(file, outline);
     report(file, outcome, update);
     failed += !outcome.problems.empty();
   }

@@ -164,7 +164,7 @@ void check_outline(const Resolved& r, std::vector<Problem>& problems) {
 
 }  // namespace
 
-Outcome check_readme(const std::string& path) {
+Outcome check_readme(const std::string& path, Outline outline) {
   Resolved r = resolve(path);
   Outcome outcome{std::move(r.problems), static_cast<int>(r.markers.blocks.size()), false};
   if (!r.readable) return outcome;
@@ -174,6 +174,7 @@ Outcome check_readme(const std::string& path) {
     if (r.expected[i] && found != *r.expected[i])
       outcome.problems.push_back({block.line, stale_message(block, *r.expected[i], found)});
   }
+  if (outline == Outline::chapter) return outcome;
   for (Problem& p : check_lesson_headings(r.text)) outcome.problems.push_back(std::move(p));
   check_outline(r, outcome.problems);
   return outcome;

@@ -15,9 +15,14 @@ struct Outcome {
   bool rewritten = false;         // update: the file's content changed
 };
 
-// Every block is current; the six headings are in place; the README names its default trace and
-// its claims section holds a claims block. Paths in markers are relative to the README's folder.
-Outcome check_readme(const std::string& path);
+// What a README must hold beside current blocks: a lesson's outline (the six headings, a default
+// trace, a claims block), or nothing more for a chapter's README.
+enum class Outline { lesson, chapter };
+
+// Every block is current; for a lesson, the six headings are in place, the README names its
+// default trace and its claims section holds a claims block. Paths in markers are relative to the
+// README's folder.
+Outcome check_readme(const std::string& path, Outline outline = Outline::lesson);
 
 // Regenerates every block and writes the file (atomically) when that changes it; bytes outside
 // the blocks stay as they are. Writes nothing when a block cannot be generated.

@@ -1,6 +1,7 @@
 // Reading and writing trace files. Every file the project writes goes through
 // write_file_atomically: a temporary file in the same folder, flushed to disk, then renamed over
-// the target, so an interrupted run leaves either the old file or the new one, never half a file.
+// the target, so an interrupted run leaves either the old file or the new one, never half a file;
+// a run ended by SIGINT, SIGTERM or SIGHUP while writing removes the temporary (temporary_file.hpp).
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -9,12 +10,12 @@
 #include <cstring>
 #include <fstream>
 
+#include "trace/temporary_file.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock::trace {
 
 namespace {
-constexpr std::streamoff kMaxFileBytes = std::streamoff(1) << 30;
 
 std::string system_error(const std::string& path, const char* what, int err) {
   return path + ": " + what + ": " + std::strerror(err);
@@ -22,7 +23,8 @@ std::string system_error(const std::string& path, const char* what, int err) {
 }  // namespace
 
 void write_file_atomically(const std::string& path, std::string_view text) {
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+  TemporaryFile temporary(path + ".tmp-" + std::to_string(::getpid()));
+  const std::string& tmp = temporary.path();
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw TraceError(system_error(tmp, "cannot create", errno));
   size_t done = 0;
@@ -57,7 +59,8 @@ Trace read_file(const std::string& path) {
   in.seekg(0, std::ios::end);
   std::streamoff size = in.tellg();
   if (size < 0) throw TraceError(path + ": cannot read (is it a directory?)");
-  if (size > kMaxFileBytes) throw TraceError(path + ": larger than 1 GiB; refused");
+  if (size > kMaxFileBytes)
+    throw TraceError(path + ": larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB; refused");
   in.seekg(0);
   std::string text(static_cast<size_t>(size), '\0');
   in.read(text.data(), size);

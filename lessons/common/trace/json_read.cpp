@@ -243,12 +243,8 @@ void convert_v1(const JsonPlace& root, Trace& t) {
 }  // namespace
 
 Trace from_json(std::string_view text, const std::string& origin) {
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error& e) {
-    throw TraceError(origin + ": not valid JSON at byte " + std::to_string(e.byte) + ": " + e.what());
-  }
+  check_json_bounds(text, origin);
+  const nlohmann::json doc = nlohmann::json::parse(text.begin(), text.end());
   JsonPlace root(doc, origin, "");
   const int version = read_header(root);
 

@@ -10,6 +10,11 @@
 
 namespace gridlock::trace {
 
+// The reader's first pass (json_bounds.cpp): refuses, before anything is parsed into memory, text
+// over kMaxFileBytes, text that is not JSON, more than kMaxJsonValues values, nesting deeper than
+// kMaxJsonDepth, and numbers too large for a double. Throws TraceError naming `origin`.
+void check_json_bounds(std::string_view text, const std::string& origin);
+
 class JsonPlace {
  public:
   JsonPlace(const nlohmann::json& value, std::string origin, std::string path)

@@ -2,6 +2,7 @@
 // One process per device (the host and device-less tracks share process 0), one thread per track,
 // the event's category as "cat", and flows as "s"/"f" pairs.
 #include <nlohmann/json.hpp>
+#include <unordered_map>
 
 #include "trace/trace.hpp"
 
@@ -9,9 +10,11 @@ namespace gridlock::trace {
 
 std::string to_perfetto_json(const Trace& t) {
   using nlohmann::json;
+  std::unordered_map<int, int> device_of;  // track id -> device, the first declaration's
+  for (const Track& tr : t.tracks) device_of.emplace(tr.id, tr.device);
   auto pid_of = [&](int track) {
-    const Track* tr = t.find_track(track);
-    return tr && tr->device >= 0 ? tr->device + 1 : 0;
+    const auto found = device_of.find(track);
+    return found != device_of.end() && found->second >= 0 ? found->second + 1 : 0;
   };
   json events = json::array();
   events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", 0}, {"args", {{"name", t.lesson_id}}}});

@@ -19,6 +19,15 @@ inline constexpr const char* kFormatName = "gridlock-trace";
 inline constexpr int kFormatVersion = 2;  // what the writer writes
 inline constexpr int kOldestReadableVersion = 1;
 
+// What a reader accepts at most (FORMAT.md, "Limits"), checked before a file is parsed into memory
+// or replayed: bytes of a file, JSON values in it (numbers, strings, arrays, objects and object
+// keys each count one), nesting of arrays and objects, and the element operations its `ops`
+// compute when replayed (an entry of a matmul on side x side items counts side^3).
+inline constexpr int64_t kMaxFileBytes = int64_t(64) << 20;
+inline constexpr int64_t kMaxJsonValues = int64_t(1) << 23;
+inline constexpr int kMaxJsonDepth = 32;
+inline constexpr int64_t kMaxReplayWork = int64_t(1) << 24;
+
 // Raised by the reader and the writer. The message names the file and the place in it.
 class TraceError : public std::runtime_error {
  public:

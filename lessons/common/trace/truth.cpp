@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 
 #include "trace/trace.hpp"
 
@@ -66,6 +67,8 @@ void check_slices(const Trace& t, std::vector<std::string>& problems) {
 
 void check_barriers(const Trace& t, std::vector<std::string>& problems) {
   const int64_t tolerance = t.clock.resolution_ns;
+  std::unordered_map<int, int> parent_of;  // track id -> its parent, the first declaration's
+  for (const Track& track : t.tracks) parent_of.emplace(track.id, track.parent);
   for (size_t si = 0; si < t.steps.size(); ++si) {
     // (parent track, slice name) -> [latest arrival, earliest departure] and who.
     struct Barrier {
@@ -76,8 +79,8 @@ void check_barriers(const Trace& t, std::vector<std::string>& problems) {
     std::map<std::pair<int, std::string>, Barrier> barriers;
     for (const Event& e : t.steps[si].events) {
       if (e.category != Category::barrier) continue;
-      const Track* track = t.find_track(e.track);
-      Barrier& b = barriers[{track ? track->parent : -1, e.name}];
+      const auto parent = parent_of.find(e.track);
+      Barrier& b = barriers[{parent == parent_of.end() ? -1 : parent->second, e.name}];
       if (e.kind == EventKind::slice_begin && e.t_ns > b.last_arrival) {
         b.last_arrival = e.t_ns;
         b.last_track = e.track;
@@ -101,9 +104,53 @@ void check_barriers(const Trace& t, std::vector<std::string>& problems) {
 
 // ---- values: replay every operation and compare with every snapshot ---------------------------
 
+// The values a replay knows of one buffer. Dense (an array of the buffer's size) while the trace's
+// dense budget lasts, sparse (only the elements known) after it, so a buffer declared with 2^28
+// elements costs memory only for what the trace says about it.
+class Values {
+ public:
+  Values(int64_t elements, bool dense) {
+    if (!dense) return;
+    values_.assign(static_cast<size_t>(elements), 0.0);
+    known_.assign(static_cast<size_t>(elements), 0);
+  }
+  bool get(int64_t e, double* v) const {
+    if (!known_.empty()) {
+      *v = values_[static_cast<size_t>(e)];
+      return known_[static_cast<size_t>(e)] != 0;
+    }
+    auto it = sparse_.find(e);
+    if (it == sparse_.end()) return false;
+    *v = it->second;
+    return true;
+  }
+  void set(int64_t e, double v) {
+    if (known_.empty()) {
+      sparse_[e] = v;
+      return;
+    }
+    values_[static_cast<size_t>(e)] = v;
+    known_[static_cast<size_t>(e)] = 1;
+  }
+  void forget(int64_t e) {
+    if (known_.empty())
+      sparse_.erase(e);
+    else
+      known_[static_cast<size_t>(e)] = 0;
+  }
+
+ private:
+  std::vector<double> values_;
+  std::vector<char> known_;
+  std::unordered_map<int64_t, double> sparse_;
+};
+
+// Replays a valid trace (one that validate() accepts: its replay work is bounded).
 class Replay {
  public:
-  explicit Replay(const Trace& t) : t_(t) {}
+  explicit Replay(const Trace& t) : t_(t) {
+    for (const Buffer& b : t.buffers) buffers_.emplace(b.id, &b);
+  }
 
   void run(std::vector<std::string>& problems) {
     for (size_t si = 0; si < t_.steps.size(); ++si) {
@@ -129,19 +176,17 @@ class Replay {
   }
 
  private:
-  struct State {
-    std::vector<double> values;
-    std::vector<char> known;
-  };
+  static constexpr int64_t kDenseBudget = int64_t(1) << 24;  // elements held densely, all buffers
 
-  State& state(int buffer) {
-    State& s = states_[buffer];
-    if (s.values.empty()) {
-      const auto n = static_cast<size_t>(t_.find_buffer(buffer)->element_count());
-      s.values.assign(n, 0.0);
-      s.known.assign(n, 0);
-    }
-    return s;
+  const Buffer& buffer(int id) const { return *buffers_.at(id); }
+
+  Values& state(int id) {
+    auto found = states_.find(id);
+    if (found != states_.end()) return found->second;
+    const int64_t n = buffer(id).element_count();
+    const bool dense = n <= dense_left_;
+    if (dense) dense_left_ -= n;
+    return states_.emplace(id, Values(n, dense)).first->second;
   }
 
   // The value a kernel would hold after computing `x` in the buffer's element type.
@@ -214,20 +259,19 @@ class Replay {
   }
 
   // Item `index` of `buffer`, or the identity for -1; false when a value is not known.
-  bool read(int buffer, int64_t index, Operator op, std::vector<double>& item) {
-    const Buffer& b = *t_.find_buffer(buffer);
+  bool read(int id, int64_t index, Operator op, std::vector<double>& item) {
+    const Buffer& b = buffer(id);
     const int64_t size = b.item_size();
     if (index < 0) {
       item = identity(op, b.type, size);
       return true;
     }
-    State& s = state(buffer);
-    const auto first = static_cast<size_t>(index * size);
-    item.assign(s.values.begin() + static_cast<std::ptrdiff_t>(first),
-                s.values.begin() + static_cast<std::ptrdiff_t>(first + static_cast<size_t>(size)));
-    return std::all_of(s.known.begin() + static_cast<std::ptrdiff_t>(first),
-                       s.known.begin() + static_cast<std::ptrdiff_t>(first + static_cast<size_t>(size)),
-                       [](char k) { return k != 0; });
+    const Values& s = state(id);
+    item.assign(static_cast<size_t>(size), 0.0);
+    bool known = true;
+    for (int64_t i = 0; i < size; ++i)
+      known = s.get(index * size + i, &item[static_cast<size_t>(i)]) && known;
+    return known;
   }
 
   std::vector<double> combine(Operator op, ElementType type, const std::vector<double>& a,
@@ -252,17 +296,20 @@ class Replay {
   }
 
   void apply(const Operation& o) {
-    const Buffer& dst = *t_.find_buffer(o.dst_buffer);
+    const Buffer& dst = buffer(o.dst_buffer);
+    const int64_t size = dst.item_size();
     std::vector<double> a, b;
     for (size_t k = 0; k < o.dst.size(); ++k) {
       bool known = read(o.a_buffer, o.a[k], o.op, a);
       if (o.op != Operator::copy) known = read(o.b_buffer, o.b[k], o.op, b) && known;
       const std::vector<double> result = known ? combine(o.op, dst.type, a, b) : std::vector<double>();
-      State& s = state(o.dst_buffer);
-      const auto first = static_cast<size_t>(o.dst[k] * dst.item_size());
-      for (size_t i = 0; i < static_cast<size_t>(dst.item_size()); ++i) {
-        s.known[first + i] = known;
-        if (known) s.values[first + i] = as_type(dst.type, result[i]);
+      Values& s = state(o.dst_buffer);
+      for (int64_t i = 0; i < size; ++i) {
+        const int64_t element = o.dst[k] * size + i;
+        if (known)
+          s.set(element, as_type(dst.type, result[static_cast<size_t>(i)]));
+        else
+          s.forget(element);
       }
     }
   }
@@ -276,21 +323,21 @@ class Replay {
   }
 
   void compare(const Snapshot& snap, const std::string& where, std::vector<std::string>& problems) {
-    const Buffer& b = *t_.find_buffer(snap.buffer);
-    State& s = state(snap.buffer);
+    const Buffer& b = buffer(snap.buffer);
+    Values& s = state(snap.buffer);
     const auto size = static_cast<size_t>(b.item_size());
     int64_t wrong = 0;
     std::string first;
     for (size_t v = 0; v < snap.values.size(); ++v) {
-      const size_t element =
-          snap.items.empty() ? v : static_cast<size_t>(snap.items[v / size]) * size + v % size;
-      if (s.known[element] && !same(b.type, s.values[element], snap.values[v])) {
+      const auto element = static_cast<int64_t>(
+          snap.items.empty() ? v : static_cast<size_t>(snap.items[v / size]) * size + v % size);
+      double replayed = 0;
+      if (s.get(element, &replayed) && !same(b.type, replayed, snap.values[v])) {
         if (wrong++ == 0)
           first = b.name + "[" + std::to_string(element) + "] holds " + std::to_string(snap.values[v]) +
-                  " where the operations give " + std::to_string(s.values[element]);
+                  " where the operations give " + std::to_string(replayed);
       }
-      s.values[element] = snap.values[v];
-      s.known[element] = 1;
+      s.set(element, snap.values[v]);
     }
     if (wrong > 0)
       problems.push_back(where + ": the snapshot does not follow from the operations: " + first + " (" +
@@ -298,7 +345,9 @@ class Replay {
   }
 
   const Trace& t_;
-  std::map<int, State> states_;
+  std::unordered_map<int, const Buffer*> buffers_;
+  std::map<int, Values> states_;
+  int64_t dense_left_ = kDenseBudget;
 };
 
 }  // namespace

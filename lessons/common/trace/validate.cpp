@@ -2,6 +2,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "trace/trace.hpp"
 
@@ -32,14 +33,32 @@ std::string at(const std::string& where, const char* field, size_t i) {
   return where + "." + field + "[" + std::to_string(i) + "]";
 }
 
+// Declarations by id, the first of each id as Trace::find_* gives it, found in constant time.
+template <typename T>
+std::unordered_map<int, const T*> by_id(const std::vector<T>& declared) {
+  std::unordered_map<int, const T*> out;
+  for (const T& d : declared) out.emplace(d.id, &d);
+  return out;
+}
+
+template <typename T>
+const T* find(const std::unordered_map<int, const T*>& map, int id) {
+  auto it = map.find(id);
+  return it == map.end() ? nullptr : it->second;
+}
+
 class Checker {
  public:
-  explicit Checker(const Trace& t) : t_(t) {}
+  explicit Checker(const Trace& t)
+      : t_(t), buffers_(by_id(t.buffers)), tracks_(by_id(t.tracks)), launches_(by_id(t.launches)) {}
 
   std::vector<std::string> run() {
     header();
     declarations();
     for (size_t i = 0; i < t_.steps.size(); ++i) step(t_.steps[i], "steps[" + std::to_string(i) + "]");
+    if (replay_work_ > static_cast<double>(kMaxReplayWork))
+      problem("ops: the operations compute more than " + std::to_string(kMaxReplayWork) +
+              " elements in total, more than a trace may ask a reader to replay");
     flows();
     for (size_t i = 0; i < t_.claims.size(); ++i)
       if (t_.claims[i].id.empty()) problem("claims[" + std::to_string(i) + "]: a claim needs an id");
@@ -86,38 +105,61 @@ class Checker {
         problem(where + ".id: " + std::to_string(t_.tracks[i].id) + " declared twice");
       device_ref(t_.tracks[i].device, where);
     }
-    for (size_t i = 0; i < t_.tracks.size(); ++i)
-      parent_chain(t_.tracks[i], "tracks[" + std::to_string(i) + "]");
+    for (size_t i = 0; i < t_.tracks.size(); ++i) parent_chain(i);
     ids.clear();
     for (size_t i = 0; i < t_.launches.size(); ++i) {
       const std::string where = "launches[" + std::to_string(i) + "]";
       const Launch& l = t_.launches[i];
       if (!ids.insert(l.id).second) problem(where + ".id: " + std::to_string(l.id) + " declared twice");
       device_ref(l.device, where);
-      if (l.stream != -1 && !t_.find_track(l.stream))
+      if (l.stream != -1 && !find(tracks_, l.stream))
         problem(where + ".stream: track " + std::to_string(l.stream) + " is not declared");
     }
   }
 
-  // A parent must be declared, and following parents must end (no cycles).
-  void parent_chain(const Track& track, const std::string& where) {
-    const Track* at = &track;
-    for (size_t hops = 0; at->parent != -1; ++hops) {
-      const Track* parent = t_.find_track(at->parent);
-      if (!parent) {
-        problem(where + ".parent: track " + std::to_string(at->parent) + " is not declared");
-        return;
+  // Where following a track's parents ends: at a track without one (ok), at an undeclared id, or
+  // in a cycle.
+  struct Chain {
+    enum { unknown, visiting, ok, undeclared, cycle } end = unknown;
+    int missing = -1;  // the undeclared parent id
+  };
+
+  // A parent must be declared, and following parents must end (no cycles). Each track's chain is
+  // followed once: a track reached again shares the end of the first walk.
+  void parent_chain(size_t i) {
+    std::vector<const Track*> path;
+    const Track* at = &t_.tracks[i];
+    Chain end;
+    while (true) {
+      Chain& known = chains_[at->id];
+      if (known.end == Chain::visiting) end.end = Chain::cycle;
+      if (known.end != Chain::unknown) {
+        if (known.end != Chain::visiting) end = known;
+        break;
       }
-      if (hops > t_.tracks.size()) {
-        problem(where + ".parent: the parents of track " + std::to_string(track.id) + " form a cycle");
-        return;
+      known.end = Chain::visiting;
+      path.push_back(at);
+      if (at->parent == -1) {
+        end.end = Chain::ok;
+        break;
+      }
+      const Track* parent = find(tracks_, at->parent);
+      if (!parent) {
+        end = {Chain::undeclared, at->parent};
+        break;
       }
       at = parent;
     }
+    for (const Track* t : path) chains_[t->id] = end;
+    const std::string where = "tracks[" + std::to_string(i) + "].parent: ";
+    if (end.end == Chain::undeclared)
+      problem(where + "track " + std::to_string(end.missing) + " is not declared");
+    if (end.end == Chain::cycle)
+      problem(where + "the parents of track " + std::to_string(t_.tracks[i].id) + " form a cycle");
   }
 
   const Buffer* buffer(int id, const std::string& where) {
-    const Buffer* b = t_.find_buffer(id);
+    const Buffer* b = find(buffers_, id);
     if (!b) problem(where + ": buffer " + std::to_string(id) + " is not declared");
     return b;
   }
@@ -132,7 +174,7 @@ class Checker {
         problem(where + ".lines: [" + std::to_string(s.line_begin) + ", " + std::to_string(s.line_end) +
                 "] is not a range inside the " + std::to_string(lines) + "-line source");
     }
-    if (s.launch != -1 && !t_.find_launch(s.launch))
+    if (s.launch != -1 && !find(launches_, s.launch))
       problem(where + ".launch: launch " + std::to_string(s.launch) + " is not declared");
     for (size_t i = 0; i < s.snapshots.size(); ++i) snapshot(s.snapshots[i], at(where, "snapshots", i));
     for (size_t i = 0; i < s.ops.size(); ++i) operation(s.ops[i], at(where, "ops", i));
@@ -196,9 +238,12 @@ class Checker {
       problem(where + ": operands and result must have items of the same size");
     if (a->type != dst->type || (b && b->type != dst->type))
       problem(where + ": operands and result must have the same element type");
+    const double entries = static_cast<double>(o.dst.size()), size = static_cast<double>(dst->item_size());
+    replay_work_ += entries * size;
     if (o.op == Operator::matmul) {
-      const auto side = static_cast<int64_t>(std::llround(std::sqrt(static_cast<double>(dst->item_size()))));
+      const auto side = static_cast<int64_t>(std::llround(std::sqrt(size)));
       if (side * side != dst->item_size()) problem(where + ": matmul needs square matrices as items");
+      replay_work_ += entries * size * static_cast<double>(side);
     }
   }
 
@@ -210,7 +255,7 @@ class Checker {
   }
 
   void event(const Event& e, const std::string& where) {
-    if (!t_.find_track(e.track))
+    if (!find(tracks_, e.track))
       problem(where + ".track: track " + std::to_string(e.track) + " is not declared");
     for (int id : e.flows_out) ++flow_starts_[id];
     for (int id : e.flows_in) ++flow_ends_[id];
@@ -228,6 +273,11 @@ class Checker {
   }
 
   const Trace& t_;
+  const std::unordered_map<int, const Buffer*> buffers_;
+  const std::unordered_map<int, const Track*> tracks_;
+  const std::unordered_map<int, const Launch*> launches_;
+  std::unordered_map<int, Chain> chains_;
+  double replay_work_ = 0;  // element operations a replay of every op computes (check_truth)
   std::vector<int> source_lines_;
   std::map<int, int> flow_starts_, flow_ends_;
   std::vector<std::string> problems_;

@@ -2,7 +2,9 @@
 // to run a kernel that might never finish.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
+#include <string>
 
 #include "common/cuda_check.hpp"
 #include "common/watchdog.hpp"
@@ -10,12 +12,14 @@
 namespace gridlock::locks {
 
 struct BoundedRun {
-  float ms = 0;          // the kernel, by CUDA events
-  bool stopped = false;  // the watchdog told its spins to give up
+  float ms = 0;                       // the kernel, by CUDA events
+  bool stopped = false;               // the watchdog told its spins to give up
+  std::chrono::milliseconds limit{};  // when it would: the lesson's limit or GRIDLOCK_WATCHDOG_MS
+  bool shortened = false;             // GRIDLOCK_WATCHDOG_MS set a shorter limit than the lesson's
 };
 
 // Calls launch(abort_flag), waits for the kernel, and says how long it took and whether the
-// watchdog had to fire after `limit`.
+// watchdog had to fire after `limit` (or after GRIDLOCK_WATCHDOG_MS, when that is shorter).
 template <typename Launch>
 BoundedRun bounded_launch(std::chrono::milliseconds limit, Launch launch) {
   cudaEvent_t start, stop;
@@ -32,7 +36,32 @@ BoundedRun bounded_launch(std::chrono::milliseconds limit, Launch launch) {
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
   run.stopped = watchdog.fired();
+  run.limit = watchdog.limit();
+  run.shortened = watchdog.limit() < limit;
   return run;
 }
+
+// The launches of a run the watchdog stopped, for the report and the trace's notices.
+struct WatchdogTally {
+  int launches = 0, stopped = 0;
+  std::chrono::milliseconds limit{};  // the longest limit a stopped launch had
+  bool shortened = false;             // a stopped launch had its limit shortened by GRIDLOCK_WATCHDOG_MS
+
+  void add(const BoundedRun& run) {
+    ++launches;
+    if (!run.stopped) return;
+    ++stopped;
+    limit = std::max(limit, run.limit);
+    shortened |= run.shortened;
+  }
+  // "" when none was stopped; otherwise how many, after how long, and whether the environment set
+  // the bound.
+  std::string text() const {
+    if (stopped == 0) return "";
+    return "the watchdog stopped " + std::to_string(stopped) + " of " + std::to_string(launches) +
+           " launches after " + std::to_string(limit.count()) + " ms" +
+           (shortened ? " (a limit GRIDLOCK_WATCHDOG_MS set shorter than the lesson's)" : "");
+  }
+};
 
 }  // namespace gridlock::locks

@@ -21,7 +21,7 @@ struct Outcome {
   std::string variant;
   std::vector<double> counts;
   std::vector<double> ns_per_block;  // kernel time / blocks, per run
-  int stopped = 0;
+  gridlock::locks::WatchdogTally watchdog;
   int exact(int grid) const { return int(std::count(counts.begin(), counts.end(), double(grid))); }
 };
 
@@ -37,18 +37,17 @@ Outcome measure(const std::string& variant, const gridlock::LessonOptions& o) {
     const l2::Launched l = l2::count_on_gpu(variant, o.grid, o.block);
     out.counts.push_back(l.count);
     out.ns_per_block.push_back(l.run.ms * 1e6 / o.grid);
-    out.stopped += l.run.stopped;
+    out.watchdog.add(l.run);
   }
   return out;
 }
 
 std::string describe(const Outcome& m, int grid) {
   char text[160];
-  std::snprintf(text, sizeof text, "%d/%zu runs exact (counts %g..%g of %d), %.0f ns per block (median)%s",
+  std::snprintf(text, sizeof text, "%d/%zu runs exact (counts %g..%g of %d), %.0f ns per block (median)",
                 m.exact(grid), m.counts.size(), *std::min_element(m.counts.begin(), m.counts.end()),
-                *std::max_element(m.counts.begin(), m.counts.end()), grid, median(m.ns_per_block),
-                m.stopped ? ", stopped by the watchdog in some runs" : "");
-  return text;
+                *std::max_element(m.counts.begin(), m.counts.end()), grid, median(m.ns_per_block));
+  return m.watchdog.stopped ? text + (", " + m.watchdog.text()) : text;
 }
 
 void check_claims(LessonRun& run) {

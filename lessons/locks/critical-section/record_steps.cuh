@@ -118,7 +118,8 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const int launch_id = run.add_launch(
       lock ? "count_blocks_with_lock<" + variant + ">" : "count_blocks_with_atomic", o.grid, o.block);
   if (bounded.stopped)
-    t.notices.push_back("the watchdog stopped the recorded run: some blocks never took the lock");
+    t.notices.push_back("the watchdog stopped the recorded run after " +
+                        std::to_string(bounded.limit.count()) + " ms: some blocks never took the lock");
 
   // Turns in the order the lock was taken (without a lock: the order the additions finished, so
   // the counter's row runs forward); each hand-off is a flow from one holder's release to the next

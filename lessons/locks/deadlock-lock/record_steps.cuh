@@ -128,7 +128,9 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const int launch_id = run.add_launch(
       every_thread ? "count_with_a_lock_in_every_thread" : "count_with_the_lock_inside_the_loop", o.grid,
       o.block);
-  if (bounded.stopped) t.notices.push_back("the watchdog stopped the recorded run: some threads gave up");
+  if (bounded.stopped)
+    t.notices.push_back("the watchdog stopped the recorded run after " +
+                        std::to_string(bounded.limit.count()) + " ms: some threads gave up");
 
   std::sort(all.begin(), all.end(), [](const Turn& a, const Turn& b) { return a.took < b.took; });
   std::vector<int> flow_in(all.size(), -1), flow_out(all.size(), -1);

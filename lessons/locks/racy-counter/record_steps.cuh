@@ -98,7 +98,12 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
   // Lost updates: blocks that read the same value all wrote value + 1; in the order their writes
   // were issued, each overwrote the one before it. A flow joins the later block's read (which did
   // not see the earlier write) to the write it then overwrote.
-  std::sort(all.begin(), all.end(), [](const Access& a, const Access& b) { return a.write_ns < b.write_ns; });
+  // Writes in one tick of the clock keep the order of the values they wrote: that is exactly their
+  // order for atomicAdd (each returned the one before); for the racy writes it is one order the
+  // clock cannot rule out.
+  std::sort(all.begin(), all.end(), [](const Access& a, const Access& b) {
+    return a.write_ns != b.write_ns ? a.write_ns < b.write_ns : a.seen < b.seen;
+  });
   std::map<int, std::vector<size_t>> readers;  // value read -> accesses, in write order
   for (size_t i = 0; i < all.size(); ++i) readers[all[i].seen].push_back(i);
   std::map<size_t, std::vector<int>> flows_out, flows_in;  // access -> flow ids at its read / write
@@ -112,13 +117,15 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
   const size_t per_step = (all.size() + kSteps - 1) / kSteps;
   for (size_t first = 0; first < all.size(); first += per_step) {
     const size_t last = std::min(all.size(), first + per_step);
-    tr::Step& s =
-        run.add_step(label,
-                     "writes " + std::to_string(first + 1) + "\xE2\x80\x93" + std::to_string(last) + " of " +
-                         std::to_string(all.size()) + ", in the order they were issued",
-                     "Each block's thread 0 reads count, adds one and writes it back; blocks that read "
-                     "the same value lose all but one of their increments.",
-                     launch);
+    tr::Step& s = run.add_step(
+        label,
+        "writes " + std::to_string(first + 1) + "\xE2\x80\x93" + std::to_string(last) + " of " +
+            std::to_string(all.size()) + ", in the order they were issued",
+        atomic ? "Each block's thread 0 adds one with atomicAdd: the read, the addition and the "
+                 "write are one indivisible operation, so no increment is lost."
+               : "Each block's thread 0 reads count, adds one and writes it back; blocks that read "
+                 "the same value lose all but one of their increments.",
+        launch);
     tr::Snapshot seen{kSeen, {}, {}};
     for (size_t i = first; i < last; ++i) {
       const Access& a = all[i];
@@ -140,6 +147,11 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
       label, "after the kernel",
       "count holds " + std::to_string(final_count) + " for " + std::to_string(o.grid) + " blocks.", launch);
   after.snapshots.push_back({kCount, {}, {double(final_count)}});
+  // Writes that share the last tick may have landed in another order than the one above: the
+  // count as it was read back after the kernel closes the counter, at that tick.
+  if (!all.empty() && all.back().seen + 1 != final_count)
+    after.events.push_back(
+        event(kCountTrack, tr::EventKind::counter, all.back().write_ns, "count", category, final_count));
 
   // Facts the README quotes, from this recording.
   std::set<int> distinct;

@@ -23,8 +23,10 @@ struct Records {
   KernelConcurrencyData* tokenizer_data = nullptr;
   static Records from_symbols() {
     Records r;
+    // lesson-begin symbols
     CUDA_CHECK(cudaGetSymbolAddress(reinterpret_cast<void**>(&r.kernel_data), g_kernel_data));
     CUDA_CHECK(cudaGetSymbolAddress(reinterpret_cast<void**>(&r.tokenizer_data), g_tokenizer_data));
+    // lesson-end symbols
     return r;
   }
   KernelConcurrencyData* checkout(CheckOut c) const {
@@ -92,6 +94,7 @@ void Workload::launch(int grid, CheckOut c, bool concurrent, const Records& r,
   CUDA_CHECK(cudaMemset(r.tokenizer_data, 0, sizeof(KernelConcurrencyData)));
   out_.poison();
   CUDA_CHECK(cudaDeviceSynchronize());
+  // lesson-begin launch
   for (int kid = 0; kid < kMaxStreams; ++kid) {
     const gridlock::streams::SpanRecorder<Record> rec =
         recorders.empty() ? gridlock::streams::SpanRecorder<Record>{} : recorders[size_t(kid)];
@@ -103,6 +106,7 @@ void Workload::launch(int grid, CheckOut c, bool concurrent, const Records& r,
       add_kernel<true, Record><<<grid, block_, 0, s>>>(out(kid), in(kid), n_, increment(kid), cycles_, kid,
                                                        r.kernel_data, r.checkout(c), rec);
   }
+  // lesson-end launch
   CUDA_CHECK(cudaGetLastError());
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
@@ -165,6 +166,36 @@ inline void add_check_out(gridlock::LessonRun& run, const KernelOnClock& k, cons
                                "add_kernel " + std::to_string(k.kid), tr::Category::kernel));
 }
 
+// A duration in microseconds with one decimal: "4.2 µs".
+inline std::string microseconds(int64_t ns) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f \xC2\xB5s", double(ns) / 1e3);
+  return text;
+}
+
+inline int64_t median_ns(std::vector<int64_t> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// How long the kernels took, median over the eight: each from its first block's begin to its last
+// block's end, how long its SMs took to empty out (its first block's end to its last block's end),
+// and, serially, the gap between one kernel's last block and the next kernel's first.
+inline void add_kernel_time_facts(tr::Trace& t, const RecordedLaunch& l) {
+  std::vector<int64_t> lengths, drains, gaps;
+  for (size_t k = 0; k < l.kernels.size(); ++k) {
+    const auto [begin, end] = gs::extent(l.kernels[k].blocks);
+    int64_t first_end = end;
+    for (const gs::BlockOnClock& b : l.kernels[k].blocks) first_end = std::min(first_end, b.end);
+    lengths.push_back(end - begin);
+    drains.push_back(end - first_end);
+    if (k > 0) gaps.push_back(begin - gs::extent(l.kernels[k - 1].blocks).second);
+  }
+  t.facts["recorded.kernel_time"] = microseconds(median_ns(lengths));
+  t.facts["recorded.drain"] = microseconds(median_ns(drains));
+  if (!l.concurrent && !gaps.empty()) t.facts["recorded.launch_gap"] = microseconds(median_ns(gaps));
+}
+
 // The facts the README quotes about the recorded launch.
 inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l) {
   std::vector<std::pair<int64_t, int64_t>> whole, block0;
@@ -172,6 +203,7 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l) {
     whole.push_back(gs::extent(k.blocks));
     block0.push_back({k.checked_in, k.checked_out});
   }
+  add_kernel_time_facts(t, l);
   int64_t first = whole.front().first, last = whole.front().second;
   for (const auto& [b, e] : whole) first = std::min(first, b), last = std::max(last, e);
   t.facts["recorded.kernels_at_once"] = std::to_string(gs::most_at_once(whole));

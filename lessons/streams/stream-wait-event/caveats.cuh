@@ -111,7 +111,8 @@ inline AfterReset probe_reset_in_child() {
   char self[4096] = {};
   if (readlink("/proc/self/exe", self, sizeof self - 1) <= 0)
     throw std::runtime_error("cannot find this program");
-  const std::string command = "exec env " + std::string(kResetProbeVariable) + "=1 '" + self + "' 2>/dev/null";
+  const std::string command =
+      "exec env " + std::string(kResetProbeVariable) + "=1 '" + self + "' 2>/dev/null";
   FILE* child = popen(command.c_str(), "r");
   if (!child) throw std::runtime_error("cannot start the reset probe");
   char line[256] = {};

@@ -182,6 +182,8 @@ void check_reset(LessonRun& run) {
                              !r.event_after.empty() && r.event_after != "cudaSuccess";
   const bool crashed_after = !r.ended_normally && !r.stream_before.empty();
   auto shown = [](const std::string& s) { return s.empty() ? std::string("(no answer)") : s; };
+  run.trace().facts["reset.after"] = shown(r.stream_after) + ", " + shown(r.event_after);
+  run.trace().facts["reset.ending"] = r.ending;
   run.claim(
       s2::kContextScope, before_ok && (after_refused || crashed_after),
       "before cudaDeviceReset: cudaStreamQuery -> " + shown(r.stream_before) + ", cudaEventQuery -> " +

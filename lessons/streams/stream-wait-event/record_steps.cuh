@@ -35,6 +35,19 @@ inline Clocks measure_clocks(const Placement& p) {
   return {producer, p.two_devices() ? gs::between(producer, consumer) : gs::ClockOffset{}};
 }
 
+// Loads the recording instantiations on both devices before the recorded run. With lazy loading
+// (the default since CUDA 12.2) a kernel is loaded at its first launch, and loading may wait for
+// the work already running: the recorded consumer's first launch could then be held back until
+// the producer ends, an order that the program does not ask for.
+inline void load_recording_kernels(const Placement& p) {
+  for (int device : {p.producer, p.consumer})
+    gs::on_device(device, [] {
+      cudaFuncAttributes attributes{};
+      CUDA_CHECK(cudaFuncGetAttributes(&attributes, produce<true>));
+      CUDA_CHECK(cudaFuncGetAttributes(&attributes, consume<true>));
+    });
+}
+
 inline std::vector<HostCall> host_calls(const HostMarks& m, bool wait, bool two_devices, const Clocks& c,
                                         gridlock::RunClock& clock) {
   auto on = [&](HostMark k) { return c.host_on_run(m.t[k], clock); };
@@ -72,6 +85,7 @@ inline void record_steps(gridlock::LessonRun& run, Pipeline& p, bool wait, int s
     return std::make_unique<gridlock::DeviceBuffer<unsigned long long>>(
         std::vector<unsigned long long>{0, 0});
   });
+  load_recording_kernels(place);
   const Clocks clocks = measure_clocks(place);
   gridlock::RunClock& clock = run.clock();
   clock.origin_ns();

@@ -2,7 +2,9 @@
 // scheduler (no GPU needed) and writes their traces: deadlock-lock.lockstep.json (the documented
 // kernel, which deadlocks) and deadlock-lock.lockstep-inside-the-loop.json (the lock inside the
 // spin loop, which completes). Exit codes: 0 both behave as the claims say, 1 one does not (or a
-// file could not be read or written), 2 usage error.
+// file could not be read or written), 2 usage error or an OUTPUT_DIR that cannot be written
+// (checked before the model runs; nothing is written then). The model's spins are bounded by a
+// number of steps, not by time: it never waits on a clock, so GRIDLOCK_WATCHDOG_MS does not apply.
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
@@ -12,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/trace_path.hpp"
 #include "findings.hpp"
 #include "lock_trace.hpp"
 
@@ -52,6 +55,14 @@ void print_claims(const Findings& findings) {
                 c.measurement.c_str());
 }
 
+// "" when `dir` can take the traces (it is made when missing); otherwise what is wrong.
+std::string output_problem(const std::string& dir) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) return "cannot make the folder: " + error.message();
+  return gridlock::trace_path_problem(dir + "/deadlock-lock.lockstep.json");
+}
+
 int write_traces(const std::string& dir) {
   const LockRun every_thread = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kStepBound);
   const LockRun inside_the_loop = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kStepBound);
@@ -61,7 +72,6 @@ int write_traces(const std::string& dir) {
                      {read_source(kKernelsFile), read_source(l3::model::kProgramsFile)},
                      utc_now(),
                      kStepBound};
-  std::filesystem::create_directories(dir);
   for (const auto& [run, variant] :
        {std::pair{&every_thread, "lockstep"}, {&inside_the_loop, "lockstep-inside-the-loop"}}) {
     header.variant = variant;
@@ -80,8 +90,13 @@ int main(int argc, char** argv) {
     std::fputs(kUsage, stdout);
     return 0;
   }
-  if (argc != 2 || argv[1][0] == '-') {
+  if (argc != 2 || argv[1][0] == '-' || argv[1][0] == '\0') {
     std::fputs(kUsage, stderr);
+    return 2;
+  }
+  const std::string problem = output_problem(argv[1]);
+  if (!problem.empty()) {
+    std::fprintf(stderr, "deadlock-lock-model: OUTPUT_DIR %s: %s\n", argv[1], problem.c_str());
     return 2;
   }
   try {

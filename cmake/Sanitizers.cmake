@@ -1,0 +1,22 @@
+# Instrumented builds of the host code, flags set once for every target.
+#   GRIDLOCK_SANITIZE: AddressSanitizer and UBSan (stop at the first finding) on C and C++. CUDA
+#     translation units are not instrumented: their host half could be (nvcc passes -Xcompiler on),
+#     but the device half cannot, and ASan's shadow memory collides with the CUDA driver's
+#     mappings; the executables that hold them are still linked with the runtime, so their C++
+#     parts are checked.
+#   GRIDLOCK_FUZZ (clang only): the same sanitizers plus libFuzzer's coverage on every C and C++
+#     target; tests/fuzz links the fuzz targets with libFuzzer's main.
+set(gridlock_sanitizers -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+if(GRIDLOCK_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(WARNING "GRIDLOCK_FUZZ needs clang (the fuzz preset sets it); the fuzz targets are left out")
+    set(GRIDLOCK_FUZZ OFF CACHE BOOL "Build the libFuzzer targets (clang only)" FORCE)
+  else()
+    list(APPEND gridlock_sanitizers -fsanitize=fuzzer-no-link)
+  endif()
+endif()
+if(GRIDLOCK_SANITIZE OR GRIDLOCK_FUZZ)
+  add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:${gridlock_sanitizers}>")
+  add_link_options("$<$<LINK_LANGUAGE:C,CXX>:-fsanitize=address,undefined>")
+  add_link_options("$<$<LINK_LANGUAGE:CUDA>:-Xcompiler=-fsanitize=address,undefined>")
+endif()

@@ -1,0 +1,140 @@
+// The ladder's table as text, Markdown and trace facts.
+#include "table.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+
+namespace gridlock::ladder {
+namespace {
+
+std::string fixed(double v, int digits) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.*f", digits, v);
+  return text;
+}
+
+// The columns of one row, as text: ms, GB/s, x CUB, % read-only, % peak, exact.
+struct Cells {
+  std::string ms, gbs, vs_cub, of_read_only, of_peak, exact;
+};
+
+Cells cells(const Ladder& ladder, const SizeTable& s, const Row& r) {
+  Cells c;
+  c.ms = fixed(r.timing.median_ns / 1e6, 3);
+  c.gbs = fixed(r.timing.gbytes_per_s(), 0);
+  c.vs_cub = fixed(s.vs_cub(r), 3) + "x";
+  c.of_read_only = fixed(100 * s.of_read_only(r), 1) + "%";
+  c.of_peak = fixed(100 * r.timing.gbytes_per_s() / ladder.peak_gbs, 1) + "%";
+  c.exact = r.kind == RowKind::memory ? "n/a" : r.exact ? "yes" : "no";
+  return c;
+}
+
+std::string size_key(int64_t n) {
+  return n == 100000000 ? "documented" : n == (int64_t(1) << 28) ? "large" : std::to_string(n);
+}
+
+}  // namespace
+
+const Row& SizeTable::row(const std::string& key) const {
+  for (const Row& r : rows)
+    if (r.key == key) return r;
+  throw std::out_of_range("the ladder has no row " + key + " at n=" + std::to_string(n));
+}
+
+double SizeTable::vs_cub(const Row& r) const {
+  return r.timing.gbytes_per_s() / row("cub").timing.gbytes_per_s();
+}
+
+double SizeTable::of_read_only(const Row& r) const {
+  return r.timing.gbytes_per_s() / row("read_only").timing.gbytes_per_s();
+}
+
+bool Ladder::all_exact() const {
+  for (const SizeTable& s : sizes)
+    for (const Row& r : s.rows)
+      if (r.kind != RowKind::memory && !r.exact) return false;
+  return true;
+}
+
+std::string size_name(int64_t n) {
+  if (n > 0 && (n & (n - 1)) == 0) {
+    int log = 0;
+    while ((int64_t(1) << log) < n) ++log;
+    return "2^" + std::to_string(log);
+  }
+  std::string digits = std::to_string(n), text;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
+    text += digits[i];
+  }
+  return text;
+}
+
+std::string text_table(const Ladder& ladder) {
+  std::string out;
+  char line[512];
+  for (const SizeTable& s : ladder.sizes) {
+    std::snprintf(line, sizeof line, "\nn = %s ints (%lld bytes), peak %.0f GB/s:\n", size_name(s.n).c_str(),
+                  static_cast<long long>(s.n * 4), ladder.peak_gbs);
+    out += line;
+    std::snprintf(line, sizeof line, "  %-56s %-44s %9s %7s %8s %11s %7s %5s\n", "kernel", "configuration",
+                  "ms", "GB/s", "x CUB", "% read-only", "% peak", "exact");
+    out += line;
+    for (const Row& r : s.rows) {
+      const Cells c = cells(ladder, s, r);
+      std::snprintf(line, sizeof line, "  %-56s %-44s %9s %7s %8s %11s %7s %5s\n", r.kernel.c_str(),
+                    r.config.c_str(), c.ms.c_str(), c.gbs.c_str(), c.vs_cub.c_str(), c.of_read_only.c_str(),
+                    c.of_peak.c_str(), c.exact.c_str());
+      out += line;
+    }
+  }
+  for (const auto& [lesson, reason] : ladder.left_out)
+    out += "  not applicable: " + lesson + ": " + reason + "\n";
+  return out;
+}
+
+std::string markdown_table(const Ladder& ladder) {
+  std::string out;
+  for (const SizeTable& s : ladder.sizes) {
+    out += "### n = " + size_name(s.n) + " ints\n\n";
+    out += "| kernel | configuration | ms | GB/s | × CUB | % of read-only | % of peak | exact |\n";
+    out += "|---|---|---:|---:|---:|---:|---:|---|\n";
+    for (const Row& r : s.rows) {
+      const Cells c = cells(ladder, s, r);
+      out += "| " + r.kernel + " | " + r.config + " | " + c.ms + " | " + c.gbs + " | " + c.vs_cub + " | " +
+             c.of_read_only + " | " + c.of_peak + " | " + c.exact + " |\n";
+    }
+    out += "\n";
+  }
+  out +=
+      "Peak: " + fixed(ladder.peak_gbs, 0) +
+      " GB/s (memory clock × bus width × 2). GB/s counts the input read once; the copy's row counts its read "
+      "and its write.\n";
+  if (!ladder.left_out.empty()) out += "\nNot applicable:\n\n";
+  for (const auto& [lesson, reason] : ladder.left_out) out += "- " + lesson + ": " + reason + "\n";
+  return out;
+}
+
+void add_to_trace(const Ladder& ladder, trace::Trace& t) {
+  t.facts["peak.gbs"] = fixed(ladder.peak_gbs, 0) + " GB/s";
+  for (const SizeTable& s : ladder.sizes) {
+    const std::string size = size_key(s.n);
+    t.facts[size + ".n"] = size_name(s.n);
+    for (const Row& r : s.rows) {
+      const Cells c = cells(ladder, s, r);
+      const std::string k = size + "." + r.key + ".";
+      t.facts[k + "config"] = r.config;
+      t.facts[k + "ms"] = c.ms;
+      t.facts[k + "gbs"] = c.gbs;
+      t.facts[k + "vs_cub"] = c.vs_cub;
+      t.facts[k + "of_read_only"] = c.of_read_only;
+      t.facts[k + "of_peak"] = c.of_peak;
+      t.facts[k + "exact"] = c.exact;
+      trace::Timing timing = r.timing;
+      timing.name = r.kernel + " | " + r.config;
+      t.timings.push_back(timing);
+    }
+  }
+}
+
+}  // namespace gridlock::ladder

@@ -1,0 +1,58 @@
+// The ladder's table: one row per kernel and size, its ratios to CUB, to the read-only streaming
+// kernel and to the device's peak bandwidth, as console text, as Markdown and as trace facts.
+// Plain C++ (no CUDA), so that it is tested on the CPU.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "trace/trace.hpp"
+
+namespace gridlock::ladder {
+
+enum class RowKind { reduction, baseline, memory };  // a lesson's kernel, CUB, a memory-system limit
+
+struct Row {
+  std::string key;     // short and stable, for the facts: "r1", "fast", "cub", "read_only", "copy"
+  std::string kernel;  // what the table shows: "R1 reduce-single-block"
+  std::string config;  // the configuration the sweep picked
+  RowKind kind = RowKind::reduction;
+  trace::Timing timing;
+  bool exact = false;  // reductions: equal to the CPU's sum, wrapping at 32 bits
+  Row() = default;
+  Row(std::string key, std::string kernel, std::string config, RowKind kind)
+      : key(std::move(key)), kernel(std::move(kernel)), config(std::move(config)), kind(kind) {}
+};
+
+// Every row of one input size; the CUB row and the read-only row are the references.
+struct SizeTable {
+  int64_t n = 0;
+  std::vector<Row> rows;
+  const Row& row(const std::string& key) const;  // throws std::out_of_range
+  double vs_cub(const Row& r) const;             // throughput ratio: > 1 is ahead of CUB
+  double of_read_only(const Row& r) const;       // fraction of the read-only kernel's GB/s
+};
+
+struct Ladder {
+  double peak_gbs = 0;  // the device's stated peak (memory clock x bus width x 2)
+  std::vector<SizeTable> sizes;
+  std::vector<std::pair<std::string, std::string>> left_out;  // lesson, reason
+  bool all_exact() const;
+};
+
+// "100,000,000" or "2^28" for a size.
+std::string size_name(int64_t n);
+
+// The table as the program prints it, every size after the other.
+std::string text_table(const Ladder& ladder);
+
+// The same rows as a Markdown table, with a heading per size and the lessons left out.
+std::string markdown_table(const Ladder& ladder);
+
+// Facts by key: "<size>.<row>.<column>" with size "documented" (10^8) or "large" (2^28), and
+// "peak.gbs". Every timing goes into the trace's timings, named "<kernel> | <config>".
+void add_to_trace(const Ladder& ladder, trace::Trace& t);
+
+}  // namespace gridlock::ladder

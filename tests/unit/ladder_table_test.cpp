@@ -1,0 +1,94 @@
+// The reduction ladder's table: its ratios, its Markdown, its facts, and a trace that validates.
+#include <gtest/gtest.h>
+
+#include "table.hpp"
+
+namespace gridlock::ladder {
+namespace {
+
+Row row(const std::string& key, RowKind kind, double median_us, int64_t n, bool exact = true,
+        int64_t bytes = 0) {
+  Row r;
+  r.key = key;
+  r.kernel = "kernel " + key;
+  r.config = "config " + key;
+  r.kind = kind;
+  r.timing.name = key;
+  r.timing.elements = n;
+  r.timing.bytes = bytes ? bytes : 4 * n;
+  r.timing.repetitions = 20;
+  r.timing.median_ns = r.timing.min_ns = r.timing.max_ns = median_us * 1e3;
+  r.exact = exact;
+  return r;
+}
+
+Ladder sample(bool fast_exact = true) {
+  Ladder l;
+  l.peak_gbs = 3352;
+  for (int64_t n : {int64_t(100000000), int64_t(1) << 28}) {
+    SizeTable s;
+    s.n = n;
+    s.rows = {row("r1", RowKind::reduction, 3400, n), row("fast", RowKind::reduction, 136, n, fast_exact),
+              row("cub", RowKind::baseline, 140, n), row("read_only", RowKind::memory, 136, n),
+              row("copy", RowKind::memory, 280, n, false, 8 * n)};
+    l.sizes.push_back(s);
+  }
+  l.left_out = {{"R6 reduce-warp-volatile", "one warp"}};
+  return l;
+}
+
+TEST(LadderTable, SizesAreNamedAsTheChapterNamesThem) {
+  EXPECT_EQ(size_name(100000000), "100,000,000");
+  EXPECT_EQ(size_name(int64_t(1) << 28), "2^28");
+  EXPECT_EQ(size_name(1000), "1,000");
+}
+
+TEST(LadderTable, RatiosAreOfThroughput) {
+  const Ladder l = sample();
+  const SizeTable& s = l.sizes[0];
+  EXPECT_NEAR(s.vs_cub(s.row("fast")), 140.0 / 136.0, 1e-12);
+  EXPECT_NEAR(s.of_read_only(s.row("cub")), 136.0 / 140.0, 1e-12);
+  EXPECT_NEAR(s.of_read_only(s.row("copy")), 136.0 / 140.0, 1e-12);  // its read and its write counted
+  EXPECT_THROW(s.row("r9"), std::out_of_range);
+}
+
+TEST(LadderTable, MarkdownHasARowPerKernelAndTheLessonsLeftOut) {
+  const std::string md = markdown_table(sample());
+  EXPECT_NE(md.find("### n = 100,000,000 ints"), std::string::npos);
+  EXPECT_NE(md.find("### n = 2^28 ints"), std::string::npos);
+  EXPECT_NE(md.find("| kernel fast | config fast | 0.136 | 2941 | 1.029x | 100.0% | 87.7% | yes |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| kernel copy | config copy | 0.280 | 2857 | 1.000x | 97.1% | 85.2% | n/a |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("- R6 reduce-warp-volatile: one warp"), std::string::npos);
+}
+
+TEST(LadderTable, ExactnessCountsTheReductionsOnly) {
+  EXPECT_TRUE(sample().all_exact());  // the copy's "not exact" is no reduction's
+  EXPECT_FALSE(sample(false).all_exact());
+  EXPECT_NE(text_table(sample(false)).find(" no\n"), std::string::npos);
+}
+
+TEST(LadderTable, TheTraceHoldsEveryTimingAndAFactPerCellAndValidates) {
+  trace::Trace t;
+  t.lesson_id = "reduction-ladder";
+  t.producer.devices = {trace::Device{"GPU", 9, 0, 132, 13000, 13000}};
+  t.sources = {{"rungs.cuh", "// rungs\n", trace::source_hash("// rungs\n")}};
+  add_to_trace(sample(), t);
+  EXPECT_EQ(t.timings.size(), 10u);
+  EXPECT_EQ(t.timings[1].name, "kernel fast | config fast");
+  EXPECT_EQ(t.facts.at("documented.fast.vs_cub"), "1.029x");
+  EXPECT_EQ(t.facts.at("large.copy.exact"), "n/a");
+  EXPECT_EQ(t.facts.at("large.n"), "2^28");
+  EXPECT_EQ(t.facts.at("peak.gbs"), "3352 GB/s");
+  EXPECT_TRUE(trace::validate(t).empty());
+  EXPECT_TRUE(trace::check_truth(t).empty());
+  const trace::Trace back = trace::from_json(trace::to_json(t));
+  EXPECT_EQ(back.facts, t.facts);
+  EXPECT_EQ(back.timings.size(), t.timings.size());
+}
+
+}  // namespace
+}  // namespace gridlock::ladder

@@ -1,0 +1,166 @@
+// The model's warp grid, its reconvergence stack and their legend.
+#include "views/warp_model_painter.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+namespace gridlock::viewer {
+
+namespace {
+
+// The steps that repeat forever: a colour no lane state uses.
+constexpr ImU32 kDeadlock = IM_COL32(255, 80, 210, 255);
+
+void text(ImDrawList* list, ImFont* font, float size, ImVec2 at, ImU32 c, const std::string& s) {
+  list->AddText(font, size, at, c, s.c_str());
+}
+
+float text_w(ImFont* font, float size, const std::string& s) {
+  return font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str()).x;
+}
+
+}  // namespace
+
+ImU32 lane_state_colour(LaneState state) {
+  switch (state) {
+    case LaneState::inactive:
+      return IM_COL32(36, 40, 49, 255);
+    case LaneState::work:
+      return colour::category_work;
+    case LaneState::critical:
+      return colour::category_critical;
+    case LaneState::spin:
+      return colour::category_spin;
+    case LaneState::wait:
+      return colour::category_wait;
+  }
+  return colour::grid;
+}
+
+int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model, int step, ImVec2 min,
+                    ImVec2 max, ImVec2 mouse, bool labels) {
+  const int steps = static_cast<int>(model.steps.size());
+  const int lanes = std::max(model.lane_count, 1);
+  if (steps == 0) return -1;
+  const float small = fonts.ui->FontSize * 0.75f;
+  const float gutter = labels ? text_w(fonts.ui, small, "lane 31") + 10.0f : 0.0f;
+  const float head = labels ? (model.deadlocked() ? 2 : 1) * (small + 6.0f) + 2.0f : 0.0f;
+  const float x0 = min.x + gutter, y0 = min.y + head;
+  const float col = std::min((max.x - x0) / static_cast<float>(steps), 5.0f * fonts.ui->FontSize);
+  const float row = (max.y - y0) / static_cast<float>(lanes);
+  const float gap = col > 6.0f ? 1.0f : 0.0f, vgap = row > 6.0f ? 1.0f : 0.0f;
+  const float x1 = x0 + col * static_cast<float>(steps);
+  // The repeating steps first, as a red band behind their columns and a bracket above.
+  if (model.deadlocked()) {
+    const float a = x0 + col * static_cast<float>(model.cycle_start);
+    const float b = x0 + col * static_cast<float>(model.cycle_end + 1);
+    list->AddRectFilled(ImVec2(a - 3, y0 - 3), ImVec2(b + 3, max.y + 3), colour::with_alpha(kDeadlock, 0.5f),
+                        3.0f);
+    list->AddRect(ImVec2(a - 3, y0 - 3), ImVec2(b + 3, max.y + 3), kDeadlock, 3.0f, 0, 3.0f);
+    if (labels) {
+      const std::string note = "repeats forever: no lane can progress";
+      const float w = text_w(fonts.bold, small, note);
+      const float tx = std::clamp(0.5f * (a + b) - 0.5f * w, min.x, std::max(min.x, max.x - w));
+      text(list, fonts.bold, small, ImVec2(tx, min.y + small + 6), kDeadlock, note);
+    }
+  }
+  for (int s = 0; s < steps; ++s) {
+    const WarpStep& ws = model.steps[static_cast<std::size_t>(s)];
+    const bool future = step >= 0 && s > step;
+    for (int l = 0; l < lanes && l < static_cast<int>(ws.lanes.size()); ++l) {
+      const ImVec2 a(x0 + col * static_cast<float>(s) + gap, y0 + row * static_cast<float>(l) + vgap);
+      const ImVec2 b(x0 + col * static_cast<float>(s + 1) - gap, y0 + row * static_cast<float>(l + 1) - vgap);
+      ImU32 c = lane_state_colour(ws.lanes[static_cast<std::size_t>(l)]);
+      if (future) c = colour::with_alpha(c, 0.22f);
+      list->AddRectFilled(a, b, c);
+      if (ws.holds_lock[static_cast<std::size_t>(l)] && !future)
+        list->AddRect(a, b, colour::highlight_mark, 0, 0, std::clamp(col * 0.12f, 1.0f, 2.5f));
+    }
+  }
+  if (step >= 0 && step < steps) {
+    const float a = x0 + col * static_cast<float>(step), b = a + col;
+    list->AddRect(ImVec2(a - 1, y0 - 1), ImVec2(b + 1, max.y + 1), colour::accent, 0, 0, 2.0f);
+  }
+  if (labels) {
+    const int every = std::max(1, static_cast<int>(std::ceil(small * 1.1f / std::max(row, 1.0f))));
+    for (int l = 0; l < lanes; l += every) {
+      const std::string name = "lane " + std::to_string(l);
+      const float y = y0 + row * (static_cast<float>(l) + 0.5f) - 0.5f * small;
+      text(list, fonts.ui, small, ImVec2(x0 - 8 - text_w(fonts.ui, small, name), y), colour::text_dim, name);
+    }
+    const int every_step = std::max(1, static_cast<int>(std::ceil(text_w(fonts.ui, small, "000") / col)));
+    for (int s = 0; s < steps; s += every_step) {
+      const std::string n = std::to_string(s + 1);
+      text(list, fonts.ui, small,
+           ImVec2(x0 + col * (static_cast<float>(s) + 0.5f) - 0.5f * text_w(fonts.ui, small, n), min.y),
+           s == step ? colour::accent : colour::text_dim, n);
+    }
+  }
+  if (mouse.x >= x0 && mouse.x < x1 && mouse.y >= y0 && mouse.y <= max.y)
+    return std::min(steps - 1, static_cast<int>((mouse.x - x0) / col));
+  return -1;
+}
+
+float paint_warp_stack(ImDrawList* list, const Fonts& fonts, const WarpModel& model, int step, ImVec2 at,
+                       float width) {
+  if (step < 0 || step >= static_cast<int>(model.steps.size())) return 0;
+  const WarpStep& ws = model.steps[static_cast<std::size_t>(step)];
+  const float small = fonts.ui->FontSize * 0.8f;
+  float y = at.y;
+  text(list, fonts.bold, fonts.bold->FontSize, ImVec2(at.x, y), colour::text, "Reconvergence stack");
+  y += fonts.bold->FontSize + 4;
+  text(list, fonts.ui, small, ImVec2(at.x, y), colour::text_dim,
+       "after step " + std::to_string(step + 1) + ", top first");
+  y += small + 8;
+  const float cell = std::min((width - 8) / 32.0f, 12.0f);
+  for (std::size_t k = ws.stack.size(); k-- > 0;) {
+    const StackEntry& e = ws.stack[k];
+    const bool top = k + 1 == ws.stack.size();
+    std::string head =
+        "pc " + std::to_string(e.pc) + "   reconverge " +
+        (e.reconverge < 0 ? std::string("\xE2\x80\x94") : "at pc " + std::to_string(e.reconverge));
+    list->AddRectFilled(ImVec2(at.x - 4, y - 3), ImVec2(at.x + width, y + small + cell + 10),
+                        top ? IM_COL32(255, 255, 255, 20) : IM_COL32(255, 255, 255, 8), 4.0f);
+    text(list, fonts.mono, small, ImVec2(at.x, y), top ? colour::accent : colour::text_dim, head);
+    y += small + 4;
+    for (int l = 0; l < 32; ++l) {
+      const bool on = (e.mask >> l) & 1u;
+      const ImVec2 a(at.x + cell * static_cast<float>(l), y);
+      list->AddRectFilled(
+          a, ImVec2(a.x + cell - 1, a.y + cell - 1),
+          on ? (top ? colour::dst : colour::with_alpha(colour::dst, 0.4f)) : IM_COL32(40, 44, 54, 255));
+    }
+    y += cell + 12;
+  }
+  return y - at.y;
+}
+
+void draw_warp_legend(bool deadlocked) {
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const float h = ImGui::GetTextLineHeight();
+  bool first = true;
+  const auto swatch = [&](ImU32 fill, ImU32 edge, const char* name) {
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (!first) {
+      ImGui::SameLine(0, 16);
+      if (ImGui::GetCursorScreenPos().x + h + 4 + ImGui::CalcTextSize(name).x > right) ImGui::NewLine();
+    }
+    first = false;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    list->AddRectFilled(ImVec2(p.x, p.y + 0.2f * h), ImVec2(p.x + h * 0.8f, p.y + h), fill, 2.0f);
+    if (edge)
+      list->AddRect(ImVec2(p.x, p.y + 0.2f * h), ImVec2(p.x + h * 0.8f, p.y + h), edge, 2.0f, 0, 2.0f);
+    ImGui::Dummy(ImVec2(h, h));
+    ImGui::SameLine(0, 4);
+    ImGui::TextUnformatted(name);
+  };
+  for (LaneState s :
+       {LaneState::work, LaneState::critical, LaneState::spin, LaneState::wait, LaneState::inactive})
+    swatch(lane_state_colour(s), 0, lane_state_name(s));
+  swatch(0, colour::highlight_mark, "holds the lock");
+  if (deadlocked) swatch(colour::with_alpha(kDeadlock, 0.5f), kDeadlock, "repeats forever");
+}
+
+}  // namespace gridlock::viewer
