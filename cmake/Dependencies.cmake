@@ -12,6 +12,9 @@ if(GRIDLOCK_VIEWER)
   pkg_check_modules(GLFW REQUIRED IMPORTED_TARGET glfw3)
   find_package(OpenGL REQUIRED)
   find_program(GLAD_EXECUTABLE glad REQUIRED)
+  # The Lesson panel's Markdown (Debian: libmd4c-dev). Through pkg-config: Debian's CMake file
+  # also names md4c-html, which is another package.
+  pkg_check_modules(MD4C REQUIRED IMPORTED_TARGET md4c)
   find_package(GIF 5)  # optional: the viewer's animated GIF export (Debian: libgif-dev)
   if(NOT GIF_FOUND)
     message(STATUS "giflib not found: the viewer is built without GIF export (install libgif-dev)")

@@ -2,9 +2,11 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "model/key_events.hpp"
 #include "model/timeline_export.hpp"
 #include "panels/controls_panel.hpp"
 
@@ -100,6 +102,7 @@ void App::open_files(const std::vector<std::string>& paths, StartAt start) {
       failures_.erase(std::remove_if(failures_.begin(), failures_.end(),
                                      [&](const OpenFailure& f) { return f.path == path; }),
                       failures_.end());
+      if (config_.settings) config_.settings->add_recent(std::filesystem::absolute(path).string());
       show(std::move(loaded.document), start);
     } else {
       report(path, loaded.error);
@@ -129,23 +132,38 @@ void App::reload(TraceScreen& screen) {
 
 void App::frame(float seconds) {
   adopt_incoming();
+  if (autoplay_) {
+    auto keep_playing = [](auto& cursor) {
+      if (cursor.playing()) return;
+      if (cursor.at_last()) cursor.first();
+      cursor.play();
+    };
+    if (TraceScreen* screen = current_trace()) keep_playing(screen->playback());
+    if (showing_ == Showing::comparison && comparison_) keep_playing(comparison_->cursor());
+  }
   ImGuiIO& io = ImGui::GetIO();
   if (!ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
     if (TraceScreen* screen = current_trace()) handle_playback_keys(screen->playback());
     if (showing_ == Showing::comparison && comparison_) handle_playback_keys(comparison_->cursor());
   }
   // Letter keys are indexed by their upper-case ASCII code (the GLFW backend's key codes).
-  if (io.KeyCtrl && ImGui::IsKeyPressed('O', false)) request_open_dialog(open_dialog_, config_.open_folder);
-  if ((io.KeyCtrl && ImGui::IsKeyPressed('R', false)) || ImGui::IsKeyPressed(kKeyF5, false))
+  if (frame_keys().pressed('O', false, KeyEvents::kCtrl))
+    request_open_dialog(open_dialog_, config_.open_folder);
+  if (frame_keys().pressed('R', false, KeyEvents::kCtrl) || frame_keys().pressed(kKeyF5))
     if (TraceScreen* screen = current_trace()) reload(*screen);
 
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(io.DisplaySize);
+  // The presenter's layout (a small window at a large scale) hides the menu bar until Alt is held
+  // or the pointer comes to the top edge: every entry has a key.
+  const bool menu = !compact_layout(fonts_) || io.KeyAlt ||
+                    ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) ||
+                    (io.MousePos.y >= 0 && io.MousePos.y < ImGui::GetFrameHeight());
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
+                                 ImGuiWindowFlags_NoSavedSettings | (menu ? ImGuiWindowFlags_MenuBar : 0) |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("gridlock", nullptr, flags);
-  menu_bar();
+  if (menu) menu_bar();
   if (TraceScreen* screen = current_trace()) {
     screen->draw(seconds, fonts_, heat_);
   } else if (showing_ == Showing::comparison && comparison_) {
@@ -164,6 +182,13 @@ void App::frame(float seconds) {
 void App::file_menu() {
   TraceScreen* screen = current_trace();
   if (ImGui::MenuItem("Open\xE2\x80\xA6", "Ctrl+O")) request_open_dialog(open_dialog_, config_.open_folder);
+  if (ImGui::BeginMenu("Open recent", config_.settings && !config_.settings->recent.empty())) {
+    std::string chosen;
+    for (const std::string& path : config_.settings->recent)
+      if (ImGui::MenuItem(path.c_str())) chosen = path;
+    ImGui::EndMenu();
+    if (!chosen.empty()) open_files({chosen});
+  }
   if (ImGui::MenuItem("Gallery", nullptr, showing_ == Showing::gallery)) showing_ = Showing::gallery;
   if (ImGui::MenuItem("Reload", "Ctrl+R", false, screen != nullptr)) reload(*screen);
   if (ImGui::MenuItem("Export timeline for Perfetto", nullptr, false, screen != nullptr))
@@ -213,12 +238,16 @@ void App::menu_bar() {
   }
   if (ImGui::BeginMenu("Help")) {
     ImGui::TextDisabled("Space  play / pause");
-    ImGui::TextDisabled("\xE2\x86\x90 \xE2\x86\x92  step back / forward");
+    ImGui::TextDisabled("\xE2\x86\x90 \xE2\x86\x92  PageUp PageDown  step back / forward");
     ImGui::TextDisabled("Home End  first / last step");
     ImGui::TextDisabled("Ctrl+R F5  reload the trace from disk");
     ImGui::TextDisabled("\xE2\x88\x92 +  slower / faster");
     ImGui::TextDisabled("tree: wheel, drag, double-click  zoom, pan, fit");
     ImGui::TextDisabled("timeline: Ctrl+wheel, drag, click  zoom, pan, set the time");
+    ImGui::TextDisabled("tree: \xE2\x86\x91 \xE2\x86\x93  zoom in / out, 0 fit, T tree / memory order");
+    ImGui::TextDisabled("1 2 3 4  claims, step timeline, lesson, run panel");
+    ImGui::TextDisabled("Ctrl+=  Ctrl+\xE2\x88\x92  Ctrl+0  larger, smaller, normal size");
+    ImGui::TextDisabled("L  light / dark theme    F11  full screen");
     ImGui::EndMenu();
   }
   ImGui::EndMenuBar();

@@ -10,6 +10,7 @@
 #include "compare_screen.hpp"
 #include "model/document.hpp"
 #include "model/gallery.hpp"
+#include "model/presenter_settings.hpp"
 #include "panels/export_menu.hpp"
 #include "panels/gallery_panel.hpp"
 #include "panels/open_dialog.hpp"
@@ -22,9 +23,10 @@ namespace gridlock::viewer {
 
 struct AppConfig {
   GallerySearch gallery_search;
-  std::string open_folder;  // where the Open dialog starts
-  ScreenSetup screens;      // how traces and comparisons start (views, first view and panel)
-  RunPanelConfig run;       // Run on this GPU: where lessons are found, where new traces go
+  std::string open_folder;                // where the Open dialog starts
+  ScreenSetup screens;                    // how traces and comparisons start (views, first view and panel)
+  PresenterSettings* settings = nullptr;  // where opened files are remembered; null: nowhere
+  RunPanelConfig run;                     // Run on this GPU: where lessons are found, where new traces go
 };
 
 class App {
@@ -46,6 +48,10 @@ class App {
   void compare_files(const std::string& a, const std::string& b, StartAt start = {});
   // Lists the lessons' recorded traces; done the first time the gallery is shown.
   void load_gallery();
+
+  // Keeps the shown trace or comparison playing, from the start again after the end (the
+  // benchmark's playback).
+  void set_autoplay(bool on) { autoplay_ = on; }
 
   // Builds the UI of one frame; `seconds` have passed since the last.
   void frame(float seconds);
@@ -112,6 +118,7 @@ class App {
   bool popup_requested_ = false;
   OpenDialogState open_dialog_;
   bool quit_ = false;
+  bool autoplay_ = false;
   RunPanelState run_panel_;
   ExportMenuState export_menu_;
   std::optional<ExportRequest> export_request_;

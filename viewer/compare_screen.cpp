@@ -198,7 +198,9 @@ bool CompareScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& h
   bool keep_open = true;
   header(fonts, keep_open);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float controls_h = ImGui::GetFrameHeight() + 44.0f;
+  // The buttons' row, the scrubber's phase labels above it, and the padding.
+  const float controls_h = ImGui::GetFrameHeight() + 0.8f * ImGui::GetFontSize() +
+                           2.0f * ImGui::GetStyle().WindowPadding.y + 10.0f;
   const float gap = 12.0f;
   const float column_w = std::floor(0.5f * (avail.x - gap));
   const float column_h = avail.y - controls_h - ImGui::GetStyle().ItemSpacing.y;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -20,8 +21,11 @@
 #include "app.hpp"
 #include "export_animation.hpp"
 #include "headless.hpp"
+#include "model/key_events.hpp"
 #include "model/paths.hpp"
+#include "model/presenter_settings.hpp"
 #include "options.hpp"
+#include "presenter.hpp"
 #include "render/offscreen.hpp"
 #include "views/registry.hpp"
 
@@ -45,6 +49,13 @@ void glfw_error(int code, const char* text) {
 
 constexpr double kIdleRedrawSeconds = 0.5;  // an idle window still redraws this often
 
+// Every press and repeat, recorded as an event before the ImGui backend (which chains to this)
+// keeps only whether the key is down: a tap within one frame still counts.
+void key_event(GLFWwindow*, int key, int, int action, int mods) {
+  if (action == GLFW_PRESS || action == GLFW_REPEAT)
+    gv::frame_keys().push({key, mods, action == GLFW_REPEAT});
+}
+
 void files_dropped(GLFWwindow* window, int count, const char** paths) {
   auto* app = static_cast<gv::App*>(glfwGetWindowUserPointer(window));
   app->open_files(std::vector<std::string>(paths, paths + count));
@@ -52,9 +63,11 @@ void files_dropped(GLFWwindow* window, int count, const char** paths) {
 
 // One frame: 1. events, 2. new ImGui frame, 3. the app's UI, 4. render, 5. present.
 // With a target the frame goes there at the target's size instead of to the window.
-void render_frame(GLFWwindow* window, gv::App& app, gv::HeatStripRenderer& heat,
+void render_frame(GLFWwindow* window, gv::App& app, gv::Presenter& presenter, gv::HeatStripRenderer& heat,
                   const gv::OffscreenTarget* target, float seconds) {
-  glfwPollEvents();              // 1 (the interactive loop may first have slept until an event)
+  glfwPollEvents();  // 1 (the interactive loop may first have slept until an event)
+  gv::frame_keys().begin_frame();
+  presenter.before_frame();      // full screen, scale and theme change between frames
   ImGui_ImplOpenGL3_NewFrame();  // 2
   ImGui_ImplGlfw_NewFrame();
   if (target) {
@@ -157,7 +170,8 @@ int list_views(const gv::Options& options) {
   return code;
 }
 
-gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe_dir, bool screenshot) {
+gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe_dir, bool screenshot,
+                              gv::Presenter& presenter) {
   gv::AppConfig config;
   config.gallery_search.index_files = {GRIDLOCK_VIEWER_LESSON_INDEX,
                                        exe_dir + "/../share/gridlock/lesson-index.txt"};
@@ -170,7 +184,9 @@ gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe
   config.screens.views.tree_arrangement =
       options.tree_order ? gv::Arrangement::tree : gv::Arrangement::memory;
   config.screens.first_view = options.view;
-  config.screens.first_panel = options.panel;
+  config.screens.layout = presenter.layout();
+  config.screens.first_panel = options.panel.empty() ? presenter.layout()->panel : options.panel;
+  config.settings = &presenter.settings();
   const char* lesson_bin = std::getenv("GRIDLOCK_LESSON_BIN");
   config.run.search.folders = {options.lesson_bin, lesson_bin ? lesson_bin : "", exe_dir, exe_dir + "/../bin",
                                std::string(GRIDLOCK_VIEWER_LESSONS_DIR) + "/../build/bin"};
@@ -299,8 +315,23 @@ int main(int argc, char** argv) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
-  const gv::Fonts fonts = gv::load_fonts(options.scale);
-  gv::apply_style(options.scale);
+  // The remembered settings, for a person at the window only: screenshots and benchmarks are
+  // made from the command line alone, the same on every machine.
+  gv::PresenterSettings settings;
+  std::string settings_file;
+  if (!screenshot && options.bench_frames == 0) {
+    settings_file = gv::settings_path();
+    gv::SettingsLoad loaded = gv::load_settings(settings_file);
+    if (!loaded.message.empty()) std::cerr << "gridlock-viewer: " << loaded.message << "\n";
+    settings = loaded.settings;
+  }
+  if (options.scale > 0) settings.scale = options.scale;
+  if (!options.theme.empty()) gv::parse_theme(options.theme, settings.theme);
+  gv::Fonts fonts;
+  gv::Presenter presenter(window, fonts, settings, settings_file);
+  presenter.apply();
+  if (options.fullscreen) presenter.set_fullscreen(true);
+  glfwSetKeyCallback(window, key_event);  // before the backend's, which calls it first
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
@@ -311,11 +342,11 @@ int main(int argc, char** argv) {
     gv::HeatStripRenderer heat;
     if (!heat.init(gv::find_shader_folder(GRIDLOCK_VIEWER_SHADERS_DIR, exe_dir)))
       std::cerr << "gridlock-viewer: heat strips drawn without shaders: " << heat.error() << "\n";
-    gv::App app(make_app_config(options, exe_dir, screenshot), fonts, heat);
+    gv::App app(make_app_config(options, exe_dir, screenshot, presenter), fonts, heat);
     glfwSetWindowUserPointer(window, &app);
     glfwSetDropCallback(window, files_dropped);
     const gv::RenderFrame render = [&](const gv::OffscreenTarget* target, float seconds) {
-      render_frame(window, app, heat, target, seconds);
+      render_frame(window, app, presenter, heat, target, seconds);
     };
     if (screenshot) {
       if (shot.other)
@@ -332,14 +363,22 @@ int main(int argc, char** argv) {
         code = gv::take_screenshot(render, options.screenshot, options.width, options.height);
     } else {
       gv::StartAt start{options.step, options.time_ns};
+      const auto before_load = std::chrono::steady_clock::now();
       if (options.compare.size() == 2) app.compare_files(options.compare[0], options.compare[1], start);
       app.open_files(options.traces, start);
-      if (options.bench_frames > 0)
+      if (options.bench_frames > 0) {
+        // Load: reading and checking the files (the views are built in the first frame).
+        std::printf("load ms: %.1f (read and check the trace files)\n",
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before_load)
+                        .count());
+        app.set_autoplay(true);  // frame times during playback, from the first step again at the end
         code = gv::benchmark(render, options.bench_frames, [&] { return !glfwWindowShouldClose(window); });
-      else
+      } else if (options.bench_frames == 0)
         run_interactive(window, app, render);
     }
   }
+  if (const std::string error = presenter.save(); !error.empty())
+    std::cerr << "gridlock-viewer: " << error << "\n";
 
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();

@@ -49,8 +49,14 @@ int parse_options(int argc, char** argv, Options& options) {
   cli.add_option("--bench-frames", options.bench_frames, "render N frames, print frame times, exit")
       ->check(CLI::Range(1, 1000000));
   cli.add_option("--size", size, "window or image size, WIDTHxHEIGHT (default 1600x900)");
-  cli.add_option("--scale", options.scale, "text and spacing size (default 1)")
+  cli.add_option("--scale", options.scale,
+                 "size of everything: text, spacing and the data the views draw (default: the one "
+                 "remembered, else 1; Ctrl+= and Ctrl+- change it)")
       ->check(CLI::Range(0.5f, 4.0f));
+  cli.add_option("--theme", options.theme,
+                 "colour theme, dark or light (default: the one remembered; L switches)")
+      ->check(CLI::IsMember({"dark", "light"}));
+  cli.add_flag("--fullscreen", options.fullscreen, "start in full screen (F11 switches)");
   cli.add_option("--zoom", options.zoom, "first zoom of the tree (1: fit), e.g. for screenshots")
       ->check(CLI::Range(1.0, 4096.0));
   cli.add_flag("--tree-order", options.tree_order,

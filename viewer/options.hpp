@@ -21,11 +21,13 @@ struct Options {
   int bench_frames = 0;              // > 0: render this many frames, print frame times, exit
   int width = 1600;
   int height = 900;
-  float scale = 1.0f;            // text and spacing size
-  double zoom = 1.0;             // the tree's first zoom (1: every row fits), from the left
-  std::string panel = "claims";  // the tab shown first: claims, timeline (warps), lesson or run
-  bool tree_order = false;       // arrange tree rows in tree order, not memory order
-  std::string lessons;           // the gallery's lessons: an index file or a folder; empty: built in
+  float scale = 0.0f;       // text, spacing and data size; 0: the remembered one (else 1)
+  std::string theme;        // dark or light; empty: the remembered one (else dark)
+  bool fullscreen = false;  // start in full screen
+  double zoom = 1.0;        // the tree's first zoom (1: every row fits), from the left
+  std::string panel;        // the tab shown first: claims, timeline (warps), lesson or run; empty: remembered
+  bool tree_order = false;  // arrange tree rows in tree order, not memory order
+  std::string lessons;      // the gallery's lessons: an index file or a folder; empty: built in
   // Exports without a window to watch (one of them at a time).
   std::string export_frames;  // a folder of numbered PNG frames
   std::string export_gif;

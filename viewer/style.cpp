@@ -62,9 +62,47 @@ Fonts load_fonts(float scale) {
   return fonts;
 }
 
-void apply_style(float scale) {
-  ImGui::StyleColorsDark();
+void set_theme_colours(Theme theme) {
+  using namespace colour;
+  const bool dark = theme == Theme::dark;
+  background = dark ? IM_COL32(21, 23, 29, 255) : IM_COL32(244, 245, 248, 255);
+  canvas = dark ? IM_COL32(16, 18, 23, 255) : IM_COL32(255, 255, 255, 255);
+  panel = dark ? IM_COL32(28, 31, 38, 255) : IM_COL32(236, 238, 243, 255);
+  grid = dark ? IM_COL32(52, 57, 68, 255) : IM_COL32(196, 201, 212, 255);
+  text = dark ? IM_COL32(230, 233, 240, 255) : IM_COL32(18, 22, 30, 255);
+  text_dim = dark ? IM_COL32(140, 147, 162, 255) : IM_COL32(78, 86, 102, 255);
+  text_faint = dark ? IM_COL32(88, 94, 108, 255) : IM_COL32(150, 156, 170, 255);
+  accent = dark ? IM_COL32(255, 255, 255, 255) : IM_COL32(0, 0, 0, 255);
+  current_row = dark ? IM_COL32(255, 255, 255, 14) : IM_COL32(20, 40, 90, 18);
+  dst = dark ? IM_COL32(79, 163, 255, 255) : IM_COL32(30, 110, 220, 255);
+  src = dark ? IM_COL32(255, 159, 67, 255) : IM_COL32(225, 115, 20, 255);
+  past_edge = dark ? IM_COL32(150, 160, 180, 60) : IM_COL32(60, 70, 90, 70);
+  highlight_line = dark ? IM_COL32(255, 200, 60, 46) : IM_COL32(255, 190, 40, 80);
+  highlight_mark = dark ? IM_COL32(255, 200, 60, 255) : IM_COL32(200, 125, 0, 255);
+  confirmed = dark ? IM_COL32(61, 220, 132, 255) : IM_COL32(20, 145, 75, 255);
+  contradicted = dark ? IM_COL32(255, 92, 92, 255) : IM_COL32(205, 35, 35, 255);
+  silent_failure = dark ? IM_COL32(236, 120, 255, 255) : IM_COL32(150, 40, 190, 255);
+  not_observable = dark ? IM_COL32(255, 200, 87, 255) : IM_COL32(180, 120, 0, 255);
+  error = dark ? IM_COL32(255, 105, 105, 255) : IM_COL32(200, 30, 30, 255);
+  code_comment = dark ? IM_COL32(120, 170, 120, 255) : IM_COL32(50, 115, 50, 255);
+  code_phase = dark ? IM_COL32(255, 205, 90, 255) : IM_COL32(165, 100, 0, 255);
+  code_keyword = dark ? IM_COL32(198, 146, 255, 255) : IM_COL32(120, 50, 200, 255);
+  code_number = dark ? IM_COL32(120, 200, 255, 255) : IM_COL32(10, 105, 185, 255);
+  line_number = dark ? IM_COL32(90, 97, 112, 255) : IM_COL32(150, 156, 170, 255);
+  counter = dark ? IM_COL32(235, 238, 245, 230) : IM_COL32(30, 34, 44, 230);
+  flow = dark ? IM_COL32(255, 200, 60, 220) : IM_COL32(200, 125, 0, 230);
+  notice = dark ? IM_COL32(255, 190, 60, 255) : IM_COL32(180, 110, 0, 255);
+}
+
+void apply_style(float scale, Theme theme) {
+  set_theme_colours(theme);
+  const bool dark = theme == Theme::dark;
   ImGuiStyle& style = ImGui::GetStyle();
+  style = ImGuiStyle();
+  if (dark)
+    ImGui::StyleColorsDark();
+  else
+    ImGui::StyleColorsLight();
   style.WindowRounding = 0.0f;
   style.ChildRounding = 6.0f;
   style.FrameRounding = 5.0f;
@@ -84,10 +122,16 @@ void apply_style(float scale) {
   ImVec4* c = style.Colors;
   c[ImGuiCol_WindowBg] = ImGui::ColorConvertU32ToFloat4(colour::background);
   c[ImGuiCol_ChildBg] = ImGui::ColorConvertU32ToFloat4(colour::panel);
-  c[ImGuiCol_PopupBg] = ImVec4(0.13f, 0.14f, 0.17f, 0.98f);
   c[ImGuiCol_Border] = ImGui::ColorConvertU32ToFloat4(colour::grid);
   c[ImGuiCol_Text] = ImGui::ColorConvertU32ToFloat4(colour::text);
   c[ImGuiCol_TextDisabled] = ImGui::ColorConvertU32ToFloat4(colour::text_dim);
+  if (!dark) {
+    c[ImGuiCol_PopupBg] = ImVec4(0.98f, 0.98f, 0.99f, 0.98f);
+    c[ImGuiCol_MenuBarBg] = ImVec4(0.88f, 0.89f, 0.92f, 1.0f);
+    c[ImGuiCol_TableRowBgAlt] = ImVec4(0.0f, 0.0f, 0.0f, 0.03f);
+    return;
+  }
+  c[ImGuiCol_PopupBg] = ImVec4(0.13f, 0.14f, 0.17f, 0.98f);
   c[ImGuiCol_FrameBg] = ImVec4(0.17f, 0.19f, 0.23f, 1.0f);
   c[ImGuiCol_FrameBgHovered] = ImVec4(0.23f, 0.26f, 0.32f, 1.0f);
   c[ImGuiCol_FrameBgActive] = ImVec4(0.27f, 0.31f, 0.38f, 1.0f);

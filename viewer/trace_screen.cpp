@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/key_events.hpp"
 #include "panels/claims_panel.hpp"
 #include "panels/controls_panel.hpp"
 #include "panels/lesson_panel.hpp"
@@ -16,7 +17,8 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
       playback_(step_times(document_->trace)),
       views_(make_views(document_->trace, setup.views)),
       first_panel_(setup.first_panel),
-      animate_(setup.animate) {
+      animate_(setup.animate),
+      layout_(setup.layout ? setup.layout : std::make_shared<PanelLayout>()) {
   for (std::size_t i = 0; i < views_.size(); ++i)
     if (setup.first_view == views_[i]->name()) shown_ = static_cast<int>(i);
   if (start.time_ns)
@@ -65,34 +67,62 @@ void TraceScreen::canvas(float seconds, const Fonts& fonts, HeatStripRenderer& h
   if (seek) playback_.seek_time(*seek);
 }
 
+// Keys 1 to 4 choose the tab below the source: claims, step timeline, lesson, run; 5 the source
+// where it is a tab of its own.
+void TraceScreen::panel_keys() {
+  if (ImGui::GetIO().WantTextInput) return;
+  static const char* const names[] = {"claims", "timeline", "lesson", "run", "source"};
+  for (int i = 0; i < (compact_ ? 5 : 4); ++i) {
+    if (frame_keys().pressed('1' + i)) {
+      first_panel_ = names[i];
+      select_panel_ = true;
+    }
+  }
+}
+
 void TraceScreen::side_panels(const Fonts& fonts) {
+  panel_keys();
+  float& source_share = layout_->source_share;
   const float total = ImGui::GetContentRegionAvail().y;
   const trace::Trace& t = document_->trace;
-  ImGui::BeginChild("source", ImVec2(0, std::floor(total * source_share_)), true);
-  draw_source_panel(source_, t, playback_.step(), fonts);
-  ImGui::EndChild();
-  source_share_ = draw_splitter("##split-source", false, source_share_, total, 10.0f);
+  if (!compact_) {
+    ImGui::BeginChild("source", ImVec2(0, std::floor(total * source_share)), true);
+    draw_source_panel(source_, t, playback_.step(), fonts);
+    ImGui::EndChild();
+    source_share = draw_splitter("##split-source", false, source_share, total, 10.0f);
+  }
   ImGui::BeginChild("tabs", ImVec2(0, 0), true);
-  if (ImGui::BeginTabBar("panels")) {
+  if (ImGui::BeginTabBar("panels", compact_ ? ImGuiTabBarFlags_FittingPolicyScroll : 0)) {
     auto flags = [&](const char* name) {
       return select_panel_ && first_panel_ == name ? ImGuiTabItemFlags_SetSelected : 0;
     };
+    if (compact_ && ImGui::BeginTabItem("Source", nullptr, flags("source"))) {
+      draw_source_panel(source_, t, playback_.step(), fonts);
+      ImGui::EndTabItem();
+    }
     std::string claims = "Claims (" + std::to_string(t.claims.size()) + ")###claims";
+    auto shown = [&](const char* name) {
+      if (!select_panel_) layout_->panel = name;
+    };
     if (ImGui::BeginTabItem(claims.c_str(), nullptr, flags("claims"))) {
+      shown("claims");
       draw_claims_panel(t, fonts);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Step timeline###timeline", nullptr, flags("timeline") | flags("warps"))) {
+      shown("timeline");
       draw_timeline_panel(step_timeline_, t, playback_.step(), fonts);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Lesson", nullptr, flags("lesson"))) {
+      shown("lesson");
       ImGui::BeginChild("readme");
       draw_lesson_panel(document_->readme, document_->readme_path, document_->path, fonts);
       ImGui::EndChild();
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Run", nullptr, flags("run"))) {
+      shown("run");
       ImGui::BeginChild("run");
       draw_run_panel(t, fonts);
       ImGui::EndChild();
@@ -104,18 +134,32 @@ void TraceScreen::side_panels(const Fonts& fonts) {
   ImGui::EndChild();
 }
 
+bool compact_layout(const Fonts& fonts) {
+  const float scale = ui_scale(fonts);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  return display.x / scale < 1100.0f || display.y / scale < 640.0f;
+}
+
 void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& heat) {
   playback_.advance(seconds);
   const trace::Trace& t = document_->trace;
-  draw_trace_header(t, document_->name, fonts);
+  // The presenter's layout where the window is small for the scale (1280x720 from scale 1.2 on):
+  // no header line (the window's title has it), the caption in the heading font, the source a
+  // tab beside the panels, and the canvas column at least 64% of the width.
+  compact_ = compact_layout(fonts);
+  if (!compact_) draw_trace_header(t, document_->name, fonts);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
+  float& left_share = layout_->left_share;
   const float splitter_w = 12.0f;
-  const float left_w = std::floor((avail.x - splitter_w) * left_share_);
+  const float shown_share = compact_ ? std::max(left_share, 0.64f) : left_share;
+  const float left_w = std::floor((avail.x - splitter_w) * shown_share);
   ImGui::BeginChild("left", ImVec2(left_w, 0), false, ImGuiWindowFlags_NoScrollbar);
-  draw_step_caption(t.steps[static_cast<std::size_t>(playback_.step())], fonts, fonts.caption,
-                    fonts.caption_detail);
-  const float controls_h = ImGui::GetFrameHeight() + 44.0f;
+  draw_step_caption(t.steps[static_cast<std::size_t>(playback_.step())], fonts,
+                    compact_ ? fonts.heading : fonts.caption, compact_ ? fonts.ui : fonts.caption_detail);
+  // The buttons' row, the scrubber's phase labels above it, and the padding.
+  const float controls_h = ImGui::GetFrameHeight() + 0.8f * ImGui::GetFontSize() +
+                           2.0f * ImGui::GetStyle().WindowPadding.y + 10.0f;
   ImGui::BeginChild("canvas", ImVec2(0, -controls_h - ImGui::GetStyle().ItemSpacing.y), true,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   canvas(seconds, fonts, heat);
@@ -126,7 +170,8 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   ImGui::EndChild();
 
   ImGui::SameLine(0, 0);
-  left_share_ = draw_splitter("##split-columns", true, left_share_, avail.x, splitter_w);
+  const float moved = draw_splitter("##split-columns", true, shown_share, avail.x, splitter_w);
+  if (moved != shown_share) left_share = moved;
   ImGui::SameLine(0, 0);
   ImGui::BeginChild("right", ImVec2(0, 0), false);
   side_panels(fonts);

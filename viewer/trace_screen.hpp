@@ -27,12 +27,22 @@ struct StartAt {
   std::optional<int64_t> time_ns;
 };
 
+// The panel layout every trace screen shares (and the settings file remembers): the splitters'
+// positions and the tab below the source.
+struct PanelLayout {
+  float left_share = 0.60f;    // width of the canvas column
+  float source_share = 0.56f;  // height of the source panel in the right column
+  std::string panel = "claims";
+};
+
 // How screens start.
 struct ScreenSetup {
   ViewConfig views;
   std::string first_view;              // a registry name; empty or not applicable: the first view
   std::string first_panel = "claims";  // claims, timeline (or warps), lesson or run
   bool animate = true;                 // false for screenshots: every step is drawn complete
+  // Shared by the screens, so that a splitter moved on one holds on the next; null: each its own.
+  std::shared_ptr<PanelLayout> layout;
 };
 
 class TraceScreen {
@@ -49,6 +59,7 @@ class TraceScreen {
  private:
   void canvas(float seconds, const Fonts& fonts, HeatStripRenderer& heat);
   void side_panels(const Fonts& fonts);
+  void panel_keys();
 
   std::unique_ptr<Document> document_;
   Playback playback_;
@@ -60,8 +71,11 @@ class TraceScreen {
   std::string first_panel_;
   bool select_panel_ = true;  // select first_panel_'s tab once
   bool animate_ = true;
-  float left_share_ = 0.60f;    // width of the canvas column
-  float source_share_ = 0.56f;  // height of the source panel in the right column
+  std::shared_ptr<PanelLayout> layout_;
+  bool compact_ = false;  // the presenter's layout for a small window at a large scale
 };
+
+// Whether the window is small for the scale: 1100x640 at scale 1 is the least the full layout needs.
+bool compact_layout(const Fonts& fonts);
 
 }  // namespace gridlock::viewer

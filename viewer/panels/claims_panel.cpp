@@ -167,6 +167,40 @@ void verdict_badge(trace::Verdict verdict, const Fonts& fonts) {
   ImGui::Dummy(box);
 }
 
+ImU32 badge_colour(Badge badge) {
+  switch (badge) {
+    case Badge::confirmed:
+      return colour::confirmed;
+    case Badge::confirmed_silent:
+      return colour::silent_failure;
+    case Badge::contradicted:
+      return colour::contradicted;
+    case Badge::not_observable:
+      return colour::not_observable;
+  }
+  return colour::text_dim;
+}
+
+void claim_badge(const trace::Claim& claim, const Fonts& fonts) {
+  const Badge badge = badge_of(claim);
+  const char* text = badge_words(badge);
+  const ImVec2 size = fonts.bold->CalcTextSizeA(fonts.bold->FontSize, FLT_MAX, 0, text);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const ImVec2 box(size.x + 16, size.y + 6);
+  const ImU32 c = badge_colour(badge);
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->AddRectFilled(at, ImVec2(at.x + box.x, at.y + box.y), c, box.y * 0.5f);
+  list->AddText(fonts.bold, fonts.bold->FontSize, ImVec2(at.x + 8, at.y + 3), colour::text_on(c), text);
+  ImGui::Dummy(box);
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(badge_meaning(badge));
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
 std::string producer_summary(const trace::Producer& p) {
   if (p.kind == trace::ProducerKind::model) return "model: " + p.model;
   if (p.devices.empty()) return "unnamed GPU";
@@ -192,17 +226,18 @@ void draw_claims_panel(const trace::Trace& trace, const Fonts& fonts) {
   for (std::size_t i = 0; i < trace.claims.size(); ++i) {
     const trace::Claim& claim = trace.claims[i];
     if (i > 0) ImGui::Separator();
-    verdict_badge(claim.verdict, fonts);
+    claim_badge(claim, fonts);
     ImGui::SameLine();
     ImGui::PushFont(fonts.bold);
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 3);
     ImGui::TextUnformatted(claim.id.c_str());
     ImGui::PopFont();
     ImGui::TextWrapped("%s", claim.statement.c_str());
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(verdict_colour(claim.verdict)));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(badge_colour(badge_of(claim))));
     ImGui::TextUnformatted("measured:");
     ImGui::PopStyleColor();
-    ImGui::SameLine();
+    // Beside the word where the panel is wide, under it where it is narrow (a large scale).
+    if (ImGui::GetContentRegionAvail().x > 24.0f * ImGui::GetFontSize()) ImGui::SameLine();
     ImGui::TextWrapped("%s", claim.measurement.empty() ? "-" : claim.measurement.c_str());
     if (!claim.reason.empty()) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::text_dim));

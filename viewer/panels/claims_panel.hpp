@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "model/verdict_badge.hpp"
 #include "style.hpp"
 #include "trace/trace.hpp"
 
@@ -21,6 +22,11 @@ void verdict_badge(trace::Verdict verdict, const Fonts& fonts);
 
 ImU32 verdict_colour(trace::Verdict verdict);
 const char* verdict_words(trace::Verdict verdict);
+
+// The claim's badge (model/verdict_badge.hpp): a confirmation whose point is a silent failure
+// has words and a colour of its own, and every badge explains itself in a tooltip.
+void claim_badge(const trace::Claim& claim, const Fonts& fonts);
+ImU32 badge_colour(Badge badge);
 
 // "NVIDIA H100 80GB HBM3 · CC 9.0 · 132 SMs" ("2 × … each" for two alike GPUs, the names alone
 // for different ones), or the model's description.

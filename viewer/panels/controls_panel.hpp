@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "model/key_events.hpp"
 #include "model/playback.hpp"
 #include "style.hpp"
 #include "trace/trace.hpp"
@@ -65,12 +66,13 @@ template <class Cursor>
 void handle_playback_keys(Cursor& c) {
   ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
+  // Key events, not key states: a tap shorter than a frame (a clicker's) still counts.
   auto pressed = [](ImGuiKey key, bool repeat) {
-    return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), repeat);
+    return frame_keys().pressed(ImGui::GetKeyIndex(key), repeat);
   };
   if (pressed(ImGuiKey_Space, false)) c.toggle();
-  if (pressed(ImGuiKey_RightArrow, true)) c.forward();
-  if (pressed(ImGuiKey_LeftArrow, true)) c.back();
+  if (pressed(ImGuiKey_RightArrow, true) || pressed(ImGuiKey_PageDown, true)) c.forward();
+  if (pressed(ImGuiKey_LeftArrow, true) || pressed(ImGuiKey_PageUp, true)) c.back();
   if (pressed(ImGuiKey_Home, false)) c.first();
   if (pressed(ImGuiKey_End, false)) c.last();
   for (ImWchar ch : io.InputQueueCharacters) {

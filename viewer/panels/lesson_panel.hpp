@@ -7,9 +7,9 @@
 
 namespace gridlock::viewer {
 
-// Draws Markdown text into the current window: '#' headings, paragraphs (wrapped), '-'/'*' and
-// numbered lists, ``` code blocks and '|' tables (as monospaced lines). Inline `code` and **bold**
-// lose their markers.
+// Draws Markdown text into the current window, parsed by md4c (model/markdown.hpp): headings,
+// wrapped paragraphs with bold, code and link spans, bulleted and numbered lists (nested, items
+// over several lines), code blocks, tables, quotes, rules, and images as a placeholder line.
 void draw_markdown(const std::string& text, const Fonts& fonts);
 
 // The lesson panel: the README, or a note saying where it was looked for.

@@ -21,12 +21,12 @@ bool is_collapsed(const RunPaint& p, int row) {
 void paint_summary(ImDrawList* list, const TimeAxis& axis, const std::vector<SummarySpan>& spans, float y0,
                    float y1) {
   const float left = list->GetClipRectMin().x, right = list->GetClipRectMax().x;
+  RowRects rects(list, std::min(2.0f, 0.3f * (y1 - y0)));
   for (const SummarySpan& s : spans) {
     const float a = axis.x_of(s.begin_ns), b = std::max(axis.x_of(s.end_ns), a + 1.0f);
     if (b < left || a > right) continue;
-    list->AddRectFilled(ImVec2(std::max(a, left - 2), y0), ImVec2(std::min(b, right + 2), y1),
-                        colour::with_alpha(colour::category(s.category), 0.8f),
-                        std::min(2.0f, 0.3f * (y1 - y0)));
+    rects.add(std::max(a, left - 2), std::min(b, right + 2), y0, y1,
+              colour::with_alpha(colour::category(s.category), 0.8f));
   }
 }
 

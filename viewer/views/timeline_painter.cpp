@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <vector>
 
 #include "format.hpp"
 
@@ -11,16 +12,28 @@ namespace gridlock::viewer {
 
 namespace {
 
+// Slices that meet or overlap on screen (within a pixel), one after the other in the row with the
+// same depth and category, are painted as one rectangle; only rectangles wide enough to show it
+// get rounded corners. Zoomed out, thousands of slices fall on a few hundred pixels, and a
+// rounded, anti-aliased rectangle is dozens of triangles where a plain one is two: on a software
+// renderer the triangles, not the pixels, were most of a frame.
+// Each depth merged on its own, the outer depths painted first (a slice lies inside its parent).
 void paint_slices(ImDrawList* list, const TimeAxis& axis, const TimelineRow& row, float y0, float y1) {
   const float inset_step = std::min(2.0f, (y1 - y0) * 0.15f);
   const float rounding = std::min(2.0f, 0.3f * (y1 - y0));
   const float left = list->GetClipRectMin().x, right = list->GetClipRectMax().x;
-  for (const TimelineSlice& s : row.slices) {
-    const float a = axis.x_of(s.begin_ns), b = std::max(axis.x_of(s.end_ns), a + 1.5f);
-    if (b < left || a > right) continue;
-    const float inset = static_cast<float>(s.depth) * inset_step;
-    list->AddRectFilled(ImVec2(std::max(a, left - 4), y0 + inset), ImVec2(std::min(b, right + 4), y1 - inset),
-                        colour::category(s.category), rounding);
+  int deepest = 0;
+  for (const TimelineSlice& s : row.slices) deepest = std::max(deepest, s.depth);
+  for (int depth = 0; depth <= deepest; ++depth) {
+    RowRects rects(list, rounding);
+    const float inset = static_cast<float>(depth) * inset_step;
+    for (const TimelineSlice& s : row.slices) {
+      if (s.depth != depth) continue;
+      const float a = axis.x_of(s.begin_ns), b = std::max(axis.x_of(s.end_ns), a + 1.5f);
+      if (b < left || a > right) continue;
+      rects.add(std::max(a, left - 4), std::min(b, right + 4), y0 + inset, y1 - inset,
+                colour::category(s.category));
+    }
   }
 }
 
@@ -39,17 +52,44 @@ void paint_counters(ImDrawList* list, const TimeAxis& axis, const TimelineRow& r
                                    static_cast<float>(c.samples.size() - 1)
                              : 100.0f;
     const bool dots = spread >= 6.0f;
+    // The step line as one polyline, with the samples that fall in one pixel column reduced to
+    // the first, lowest, highest and last value there (the shape stays; the triangles do not
+    // grow with the samples).
+    std::vector<ImVec2> path;
+    float column = -FLT_MAX, low = 0, high = 0, last_y = 0;
+    auto close_column = [&] {
+      if (column == -FLT_MAX) return;
+      if (low != high) {
+        path.push_back(ImVec2(column, low));
+        path.push_back(ImVec2(column, high));
+      }
+      path.push_back(ImVec2(column, last_y));
+    };
+    auto add = [&](float x, float y) {
+      const float px = std::floor(x);
+      if (px != column) {
+        close_column();
+        path.push_back(ImVec2(x, y));
+        column = px;
+        low = high = last_y = y;
+        return;
+      }
+      low = std::min(low, y);
+      high = std::max(high, y);
+      last_y = y;
+    };
     for (std::size_t i = 0; i < c.samples.size(); ++i) {
       const CounterSample& s = c.samples[i];
       const float x = axis.x_of(s.t_ns), y = y_of(s.value);
       const float next = i + 1 < c.samples.size() ? axis.x_of(c.samples[i + 1].t_ns) : std::max(axis.x1, x);
       if (next < left || x > right) continue;
-      list->AddLine(ImVec2(std::max(x, left - 2), y), ImVec2(std::min(next, right + 2), y), colour::counter,
-                    1.5f);
-      if (i + 1 < c.samples.size())
-        list->AddLine(ImVec2(next, y), ImVec2(next, y_of(c.samples[i + 1].value)), colour::counter, 1.0f);
+      add(std::max(x, left - 2), y);
+      add(std::min(next, right + 2), y);
       if (dots) list->AddCircleFilled(ImVec2(x, y), 2.5f, colour::counter);
     }
+    close_column();
+    if (path.size() >= 2)
+      list->AddPolyline(path.data(), static_cast<int>(path.size()), colour::counter, 0, 1.5f);
   }
 }
 
@@ -57,9 +97,16 @@ void paint_counters(ImDrawList* list, const TimeAxis& axis, const TimelineRow& r
 void paint_instants(ImDrawList* list, const TimeAxis& axis, const TimelineRow& row, float y0, float y1) {
   const float half = std::clamp(0.35f * (y1 - y0), 3.0f, 6.0f);
   const float left = list->GetClipRectMin().x, right = list->GetClipRectMax().x;
+  // Instants closer than a pixel to the last one drawn, of its category, would paint the same
+  // marks again: skipped (a zoomed-out row of a busy lock holds thousands).
+  float last_x = -FLT_MAX;
+  trace::Category last_category = trace::Category::other;
   for (const TimelineInstant& i : row.instants) {
     const float x = axis.x_of(i.t_ns);
     if (x < left - half || x > right + half) continue;
+    if (std::fabs(x - last_x) < 1.0f && i.category == last_category) continue;
+    last_x = x;
+    last_category = i.category;
     list->AddLine(ImVec2(x, y0), ImVec2(x, y1), colour::accent, 1.5f);
     const ImVec2 a(x - half, y0 - 1), b(x + half, y0 - 1), c(x, y0 + 1.4f * half);
     list->AddTriangleFilled(a, b, c, colour::category(i.category));
@@ -91,6 +138,24 @@ TimeAxis time_axis(const TimeRange& range, float x0, float x1) {
   axis.x0 = x0;
   axis.x1 = x1;
   return axis;
+}
+
+void RowRects::add(float a, float b, float y0, float y1, ImU32 colour) {
+  if (run_.open && colour == run_.colour && y0 == run_.y0 && y1 == run_.y1 && a <= run_.b + 1.0f &&
+      b >= run_.a - 1.0f) {
+    run_.a = std::min(run_.a, a);
+    run_.b = std::max(run_.b, b);
+    return;
+  }
+  flush();
+  run_ = Run{a, b, y0, y1, colour, true};
+}
+
+void RowRects::flush() {
+  if (!run_.open) return;
+  run_.open = false;
+  list_->AddRectFilled(ImVec2(run_.a, run_.y0), ImVec2(run_.b, run_.y1), run_.colour,
+                       run_.b - run_.a >= 4.0f * rounding_ + 2.0f ? rounding_ : 0.0f);
 }
 
 void paint_timeline_row(ImDrawList* list, const TimeAxis& axis, const TimelineRow& row, float y0, float y1,

@@ -33,6 +33,31 @@ TimeAxis time_axis(const StepTimeline& timeline, float x0, float x1);
 // The axis of a range between x0 and x1.
 TimeAxis time_axis(const TimeRange& range, float x0, float x1);
 
+// Rectangles along one row, painted merged where they meet or overlap on screen (within a
+// pixel) and share a colour and height; rounded only where wide enough to show it. Zoomed out,
+// thousands of slices fall on a few hundred pixels, and a rounded, anti-aliased rectangle is
+// dozens of triangles where a plain one is two: on a software renderer the triangles, not the
+// pixels, were most of a frame. Rectangles must come in order of their left edges.
+class RowRects {
+ public:
+  RowRects(ImDrawList* list, float rounding) : list_(list), rounding_(rounding) {}
+  ~RowRects() { flush(); }
+  RowRects(const RowRects&) = delete;
+  RowRects& operator=(const RowRects&) = delete;
+  void add(float a, float b, float y0, float y1, ImU32 colour);
+  void flush();
+
+ private:
+  struct Run {
+    float a = 0, b = 0, y0 = 0, y1 = 0;
+    ImU32 colour = 0;
+    bool open = false;
+  };
+  ImDrawList* list_;
+  float rounding_;
+  Run run_;
+};
+
 // One row's slices, counters and (with `marks`; too small to read in a miniature or a row a few
 // pixels high) instants, between y0 and y1. What lies left or right of the list's clip
 // rectangle is skipped.

@@ -5,6 +5,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 
 #include "format.hpp"
@@ -54,8 +55,8 @@ void gutter_label(const TreePaint& p, float y_centre, const std::string& name, c
                   ImU32 main, ImU32 sub_colour, bool marked, bool beside) {
   const Fonts& fonts = p.frame.fonts;
   const float x = p.g.canvas_min.x + 22.0f;
-  const float bold = fonts.bold->FontSize;
-  const float small = fonts.ui->FontSize * 0.9f;
+  const float bold = p.g.label_size;
+  const float small = std::max(kMinTextPx, bold * 0.9f * fonts.ui->FontSize / fonts.bold->FontSize);
   const bool two_lines = p.g.pitch >= 2.2f * bold;
   const float y0 = two_lines ? y_centre - bold : y_centre - 0.5f * bold;
   if (marked) {
@@ -84,10 +85,14 @@ void label_rows(const TreePaint& p) {
     const bool current = r == p.current_row;
     const ImU32 main = future ? colour::text_faint : current ? colour::accent : colour::text_dim;
     const ImU32 sub = future ? colour::text_faint : colour::text_dim;
+    // Rows closer than a label is high: every label_every-th row and the current one, never two
+    // that would overlap.
+    const int k = p.g.label_every;
+    if (!current && (r % k != 0 || std::abs(r - p.current_row) < k)) continue;
     gutter_label(p, p.g.row_top(r) + 0.5f * p.g.node_h, r == 0 ? "leaves" : "level " + std::to_string(r),
                  std::to_string(row.nodes.size()) + " live", main, sub, current, false);
   }
-  if (p.g.has_input) {
+  if (p.g.has_input && p.g.label_every == 1) {  // over the leaves' label when rows are close
     const InputRow& in = p.state.input;
     gutter_label(p, 0.5f * (p.g.input_top() + p.g.input_bottom()), in.name,
                  std::to_string(in.size()) + " values", colour::text_dim, colour::text_dim, false, true);
@@ -402,21 +407,36 @@ void paint_threads(const TreePaint& p) {
 
 }  // namespace
 
-TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, bool input, double zoom,
-                           double pan, float scale) {
+TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, const std::string& input,
+                           double zoom, double pan, const Fonts& fonts) {
   TreeGeometry g;
+  const float scale = ui_scale(fonts);
   g.canvas_min = canvas_min;
   g.canvas_max = canvas_max;
-  const float gutter = kGutter * scale;
+  const float top_pad = fonts.ui->FontSize + 23.0f, bottom_pad = 10.0f;
+  const float height = std::max(40.0f, canvas_max.y - canvas_min.y - top_pad - bottom_pad);
+  const float n = static_cast<float>(std::max<std::size_t>(rows + (input.empty() ? 0 : 1), 1));
+  g.has_input = !input.empty();
+  g.pitch = std::min(height / n, 140.0f * scale);
+  g.node_h = std::clamp(g.pitch * 0.5f, 6.0f, 40.0f * scale);
+  // Close rows: taller boxes, so that the rows with few nodes (the root) still show their values.
+  if (g.node_h < kMinTextPx + 5.0f) g.node_h = std::min(g.pitch * 0.7f, kMinTextPx + 5.0f);
+  g.thread_h = std::clamp(g.pitch * 0.3f, 4.0f, 18.0f * scale);
+  // Labels: the bold size where the rows leave room, else smaller down to a readable size, and
+  // then only every few rows.
+  const float bold = fonts.bold->FontSize;
+  g.label_size = g.pitch >= 1.15f * bold ? bold : std::clamp(g.pitch * 0.92f, kMinTextPx + 2.0f, bold);
+  g.label_every = std::max(1, static_cast<int>(std::ceil(g.label_size * 1.05f / std::max(g.pitch, 1.0f))));
+  float widest = 0;
+  for (const std::string& label :
+       {std::string("leaves"), "level " + std::to_string(rows ? rows - 1 : 0), input})
+    widest = std::max(widest, fonts.bold->CalcTextSizeA(g.label_size, FLT_MAX, 0.0f, label.c_str()).x);
+  if (!input.empty())  // the input's count under its name ("10000 values"), in the smaller type
+    widest =
+        std::max(widest, fonts.ui->CalcTextSizeA(0.9f * g.label_size, FLT_MAX, 0.0f, "0000000 values").x);
+  const float gutter = std::min(kGutter * scale, 22.0f + widest + 14.0f * scale);
   g.plot_x0 = canvas_min.x + gutter;
   g.plot_w = std::max(40.0f, canvas_max.x - canvas_min.x - gutter - 24.0f);
-  const float top_pad = 40.0f * scale, bottom_pad = 10.0f;
-  const float height = std::max(40.0f, canvas_max.y - canvas_min.y - top_pad - bottom_pad);
-  const float n = static_cast<float>(std::max<std::size_t>(rows + (input ? 1 : 0), 1));
-  g.has_input = input;
-  g.pitch = std::min(height / n, 140.0f);
-  g.node_h = std::clamp(g.pitch * 0.5f, 6.0f, 40.0f * scale);
-  g.thread_h = std::clamp(g.pitch * 0.3f, 4.0f, 18.0f);
   g.top = canvas_min.y + top_pad + 0.5f * (height - g.pitch * n) + 0.12f * g.pitch;
   g.zoom = zoom;
   g.pan = pan;

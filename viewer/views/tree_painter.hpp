@@ -20,6 +20,8 @@ struct TreeGeometry {
   bool has_input = false;         // an input strip sits one pitch above the leaves
   float node_h = 0;               // height of a node box
   float thread_h = 0;             // height of the thread strip under the current row
+  float label_size = 0;           // the row labels' type size: the bold font's, less where rows are close
+  int label_every = 1;            // rows too close for every label: one in label_every (and the current)
   double zoom = 1, pan = 0;
 
   float row_top(int row) const { return top + pitch * static_cast<float>(row + (has_input ? 1 : 0)); }
@@ -35,10 +37,11 @@ struct TreeGeometry {
   double visible_right() const { return pan + 1.0 / zoom; }
 };
 
-// `rows`: tree rows; `input`: whether an input strip goes above them. `scale`: ui_scale(), for
-// the label gutter and the status line above the rows.
-TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, bool input, double zoom,
-                           double pan, float scale);
+// `rows`: tree rows; `input`: the input strip's name when one goes above them, else empty.
+// The label gutter is as wide as the widest label at the size the rows leave room for; the
+// status line, the nodes and the thread strip grow with the fonts (the presenter's scale).
+TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, const std::string& input,
+                           double zoom, double pan, const Fonts& fonts);
 
 struct TreePaint {
   const TreeViewState& state;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "format.hpp"
+#include "model/key_events.hpp"
 #include "model/step_text.hpp"
 #include "views/tree_painter.hpp"
 
@@ -63,7 +64,28 @@ void follow_current_row(TreeViewState& s, int step) {
   s.pan = (nearest + 0.5) / n - 0.5 / s.zoom;
 }
 
+// The keyboard's zoom and order: Up / Down zoom in and out about the middle, 0 fits, T switches
+// between memory order and tree order.
+void tree_keys(TreeViewState& s, const TreeGeometry& g) {
+  const KeyEvents& keys = frame_keys();
+  if (ImGui::GetIO().WantTextInput) return;
+  if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow), true))
+    zoom_about(s, g, 2.0, g.plot_x0 + 0.5f * g.plot_w);
+  if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), true))
+    zoom_about(s, g, 0.5, g.plot_x0 + 0.5f * g.plot_w);
+  if (keys.pressed('0')) {
+    s.zoom = 1.0;
+    s.pan = 0.0;
+  }
+  if (keys.pressed('T')) {
+    arrange(s.layout, s.arrangement == Arrangement::memory ? Arrangement::tree : Arrangement::memory);
+    s.arrangement = s.layout.arrangement;
+    s.textures.current = false;
+  }
+}
+
 void toolbar(TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g) {
+  tree_keys(s, g);
   if (ImGui::Button("Fit")) {
     s.zoom = 1.0;
     s.pan = 0.0;
@@ -73,9 +95,11 @@ void toolbar(TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g) {
   ImGui::SameLine();
   if (ImGui::Button(" + ")) zoom_about(s, g, 2.0, g.plot_x0 + 0.5f * g.plot_w);
   ImGui::SameLine();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("zoom %.1f\xC3\x97", s.zoom);
-  ImGui::SameLine(0, 24);
+  if (ImGui::GetContentRegionAvail().x > 3.0f * ImGui::CalcTextSize("zoom 1.0x").x) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("zoom %.1f\xC3\x97", s.zoom);
+    ImGui::SameLine(0, 24);
+  }
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("memory order").x + ImGui::GetFrameHeight() +
                           2 * ImGui::GetStyle().FramePadding.x + 8);
   int arrangement = s.arrangement == Arrangement::memory ? 0 : 1;
@@ -103,13 +127,24 @@ void toolbar(TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g) {
       ImGui::EndCombo();
     }
   }
+  // The three switches on the line where they fit (a large scale on a small window leaves no
+  // room), else in a popup behind one button.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float switches_w = 3.0f * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) +
+                           2.0f * style.ItemSpacing.x + ImGui::CalcTextSize("valuesthreadsedges").x;
   ImGui::SameLine(0, 24);
+  const bool inline_switches = ImGui::GetContentRegionAvail().x >= switches_w;
+  if (!inline_switches) {
+    if (ImGui::Button("show\xE2\x80\xA6")) ImGui::OpenPopup("tree-switches");
+    if (!ImGui::BeginPopup("tree-switches")) return;
+  }
   ImGui::Checkbox("values", &s.show_values);
-  ImGui::SameLine();
+  if (inline_switches) ImGui::SameLine();
   ImGui::Checkbox("threads", &s.show_threads);
-  ImGui::SameLine();
+  if (inline_switches) ImGui::SameLine();
   ImGui::Checkbox("edges", &s.show_past_edges);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the edges of earlier levels");
+  if (!inline_switches) ImGui::EndPopup();
 }
 
 // "threads 0–511 (16 warps)" for the threads that made the row's nodes; empty when none is known.
@@ -160,7 +195,8 @@ void status_line(const TreeViewState& s, const TreeViewFrame& f, const TreeGeome
       text += ": the result";
     if (row_index == 0 && fits(text + leaves_text(s))) text += leaves_text(s);
   }
-  list->PushClipRect(ImVec2(g.plot_x0, g.canvas_min.y), ImVec2(right, g.canvas_min.y + 40.0f), true);
+  list->PushClipRect(ImVec2(g.plot_x0, g.canvas_min.y),
+                     ImVec2(right, g.canvas_min.y + 14.0f + f.fonts.ui->FontSize), true);
   list->AddText(f.fonts.ui, f.fonts.ui->FontSize, ImVec2(g.plot_x0, g.canvas_min.y + 10), colour::text_dim,
                 text.c_str());
   list->PopClipRect();
@@ -387,12 +423,14 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
   const ImVec2 toolbar_at = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float toolbar_h = ImGui::GetFrameHeightWithSpacing();
-  const float legend_h = kLegendHeight * ui_scale(f.fonts);
+  // The legend only where it leaves the rows room (a large scale on a small window does not).
+  const bool show_legend = avail.y - toolbar_h > 5.0f * kLegendHeight * ui_scale(f.fonts);
+  const float legend_h = show_legend ? kLegendHeight * ui_scale(f.fonts) : 0.0f;
   const ImVec2 canvas_min(toolbar_at.x, toolbar_at.y + toolbar_h);
   const ImVec2 canvas_max(toolbar_at.x + avail.x,
                           std::max(canvas_min.y + 60, toolbar_at.y + avail.y - legend_h));
-  TreeGeometry g = tree_geometry(canvas_min, canvas_max, s.layout.rows.size(), !s.input.empty(), s.zoom,
-                                 s.pan, ui_scale(f.fonts));
+  TreeGeometry g = tree_geometry(canvas_min, canvas_max, s.layout.rows.size(),
+                                 s.input.empty() ? std::string() : s.input.name, s.zoom, s.pan, f.fonts);
   toolbar(s, f, g);
   g.zoom = s.zoom;
   g.pan = s.pan;
@@ -431,8 +469,10 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
 
   // 5. Legend.
   ImGui::SetCursorScreenPos(ImVec2(canvas_min.x, canvas_max.y));
-  legend(f, s.layout.in_place, ImVec2(canvas_min.x, canvas_max.y), canvas_max.x - canvas_min.x);
-  ImGui::Dummy(ImVec2(canvas_max.x - canvas_min.x, legend_h));
+  if (show_legend) {
+    legend(f, s.layout.in_place, ImVec2(canvas_min.x, canvas_max.y), canvas_max.x - canvas_min.x);
+    ImGui::Dummy(ImVec2(canvas_max.x - canvas_min.x, legend_h));
+  }
 }
 
 }  // namespace gridlock::viewer
