@@ -64,7 +64,7 @@ void add_handoffs(LockRun& lock) {
 bool has_lock(const trace::Trace& trace) {
   for (const trace::Step& s : trace.steps)
     for (const trace::Event& e : s.events)
-      if (e.kind == trace::EventKind::slice_begin && is_lock_category(e.category)) return true;
+      if (e.kind == trace::EventKind::slice_begin && e.category == trace::Category::critical) return true;
   return false;
 }
 

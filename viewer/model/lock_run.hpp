@@ -38,8 +38,8 @@ struct LockRun {
   int64_t spin_attempts = 0;  // over every spin slice (each counts its value, at least 1)
 };
 
-// Whether a trace shows a lock being fought over: slices of category critical or spin (a lock
-// track alone is not enough: a variant that takes no lock may still declare one).
+// Whether a trace shows a lock being held: slices of category critical (a lock track alone is not
+// enough: a variant that takes no lock may still declare one; spinning alone may be a barrier).
 bool has_lock(const trace::Trace& trace);
 
 LockRun lock_run(const trace::Trace& trace);

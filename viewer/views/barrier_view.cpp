@@ -21,8 +21,8 @@ namespace gridlock::viewer {
 
 namespace {
 
-constexpr ImU32 kReleased = colour::confirmed;
-constexpr ImU32 kEnded = colour::src;
+const ImU32& kReleased = colour::confirmed;  // follows the theme
+const ImU32& kEnded = colour::src;           // follows the theme
 constexpr ImU32 kNotStarted = IM_COL32(60, 64, 76, 255);
 
 // Round-time ticks inside each drawn piece.

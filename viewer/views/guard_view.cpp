@@ -25,8 +25,8 @@ namespace gridlock::viewer {
 
 namespace {
 
-constexpr ImU32 kTicket = colour::category_atomic;
-constexpr ImU32 kMerge = colour::highlight_mark;
+const ImU32& kTicket = colour::category_atomic;  // follows the theme
+const ImU32& kMerge = colour::highlight_mark;    // follows the theme
 constexpr ImU32 kEmpty = IM_COL32(40, 44, 54, 255);
 
 class GuardView final : public TraceView {

@@ -1,14 +1,14 @@
 // The registry's rows. Each view's file defines its maker; the row says when it applies.
 #include "views/registry.hpp"
 
-#include "model/block_trees.hpp"
 #include "model/barrier_chart.hpp"
+#include "model/block_trees.hpp"
 #include "model/gantt_chart.hpp"
 #include "model/histogram.hpp"
 #include "model/lock_run.hpp"
 #include "model/run_timeline.hpp"
-#include "model/warp_lanes.hpp"
 #include "model/ticket_chart.hpp"
+#include "model/warp_lanes.hpp"
 #include "views/view.hpp"
 
 namespace gridlock::viewer {

@@ -11,7 +11,6 @@ inline constexpr int kMaxStreams = 8;
 // The record the kernels check in and out of: the mask of active kernels (bit kid), the number of
 // active kernels and its maximum, and per kernel what it saw when it checked in. mask_max is part
 // of the documented record, but the documented check-in never updates it.
-// lesson-begin record
 struct KernelConcurrencyData {
   int mask;                 // bit kid set while kernel kid is active
   int mask_max;             // (documented, never written)
@@ -27,7 +26,6 @@ __device__ KernelConcurrencyData g_kernel_data;
 // The record the documented check-out names (`tokenizerData`), which is not the one the check-in
 // wrote to: the lesson gives it a record of its own to run the check-out as printed.
 __device__ KernelConcurrencyData g_tokenizer_data;
-// lesson-end record
 
 // What block 0's thread 0 notes for the recording (SpanRecorder notes 0 to 3).
 enum CheckNote : int {
