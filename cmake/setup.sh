@@ -1,8 +1,9 @@
 # Shared by view.sh and test.sh (sourced, not run): installs the Debian packages that are
 # missing, then configures and builds into build/. CUDA lessons are built where nvcc is found;
 # without it the viewer and the tests are built, and the lessons' GPU tests are left out. With
-# GRIDLOCK_ASAN=1 the host code is built with AddressSanitizer and UBSan instead, into build-asan/
-# (the asan or asan-viewer-only preset). Sets gridlock_preset to the preset it built.
+# GRIDLOCK_ASAN=1 the host code is built with AddressSanitizer and UBSan instead, into build-asan/:
+# the asan-viewer-only preset, since CUDA files are not instrumented (GRIDLOCK_ASAN_LESSONS=1 adds
+# the lessons: the asan preset). Sets gridlock_preset to the preset it built.
 set -euo pipefail
 
 gridlock_packages=(cmake ninja-build g++ pkg-config python3-glad clang-format
@@ -31,8 +32,8 @@ gridlock_build() {
     echo "gridlock: nvcc not found; building the viewer and tests without the CUDA lessons"
   fi
   if [ "${GRIDLOCK_ASAN:-0}" = 1 ]; then
-    gridlock_preset=asan
-    [ "$lessons" = 1 ] || gridlock_preset=asan-viewer-only
+    gridlock_preset=asan-viewer-only
+    [ "$lessons" = 1 ] && [ "${GRIDLOCK_ASAN_LESSONS:-0}" = 1 ] && gridlock_preset=asan
   else
     gridlock_preset=default
     [ "$lessons" = 1 ] || gridlock_preset=viewer-only
