@@ -15,7 +15,9 @@ if(GRIDLOCK_NVIDIA_SMI)
   endif()
 endif()
 if(NOT _gridlock_arch)
-  set(_gridlock_arch 75)   # the oldest architecture CUDA 13 accepts; PTX covers newer GPUs
-  message(STATUS "gridlock: no GPU visible; building sm_75 machine code plus PTX")
+  # The oldest architecture with every instruction the lessons use (the work queue's
+  # __reduce_xor_sync needs sm_80); PTX covers newer GPUs.
+  set(_gridlock_arch 80)
+  message(STATUS "gridlock: no GPU visible; building sm_80 machine code plus PTX")
 endif()
 set(CMAKE_CUDA_ARCHITECTURES ${_gridlock_arch} CACHE STRING "CUDA architectures")

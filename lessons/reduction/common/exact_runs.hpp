@@ -1,6 +1,7 @@
 // How many of a lesson's repeated runs, each on fresh random input, give exactly the CPU's answer.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,11 @@ struct ExactRuns {
            (first_miss.empty() ? "" : " (first miss: " + first_miss + ")");
   }
 };
+
+// "n=6000, 8 blocks of 128": a launch configuration as the claims' measurements name it.
+inline std::string config_text(int64_t n, int grid, int block) {
+  return "n=" + std::to_string(n) + ", " + std::to_string(grid) + " blocks of " + std::to_string(block);
+}
 
 // Runs `reduce_on_gpu(input)` on o.runs inputs of n elements (seeds o.seed, o.seed + 1, ...)
 // and compares each answer with the CPU's.

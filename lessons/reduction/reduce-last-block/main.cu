@@ -23,10 +23,6 @@ namespace {
 namespace red = gridlock::reduction;
 using gridlock::LessonRun;
 
-std::string config(int64_t n, int grid, int block) {
-  return "n=" + std::to_string(n) + ", " + std::to_string(grid) + " blocks of " + std::to_string(block);
-}
-
 void check_sum(LessonRun& run) {
   const auto& o = run.options();
   std::string measured;
@@ -40,7 +36,7 @@ void check_sum(LessonRun& run) {
       const red::ExactRuns sum = red::exact_runs<red::Sum>(o, n, [&](const std::vector<int>& input) {
         return r4::last_block_on_gpu<red::Sum>(variant, input, g, b);
       });
-      sizes += (sizes.empty() ? "" : ", ") + config(n, grid, block) + ": " + sum.text();
+      sizes += (sizes.empty() ? "" : ", ") + red::config_text(n, grid, block) + ": " + sum.text();
       all = all && sum.all();
     }
     measured += (measured.empty() ? "" : "; ") + red::guard_name(variant) + ": " + sizes;
@@ -75,7 +71,8 @@ void check_guard(LessonRun& run) {
     }
     const std::string name = red::guard_name(variant);
     run.trace().series.push_back(
-        {"merging block, " + name + ", " + config(r4::kCheckN, r4::kDocumentedGrid, r4::kDocumentedBlock),
+        {"merging block, " + name + ", " +
+             red::config_text(r4::kCheckN, r4::kDocumentedGrid, r4::kDocumentedBlock),
          "block", mergers, false, 0});
     run.trace().facts[variant + ".mergers"] = red::mergers_text(mergers);
     once += (once.empty() ? "" : "; ") + name + ": " + std::to_string(single) + "/" + std::to_string(o.runs) +
@@ -89,8 +86,8 @@ void check_guard(LessonRun& run) {
       run.check_failed(name + ": the merging block read a stale partial");
     if (variant == "documented") documented_fresh = stale_runs == 0;
   }
-  const std::string where =
-      " (recorded launches at " + config(r4::kCheckN, r4::kDocumentedGrid, r4::kDocumentedBlock) + ")";
+  const std::string where = " (recorded launches at " +
+                            red::config_text(r4::kCheckN, r4::kDocumentedGrid, r4::kDocumentedBlock) + ")";
   run.claim(r4::kLastBlockOnly, one_merger,
             "exactly one block went past the guard, after every block had "
             "stored its partial: " +

@@ -20,10 +20,6 @@ namespace {
 namespace red = gridlock::reduction;
 using gridlock::LessonRun;
 
-std::string config(int64_t n, int grid, int block) {
-  return "n=" + std::to_string(n) + ", " + std::to_string(grid) + " blocks of " + std::to_string(block);
-}
-
 void check_sum(LessonRun& run) {
   const auto& o = run.options();
   std::string measured;
@@ -33,7 +29,7 @@ void check_sum(LessonRun& run) {
     const int g = grid, b = block;
     const red::ExactRuns sum = red::exact_runs<red::Sum>(
         o, n, [&](const std::vector<int>& input) { return r3::two_launches_on_gpu<red::Sum>(input, g, b); });
-    measured += (measured.empty() ? "" : "; ") + config(n, grid, block) + ": " + sum.text();
+    measured += (measured.empty() ? "" : "; ") + red::config_text(n, grid, block) + ": " + sum.text();
     all = all && sum.all();
   }
   run.claim(r3::kSum, all,
@@ -64,7 +60,7 @@ void check_boundary(LessonRun& run) {
   run.claim(
       r3::kBoundary, after == o.runs && exact == o.runs,
       "in " + std::to_string(after) + "/" + std::to_string(o.runs) + " recorded runs at " +
-          config(r3::kCheckN, r3::kDocumentedGrid, r3::kDocumentedBlock) +
+          red::config_text(r3::kCheckN, r3::kDocumentedGrid, r3::kDocumentedBlock) +
           ", every block of the second launch started after every block of the first had stored its "
           "partial, " +
           gaps +
