@@ -2,7 +2,9 @@
 # is installed (the nvidia-nccl-cu13 Python package), libnccl.so.2. Looks, in order, under the
 # GRIDLOCK_NCCL_ROOT and NCCL_ROOT hints (CMake variables or environment), the folder of the
 # Python package nvidia.nccl (asked of python3 at configure time), then the system and the CUDA
-# toolkit. Defines NCCL_FOUND, the imported target NCCL::NCCL, and NCCL_NOT_FOUND_REASON.
+# toolkit; in each folder both names before the next folder. Defines NCCL_FOUND, the imported
+# target NCCL::NCCL, and NCCL_NOT_FOUND_REASON. The result is cached: to change the hint on an
+# existing build folder, configure with -UNCCL_LIBRARY -UNCCL_INCLUDE_DIR.
 set(_nccl_hints "")
 foreach(hint GRIDLOCK_NCCL_ROOT NCCL_ROOT)
   if(${hint})
@@ -25,7 +27,7 @@ if(CUDAToolkit_LIBRARY_ROOT)
 endif()
 
 find_path(NCCL_INCLUDE_DIR nccl.h HINTS ${_nccl_hints} ${_nccl_system} PATH_SUFFIXES include)
-find_library(NCCL_LIBRARY NAMES nccl libnccl.so.2 HINTS ${_nccl_hints} ${_nccl_system} PATH_SUFFIXES lib lib64)
+find_library(NCCL_LIBRARY NAMES nccl libnccl.so.2 NAMES_PER_DIR HINTS ${_nccl_hints} ${_nccl_system} PATH_SUFFIXES lib lib64)
 
 include(FindPackageHandleStandardArgs)
 find_package_handle_standard_args(NCCL REQUIRED_VARS NCCL_LIBRARY NCCL_INCLUDE_DIR)

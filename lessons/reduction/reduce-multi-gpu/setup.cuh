@@ -3,6 +3,7 @@
 // and GPU 1's event; and, where NCCL was found, a communicator per GPU and an int for its result.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <memory>
@@ -34,10 +35,12 @@ inline bool enable_peer_access(int a, int b) {
   return true;
 }
 
-// One GPU's owned part.
+// One GPU's owned part. Its input buffer holds at least one int, so that a GPU whose share is
+// empty (n = 1) still has a valid pointer; reduce-fast reads none of it then.
 struct GpuPart {
   int device;
   int grid;
+  int n;
   gs::Stream stream;
   gridlock::DeviceBuffer<int> in;
   rf::Workspace ws;
@@ -46,10 +49,13 @@ struct GpuPart {
   GpuPart(int d, const int* first, const int* last, int grid)
       : device(d),
         grid(grid),
-        in(std::vector<int>(first, last)),
+        n(int(last - first)),
+        in(std::max<size_t>(size_t(last - first), 1)),
         ws(grid),
         marks(std::vector<unsigned long long>(kMarks, 0)),
-        nccl_result(std::vector<int>{0}) {}
+        nccl_result(std::vector<int>{0}) {
+    if (n > 0) in.upload(std::vector<int>(first, last));
+  }
 };
 
 // Pinned host memory for one int, freed on destruction.
@@ -90,7 +96,7 @@ class TwoGpus {
       s[g].device = p.device;
       s[g].stream = p.stream.get();
       s[g].in = p.in.get();
-      s[g].n = int(p.in.size());
+      s[g].n = p.n;
       s[g].grid = p.grid;
       s[g].ws = &p.ws;
       s[g].marks = p.marks.get();

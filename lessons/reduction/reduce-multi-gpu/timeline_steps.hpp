@@ -121,7 +121,7 @@ inline void add_shares_step(gridlock::LessonRun& run, const RecordedRun& r, cons
                                  tr::Category::kernel);
     s.snapshots.push_back({d == 0 ? kPartial0 : kPartial1, {0}, {double(r.partial[d])}});
   }
-  if (!r.host.empty()) add_host(s, k, {r.host.front()});
+  if (!r.host.empty()) add_host(s, k, r.two() ? std::vector<HostCall>{r.host.front()} : r.host);
 }
 
 inline void add_crossing_step(gridlock::LessonRun& run, const RecordedRun& r, const Tracks& k) {
