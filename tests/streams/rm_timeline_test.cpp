@@ -90,6 +90,7 @@ TEST(RmTimeline, StepsFollowThePhases) {
   EXPECT_EQ(t.steps[3].label, "PHASE 4: NCCL combines the partials");
   EXPECT_EQ(t.facts.at("recorded.route"), "peer to peer");
   EXPECT_EQ(t.facts.at("recorded.wait"), "5 \xC2\xB5s");
+  EXPECT_EQ(t.facts.at("recorded.host_ahead"), "61 \xC2\xB5s");
   EXPECT_EQ(built(made_up_run(false, false, false)).steps.size(), 1u);
 }
 

@@ -9,8 +9,7 @@ namespace rm {
 inline constexpr gridlock::ClaimSpec kExact{
     "RM.exact",
     "Two GPUs, each summing its half with reduce-fast, a 4-byte copy of GPU 1's partial ordered by an event "
-    "and cudaStreamWaitEvent, and one addition on GPU 0 give the exact sum (wrapping at 32 bits) for any n, "
-    "with the host waiting once, at the end."};
+    "and cudaStreamWaitEvent, and one addition on GPU 0 give the exact sum (wrapping at 32 bits) for any n."};
 inline constexpr gridlock::ClaimSpec kNcclExact{
     "RM.nccl-exact",
     "From the same partials, ncclAllReduce leaves the exact sum on both GPUs and ncclReduce on GPU 0 (one "

@@ -195,6 +195,7 @@ int main(int argc, char** argv) {
   gridlock::LessonDefaults defaults;
   defaults.options = {"",         /*n=*/1 << 24, /*block=*/1024, /*grid=*/1,
                       /*seed=*/1, /*runs=*/20,   /*bench=*/false};
+  defaults.min_block = 256;  // reduce-fast's blocks: 256, 512 or 1024 threads
   defaults.variants = kVariants;
   defaults.parameters = {
       {"largest-log2", "The sweep's largest size (--bench): 2^this ints per GPU", 28, 20, 29}};

@@ -134,14 +134,18 @@ class TwoGpus {
 #if GRIDLOCK_HAVE_NCCL
 // One NCCL communicator per GPU in this process (ncclCommInitAll over GPUs 0 and 1). NVLink
 // SHARP (NVLS) is switched off before NCCL starts: NCCL_NVLS_ENABLE=0 in the process's
-// environment, where an outer setting does not say otherwise.
+// environment, whatever it held before.
 class NcclComms {
  public:
   NcclComms() {
-    setenv("NCCL_NVLS_ENABLE", "0", 0);
+    setenv("NCCL_NVLS_ENABLE", "0", 1);
     const int devices[2] = {0, 1};
     const ncclResult_t r = ncclCommInitAll(comms_, 2, devices);
     if (r != ncclSuccess) throw std::runtime_error(std::string("ncclCommInitAll: ") + ncclGetErrorString(r));
+    // NCCL enables peer access itself and tolerates cudaErrorPeerAccessAlreadyEnabled (the lesson
+    // enabled it first), which may stay behind as the thread's last error: not an error of ours.
+    const cudaError_t left = cudaGetLastError();
+    if (left != cudaSuccess && left != cudaErrorPeerAccessAlreadyEnabled) CUDA_CHECK(left);
   }
   ~NcclComms() {
     for (ncclComm_t c : comms_) ncclCommDestroy(c);

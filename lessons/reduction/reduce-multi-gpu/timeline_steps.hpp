@@ -202,6 +202,10 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r) {
   t.facts["recorded.copy"] = us_text(r.copy.length());
   t.facts["recorded.wait"] = us_text(r.wait.length());
   t.facts["recorded.first_to_total"] = us_text(r.add.end - std::min(r.kernel[0].begin, r.kernel[1].begin));
+  // How long before the first kernel ended the host had every call of the sum behind it (the
+  // host waits only in its last call, the synchronisation).
+  if (r.host.size() > 2)
+    t.facts["recorded.host_ahead"] = us_text(std::min(r.kernel[0].end, r.kernel[1].end) - r.host[2].span.end);
   for (const NcclRun& c : r.nccl)
     t.facts[std::string("recorded.") + (c.all_reduce ? "allreduce" : "reduce")] =
         us_text(c.call[0].length()) + " on GPU 0, " + us_text(c.call[1].length()) + " on GPU 1";
