@@ -1,16 +1,20 @@
-# gridlock_add_lesson(ID <id> TITLE <title> TECHNIQUE <entry> [COMPARE <a.json> <b.json> ...])
+# gridlock_add_lesson(ID <id> TITLE <title> TECHNIQUE <entry> [COMPARE <a.json> <b.json> ...]
+#                     [CLASSROOM <option> ...])
 #
 # One declarative call per lesson. The lesson folder holds main.cu (host driver), kernels.cuh
 # (the technique), README.md and recorded/. The call
 #   - registers the lesson in the lesson index (the viewer's gallery order), always, with the
 #     pairs of its recorded traces that the viewer offers side by side (COMPARE, in twos);
 #   - adds a check of every trace in recorded/ ("trace-check.<id>.<name>");
+#   - with CLASSROOM, names the lesson options of its classroom-sized recording (a block of 32 or
+#     64 threads, a few blocks: a picture a class can read), recorded/<id>.classroom.json, which
+#     lessons/record-classroom.sh records and the gallery offers first; a test checks it is there;
 #   - where CUDA lessons are built: generates lesson_info.hpp (the identity given here, and
 #     kernels.cuh as text), builds bin/<id>, and adds the GPU test "lesson.<id>" (label gpu; exit
 #     code 77 = skipped on a machine without a GPU): the lesson must pass its own checks and write
 #     a trace that validates and respects what the hardware guarantees.
 function(gridlock_add_lesson)
-  cmake_parse_arguments(L "" "ID;TITLE;TECHNIQUE" "COMPARE" ${ARGN})
+  cmake_parse_arguments(L "" "ID;TITLE;TECHNIQUE" "COMPARE;CLASSROOM" ${ARGN})
   if(NOT L_ID OR NOT L_TITLE OR NOT L_TECHNIQUE)
     message(FATAL_ERROR "gridlock_add_lesson needs ID, TITLE and TECHNIQUE")
   endif()
@@ -32,6 +36,16 @@ function(gridlock_add_lesson)
   set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSONS_INSTALLED
                "${L_ID}\t${L_TITLE}\t${lesson_in_repo}\t${pairs}")
   set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSON_FOLDERS ${CMAKE_CURRENT_SOURCE_DIR})
+  set(classroom_trace ${CMAKE_CURRENT_SOURCE_DIR}/recorded/${L_ID}.classroom.json)
+  if(L_CLASSROOM)
+    list(JOIN L_CLASSROOM " " classroom_options)
+    set_property(GLOBAL APPEND PROPERTY GRIDLOCK_CLASSROOM_RUNS
+                 "${L_ID}\t${CMAKE_CURRENT_SOURCE_DIR}\t${classroom_options}")
+  endif()
+  if(GRIDLOCK_TESTS AND L_CLASSROOM)
+    add_test(NAME classroom.${L_ID} COMMAND gridlock-trace-check ${classroom_trace})
+    set_tests_properties(classroom.${L_ID} PROPERTIES LABELS format)
+  endif()
   if(GRIDLOCK_TESTS)
     # Every shipped trace passes the checker: valid, and true to what the hardware guarantees.
     file(GLOB recorded CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/recorded/*.json)
@@ -113,4 +127,8 @@ function(gridlock_write_lesson_index path)
   list(JOIN installed "\n" text)
   file(WRITE ${PROJECT_BINARY_DIR}/install/lesson-index.txt "${text}\n")
   install(FILES ${PROJECT_BINARY_DIR}/install/lesson-index.txt DESTINATION share/gridlock)
+  # The classroom-sized runs, "id<TAB>folder<TAB>options" per line, for lessons/record-classroom.sh.
+  get_property(classroom GLOBAL PROPERTY GRIDLOCK_CLASSROOM_RUNS)
+  list(JOIN classroom "\n" text)
+  file(WRITE ${PROJECT_BINARY_DIR}/classroom-runs.txt "${text}\n")
 endfunction()

@@ -2,7 +2,7 @@
 # Runs every lesson in the lesson index under compute-sanitizer's four tools, at small sizes, on
 # this machine's GPU, and prints a Markdown table: lesson, variant, tool, what the tool found, and
 # whether that is clean, a finding the lesson expects, or a failure.
-#   lessons/sanitize-all.sh [BUILD_DIR] [--out FILE] [--budget SECONDS] [--tools "memcheck ..."]
+#   lessons/sanitize-all.sh [BUILD_DIR] [--out FILE] [--budget SECONDS] [--jobs N] [--tools "memcheck ..."]
 # BUILD_DIR (default build) is a normal build (not the asan preset: ASan's shadow memory and the
 # CUDA driver do not mix). Each lesson runs once per variant that --list-variants names, with
 # --trace (so the recording kernels are checked too) and the options of its sanitize.tsv (default
@@ -11,17 +11,21 @@
 #   expected  <TAB> TOOL <TAB> VARIANT|* <TAB> WHY   what TOOL reports there is the lesson's point
 # Tools go memcheck, synccheck, initcheck, racecheck, each over every lesson before the next, so
 # a spent budget (default 540 s in all) costs the slowest checks last; a run cut short says so.
+# N runs (default 6) share the GPU at once: most of a sanitizer run is the tool's own start-up.
+# A variant the machine cannot run (one that records two GPUs, on one) exits 77 with its reason
+# and is listed as skipped.
 # The table goes to stdout and, with --out, to FILE; each run's full output stays in the log
 # folder the script names. Exit 0 every run clean or expected, 1 an unexpected error or hazard, a
 # failed or cut-short run, 2 usage error, 77 no compute-sanitizer.
 set -uo pipefail
-build=build out="" budget=540 tools="memcheck synccheck initcheck racecheck"
+build=build out="" budget=540 parallel=6 tools="memcheck synccheck initcheck racecheck"
 while [ $# -gt 0 ]; do
   case $1 in
     --out) [ $# -ge 2 ] || { echo "sanitize-all.sh: --out needs a FILE" >&2; exit 2; }; out=$2; shift 2 ;;
     --budget) [ $# -ge 2 ] || { echo "sanitize-all.sh: --budget needs SECONDS" >&2; exit 2; }; budget=$2; shift 2 ;;
+    --jobs) [ $# -ge 2 ] || { echo "sanitize-all.sh: --jobs needs N" >&2; exit 2; }; parallel=$2; shift 2 ;;
     --tools) [ $# -ge 2 ] || { echo "sanitize-all.sh: --tools needs a list" >&2; exit 2; }; tools=$2; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     -*) echo "sanitize-all.sh: unknown option $1" >&2; exit 2 ;;
     *) build=$1; shift ;;
   esac
@@ -29,6 +33,7 @@ done
 index=$build/lesson-index.txt
 [ -f "$index" ] || { echo "sanitize-all.sh: no $index: configure and build first" >&2; exit 2; }
 [[ $budget =~ ^[1-9][0-9]*$ ]] || { echo "sanitize-all.sh: --budget takes whole seconds" >&2; exit 2; }
+[[ $parallel =~ ^[1-9][0-9]?$ ]] || { echo "sanitize-all.sh: --jobs takes 1 to 99" >&2; exit 2; }
 for tool in $tools; do
   case $tool in memcheck|synccheck|initcheck|racecheck) ;; *) echo "sanitize-all.sh: no tool $tool" >&2; exit 2 ;; esac
 done
@@ -83,7 +88,11 @@ check() {
   local rc=$? summary why
   summary=$(summary_of "$tool" "$log")
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then printf 'cut short after %s s\tFAIL\n' "$cap"; return 1; fi
-  if [ "$rc" -eq 77 ] || grep -q "no usable CUDA device" "$log"; then printf 'not run: no usable GPU\tFAIL\n'; return 1; fi
+  if grep -q "no usable CUDA device" "$log"; then printf 'not run: no usable GPU\tFAIL\n'; return 1; fi
+  if [ "$rc" -eq 77 ]; then
+    printf 'not run: %s\tskipped\n' "$(grep -o 'not run on this machine: .*' "$log" | head -1 | cut -d: -f2- | sed 's/^ //')"
+    return 0
+  fi
   [ -n "$summary" ] || { printf 'no summary (exit %s): see %s\tFAIL\n' "$rc" "$log"; return 1; }
   [ "$rc" -eq 0 ] || summary="$summary; lesson exit $rc"
   why=${expected[$id.$variant.$tool]:-${expected[$id.*.$tool]:-}}
@@ -94,13 +103,24 @@ check() {
   return 1
 }
 
+# Every (tool, run) pair as a background job, at most $parallel at once; each writes its cell.
+cells=$logs/cells
+mkdir -p "$cells"
+for tool in $tools; do
+  for i in "${!runs[@]}"; do
+    IFS=$'\t' read -r id variant <<<"${runs[$i]}"
+    while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n; done
+    echo "$tool: $id ${variant/#-/(default)}" >&2
+    check "$tool" "$id" "$variant" >"$cells/$i.$tool" &
+  done
+done
+wait
 declare -A cell
 status=0
 for tool in $tools; do
-  for run in "${runs[@]}"; do
-    IFS=$'\t' read -r id variant <<<"$run"
-    echo "$tool: $id ${variant/#-/(default)}" >&2
-    cell[$run.$tool]=$(check "$tool" "$id" "$variant") || status=1
+  for i in "${!runs[@]}"; do
+    cell[${runs[$i]}.$tool]=$(cat "$cells/$i.$tool")
+    [[ ${cell[${runs[$i]}.$tool]} == *$'\t'FAIL ]] && status=1
   done
 done
 
@@ -117,6 +137,7 @@ table() {
   echo
   echo "Each run: the lesson's options from its sanitize.tsv (default --runs 2), --trace, and the"
   echo "variant named; every run measures every variant, the variant names the one recorded."
+  echo "Runs sharing the GPU at once: $parallel."
   echo "racecheck sees shared-memory hazards only: a clean racecheck says nothing about races on"
   echo "global memory, where the lock chapter's races are."
 }

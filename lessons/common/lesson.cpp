@@ -134,6 +134,9 @@ int run_lesson(int argc, char** argv, const LessonIdentity& lesson, const Lesson
   try {
     body(run);
     t.clock = run.clock().description();
+  } catch (const NotOnThisMachine& e) {
+    std::fprintf(stderr, "%s: not run on this machine: %s\n", lesson.id, e.what());
+    return kExitNoDevice;
   } catch (const CudaError& e) {
     std::fprintf(stderr, "%s: CUDA error: %s\n", lesson.id, e.what());
     return kExitCheckFailed;

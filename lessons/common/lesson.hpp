@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 #include "cli.hpp"
@@ -14,6 +15,13 @@ namespace gridlock {
 
 // Who the lesson is: written once, in the lesson's gridlock_add_lesson() call; AddLesson.cmake
 // generates lesson_info.hpp, which defines `kLesson` from it and embeds kernels.cuh.
+// Thrown by a lesson body when this machine cannot run what was asked (a variant that records two
+// GPUs on a machine with one): the runner prints the reason and exits kExitNoDevice, as ctest's skip.
+class NotOnThisMachine : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 struct LessonIdentity {
   const char* id;
   const char* title;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # lessons/sanitize-all.sh against stand-ins: a build folder with two lessons (one with the
-# variants racy and atomic, whose sanitize.tsv gives small sizes and expects racecheck's hazards in
-# racy) and a compute-sanitizer that runs the lesson and prints the summary line the real tools
-# print: two racecheck hazards in the racy variant, and with LEAK=1 a memcheck error in the other.
+# variants racy, atomic and two-gpu, whose sanitize.tsv gives small sizes and expects racecheck's
+# hazards in racy; two-gpu cannot run here) and a compute-sanitizer that runs the lesson and prints
+# the summary line the real tools print: two racecheck hazards in the racy variant, and with
+# LEAK=1 a memcheck error in the other.
 #   sanitize-all-test.sh SOURCE_DIR
 set -u
 script=$1/lessons/sanitize-all.sh
@@ -24,8 +25,9 @@ exit 0
 LESSON
 cat >"$dir/build/bin/racy" <<'LESSON'
 #!/bin/bash
-[ "$1" = --list-variants ] && { printf 'racy\natomic\n'; exit 0; }
+[ "$1" = --list-variants ] && { printf 'racy\natomic\ntwo-gpu\n'; exit 0; }
 [ "$1 $2 $3 $4" = "--runs 1 --grid 4" ] || { echo "racy: expected its sanitize.tsv options, got $*" >&2; exit 2; }
+[[ " $* " == *" --variant two-gpu "* ]] && { echo "racy: not run on this machine: it has one GPU" >&2; exit 77; }
 exit 0
 LESSON
 cat >"$dir/compute-sanitizer" <<'TOOL'
@@ -51,12 +53,14 @@ rc=$?
 cat "$dir/stdout.md"
 [ "$rc" -eq 0 ] || fail "exit code $rc with only expected hazards, expected 0"
 cmp -s "$dir/stdout.md" "$dir/table.md" || fail "--out does not hold the printed table"
-[ "$(grep -c '^| plain \| racy ' "$dir/table.md")" -eq 12 ] || fail "not 3 runs x 4 tools rows"
+[ "$(grep -c '^| plain \| racy ' "$dir/table.md")" -eq 16 ] || fail "not 4 runs x 4 tools rows"
 grep -q '^| plain | (default) | memcheck | 0 errors | clean |$' "$dir/table.md" || fail "no clean memcheck row for plain"
 grep -q '^| racy | racy | racecheck | 2 hazards (2 errors, 0 warnings) | expected: the race is the lesson |$' \
   "$dir/table.md" || fail "expected hazards not reported as expected"
 grep -q '^| racy | atomic | racecheck | 0 hazards (0 errors, 0 warnings) | clean |$' "$dir/table.md" ||
   fail "no clean atomic row"
+grep -q '^| racy | two-gpu | memcheck | not run: it has one GPU | skipped |$' "$dir/table.md" ||
+  fail "a variant this machine cannot run is not a skipped row"
 grep -q 'shared-memory hazards only' "$dir/table.md" || fail "no note on what racecheck sees"
 
 LEAK=1 "$script" "$dir/build" --tools memcheck >"$dir/leak.md" 2>/dev/null
@@ -65,7 +69,7 @@ cat "$dir/leak.md"
 [ "$rc" -eq 1 ] || fail "an unexpected memcheck error exits $rc, expected 1"
 grep -q '^| plain | (default) | memcheck | 1 error | FAIL |$' "$dir/leak.md" || fail "the error is not a FAIL row"
 
-SLOW=5 "$script" "$dir/build" --budget 2 --tools "memcheck racecheck" >"$dir/budget.md" 2>/dev/null
+SLOW=5 "$script" "$dir/build" --budget 2 --jobs 1 --tools "memcheck racecheck" >"$dir/budget.md" 2>/dev/null
 rc=$?
 cat "$dir/budget.md"
 [ "$rc" -eq 1 ] || fail "a spent budget exits $rc, expected 1"
@@ -75,4 +79,6 @@ grep -Eq '^\| plain \| \(default\) \| memcheck \| (cut short after [12] s|not ru
 
 "$script" "$dir/build" --tools bogus >/dev/null 2>&1
 [ $? -eq 2 ] || fail "an unknown tool is not a usage error"
+"$script" "$dir/build" --jobs 0 >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--jobs 0 is not a usage error"
 echo "PASS"

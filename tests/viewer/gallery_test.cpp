@@ -93,6 +93,18 @@ TEST_F(GalleryFolder, ListsLessonsInIndexOrderWithTheirTraces) {
   EXPECT_EQ(g.problems.size(), 1u);  // the malformed index line
 }
 
+TEST_F(GalleryFolder, OffersTheClassroomSizedTraceFirst) {
+  gridlock::trace::write_file(gridlock::viewer::testing::make_halving_trace(32, 32, 3),
+                              (root_ / "lessons/a/recorded/z.classroom.json").string());
+  GallerySearch search;
+  search.index_files = {(root_ / "index.txt").string()};
+  const Gallery g = discover_gallery(search);
+  ASSERT_EQ(g.lessons[0].traces.size(), 3u);
+  EXPECT_EQ(g.lessons[0].traces[0].name, "z.classroom.json");
+  EXPECT_EQ(g.lessons[0].traces[1].name, "broken.json");
+  EXPECT_EQ(g.lessons[0].traces[2].name, "good.json");
+}
+
 TEST_F(GalleryFolder, ScansFoldersWhenThereIsNoIndex) {
   GallerySearch search;
   search.index_files = {(root_ / "missing.txt").string()};

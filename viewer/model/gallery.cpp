@@ -17,6 +17,12 @@ using trace::LessonEntry;
 
 namespace {
 
+// A lesson's classroom-sized recording (recorded/<id>.classroom.json): a block of 32 or 64
+// threads that a class can read on a projector, so the gallery offers it first.
+bool is_classroom(const std::string& path) {
+  return fs::path(path).stem().extension() == ".classroom";
+}
+
 std::vector<std::string> recorded_traces(const fs::path& lesson_folder) {
   std::vector<std::string> files;
   std::error_code ec;
@@ -26,7 +32,10 @@ std::vector<std::string> recorded_traces(const fs::path& lesson_folder) {
     if (it->path().extension() == ".json" && it->is_regular_file(ec))
       files.push_back(it->path().lexically_normal().string());
   }
-  std::sort(files.begin(), files.end());
+  std::sort(files.begin(), files.end(), [](const std::string& a, const std::string& b) {
+    const bool ca = is_classroom(a), cb = is_classroom(b);
+    return ca != cb ? ca : a < b;
+  });
   return files;
 }
 

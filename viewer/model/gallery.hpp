@@ -45,7 +45,7 @@ struct GalleryLesson {
   std::string title;
   std::string folder;
   std::string summary;               // the README's goal, one paragraph
-  std::vector<GalleryTrace> traces;  // recorded/*.json, sorted by name
+  std::vector<GalleryTrace> traces;  // recorded/*.json: the classroom-sized one first, then by name
   // The pairs the lesson declares for side-by-side comparison: paths of files in its recorded/
   // (or, through "..", another lesson's), normalised.
   std::vector<std::pair<std::string, std::string>> compare;

@@ -208,7 +208,7 @@ int main(int argc, char** argv) {
     CUDA_CHECK(cudaGetDeviceCount(&devices));
     const std::vector<int> input = red::input_for<red::Sum>(run.options().n, run.options().seed);
     if (devices < 2 && run.options().variant == "through-host")
-      throw std::runtime_error(
+      throw gridlock::NotOnThisMachine(
           "--variant through-host records the two-GPU run, and this machine has one GPU");
     if (devices < 2)
       one_gpu_only(run, devices, input);

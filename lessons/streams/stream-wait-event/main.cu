@@ -209,8 +209,8 @@ int main(int argc, char** argv) {
     CUDA_CHECK(cudaGetDeviceCount(&devices));
     const bool two_gpu_variant = o.variant.rfind("two-gpu", 0) == 0;
     if (two_gpu_variant && devices < 2)
-      throw std::runtime_error("--variant " + o.variant +
-                               " records the two-GPU run, and this machine has one GPU");
+      throw gridlock::NotOnThisMachine("--variant " + o.variant +
+                                       " records the two-GPU run, and this machine has one GPU");
     const int grid = int(o.parameter("blocks-per-sm")) * run.device().sm_count;
     const long long delay_ns = o.parameter("delay-us") * 1000;
     const bool wait = o.variant.find("no-wait") == std::string::npos;
