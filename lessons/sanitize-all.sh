@@ -9,6 +9,9 @@
 # --runs 2). A lesson's folder may hold sanitize.tsv, tab-separated lines:
 #   options   <TAB> OPTIONS                  lesson options for these runs (small sizes)
 #   expected  <TAB> TOOL <TAB> VARIANT|* <TAB> WHY   what TOOL reports there is the lesson's point
+#   sanitizer <TAB> TOOL <TAB> OPTIONS       extra compute-sanitizer options for TOOL (its row says so)
+# A lesson that answers --list-forms (one launch of one form with --form FORM) is raced per form:
+# racecheck runs `LESSON --form FORM` for each, so a hazard is pinned on the form that has it.
 # Tools go memcheck, synccheck, initcheck, racecheck, each over every lesson before the next, so
 # a spent budget (default 540 s in all) costs the slowest checks last; a run cut short says so.
 # N runs (default 6) share the GPU at once: most of a sanitizer run is the tool's own start-up.
@@ -46,7 +49,7 @@ per_run_cap=180
 # Runs of "id<TAB>variant" ("-" for a lesson without variants), in lesson order; each lesson's
 # options and expected findings from its sanitize.tsv.
 runs=()
-declare -A options expected
+declare -A options expected sanitizer_options has_forms
 while IFS=$'\t' read -r id _ folder _; do
   [ -n "$id" ] || continue
   options[$id]="--runs 2"
@@ -55,13 +58,25 @@ while IFS=$'\t' read -r id _ folder _; do
       case $kind in
         options) options[$id]=$a ;;
         expected) expected[$id.$b.$a]=$c ;;
+        sanitizer) sanitizer_options[$id.$a]=$b ;;
       esac
     done <"$folder/sanitize.tsv"
   fi
   variants=$("$build/bin/$id" --list-variants 2>/dev/null) || variants=""
   [ -n "$variants" ] || variants="-"
   for v in $variants; do runs+=("$id"$'\t'"$v"); done
+  forms=$("$build/bin/$id" --list-forms 2>/dev/null) || forms=""
+  [ -z "$forms" ] || has_forms[$id]=1
+  for f in $forms; do runs+=("$id"$'\t'"form:$f"); done
 done <"$index"
+
+# Whether TOOL checks this run: racecheck takes a lesson with forms form by form, the other tools
+# take its variants.
+applies() {
+  local tool=$1 id=$2 variant=$3
+  if [[ $variant == form:* ]]; then [ "$tool" = racecheck ]; return; fi
+  [ "$tool" != racecheck ] || [ -z "${has_forms[$id]:-}" ]
+}
 
 # The count a tool's summary line gives, e.g. "0 errors" or "2 hazards (2 errors, 0 warnings)".
 summary_of() {
@@ -70,7 +85,7 @@ summary_of() {
     line=$(grep -o "RACECHECK SUMMARY: .*" "$log" | tail -1)
     [ -n "$line" ] && sed -E 's/RACECHECK SUMMARY: ([0-9]+) hazards? displayed (.*)/\1 hazards \2/' <<<"$line"
   else
-    line=$(grep -o "ERROR SUMMARY: .*" "$log" | tail -1)
+    line=$(grep -oE "ERROR SUMMARY: [0-9]+ errors?$" "$log" | tail -1)
     [ -n "$line" ] && sed -E 's/ERROR SUMMARY: //' <<<"$line"
   fi
 }
@@ -80,11 +95,16 @@ check() {
   local tool=$1 id=$2 variant=$3 log=$logs/$2.$3.$1.log left=$((deadline - SECONDS))
   [ "$left" -gt 0 ] || { printf 'not run: the %s s budget was spent\tFAIL\n' "$budget"; return 1; }
   local cap=$((left < per_run_cap ? left : per_run_cap))
-  local args
-  read -r -a args <<<"${options[$id]}"
-  args+=(--trace "$logs/$id.$variant.$tool.json")
-  [ "$variant" = "-" ] || args+=(--variant "$variant")
-  timeout -k 10 "$cap" "$sanitizer" --tool "$tool" "$build/bin/$id" "${args[@]}" >"$log" 2>&1
+  local args tool_args
+  if [[ $variant == form:* ]]; then
+    args=(--form "${variant#form:}")
+  else
+    read -r -a args <<<"${options[$id]}"
+    args+=(--trace "$logs/$id.$variant.$tool.json")
+    [ "$variant" = "-" ] || args+=(--variant "$variant")
+  fi
+  read -r -a tool_args <<<"${sanitizer_options[$id.$tool]:-}"
+  timeout -k 10 "$cap" "$sanitizer" --tool "$tool" "${tool_args[@]}" "$build/bin/$id" "${args[@]}" >"$log" 2>&1
   local rc=$? summary why
   summary=$(summary_of "$tool" "$log")
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then printf 'cut short after %s s\tFAIL\n' "$cap"; return 1; fi
@@ -95,7 +115,8 @@ check() {
   fi
   [ -n "$summary" ] || { printf 'no summary (exit %s): see %s\tFAIL\n' "$rc" "$log"; return 1; }
   [ "$rc" -eq 0 ] || summary="$summary; lesson exit $rc"
-  why=${expected[$id.$variant.$tool]:-${expected[$id.*.$tool]:-}}
+  [ -z "${sanitizer_options[$id.$tool]:-}" ] || summary="$summary; with ${sanitizer_options[$id.$tool]}"
+  why=${expected[$id.${variant#form:}.$tool]:-${expected[$id.*.$tool]:-}}
   if [ "$rc" -ne 0 ]; then printf '%s\tFAIL\n' "$summary"; return 1; fi
   if [[ $summary =~ ^0\  ]] && [ -z "$why" ]; then printf '%s\tclean\n' "$summary"; return 0; fi
   if [ -n "$why" ]; then printf '%s\texpected: %s\n' "$summary" "$why"; return 0; fi
@@ -109,6 +130,7 @@ mkdir -p "$cells"
 for tool in $tools; do
   for i in "${!runs[@]}"; do
     IFS=$'\t' read -r id variant <<<"${runs[$i]}"
+    applies "$tool" "$id" "$variant" || continue
     while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n; done
     echo "$tool: $id ${variant/#-/(default)}" >&2
     check "$tool" "$id" "$variant" >"$cells/$i.$tool" &
@@ -119,6 +141,7 @@ declare -A cell
 status=0
 for tool in $tools; do
   for i in "${!runs[@]}"; do
+    [ -f "$cells/$i.$tool" ] || continue
     cell[${runs[$i]}.$tool]=$(cat "$cells/$i.$tool")
     [[ ${cell[${runs[$i]}.$tool]} == *$'\t'FAIL ]] && status=1
   done
@@ -130,13 +153,16 @@ table() {
   for run in "${runs[@]}"; do
     IFS=$'\t' read -r id variant <<<"$run"
     for tool in $tools; do
+      [ -n "${cell[$run.$tool]+set}" ] || continue
       IFS=$'\t' read -r result verdict <<<"${cell[$run.$tool]}"
-      echo "| $id | ${variant/#-/(default)} | $tool | $result | $verdict |"
+      shown=${variant/#-/(default)}
+      echo "| $id | ${shown/#form:/form } | $tool | $result | $verdict |"
     done
   done
   echo
   echo "Each run: the lesson's options from its sanitize.tsv (default --runs 2), --trace, and the"
   echo "variant named; every run measures every variant, the variant names the one recorded."
+  echo "A lesson with forms is raced one form at a time (\`--form FORM\`, one launch each)."
   echo "Runs sharing the GPU at once: $parallel."
   echo "racecheck sees shared-memory hazards only: a clean racecheck says nothing about races on"
   echo "global memory, where the lock chapter's races are."

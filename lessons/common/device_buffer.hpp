@@ -34,7 +34,9 @@ class DeviceBuffer {
   }
   // Fills every byte with a pattern, so an element nothing wrote is recognisable.
   void poison() { fill_bytes(0xA5); }
-  void fill_bytes(int byte) { CUDA_CHECK(cudaMemset(data_, byte, count_ * sizeof(T))); }
+  void fill_bytes(int byte) {
+    if (count_ > 0) CUDA_CHECK(cudaMemset(data_, byte, count_ * sizeof(T)));
+  }
 
  private:
   T* data_ = nullptr;

@@ -16,16 +16,20 @@ fail() {
 
 mkdir -p "$dir/build/bin" "$dir/plain" "$dir/racy"
 printf 'plain\tPlain lesson\t%s/plain\t\nracy\tRacy lesson\t%s/racy\t\n' "$dir" "$dir" >"$dir/build/lesson-index.txt"
-printf 'options\t--runs 1 --grid 4\nexpected\tracecheck\tracy\tthe race is the lesson\n' >"$dir/racy/sanitize.tsv"
+printf 'options\t--runs 1 --grid 4\nexpected\tracecheck\tracy\tthe race is the lesson\nsanitizer\tinitcheck\t--launch-count 4\n' \
+  >"$dir/racy/sanitize.tsv"
 cat >"$dir/build/bin/plain" <<'LESSON'
 #!/bin/bash
 [ "$1" = --list-variants ] && { echo "The following argument was not expected: --list-variants" >&2; exit 2; }
+[ "$1" = --list-forms ] && { echo one; exit 0; }
+[ "$*" = "--form one" ] && exit 0
 [ "$1 $2" = "--runs 2" ] || { echo "plain: expected the default --runs 2, got $*" >&2; exit 2; }
 exit 0
 LESSON
 cat >"$dir/build/bin/racy" <<'LESSON'
 #!/bin/bash
 [ "$1" = --list-variants ] && { printf 'racy\natomic\ntwo-gpu\n'; exit 0; }
+[ "$1" = --list-forms ] && exit 2
 [ "$1 $2 $3 $4" = "--runs 1 --grid 4" ] || { echo "racy: expected its sanitize.tsv options, got $*" >&2; exit 2; }
 [[ " $* " == *" --variant two-gpu "* ]] && { echo "racy: not run on this machine: it has one GPU" >&2; exit 77; }
 exit 0
@@ -33,6 +37,7 @@ LESSON
 cat >"$dir/compute-sanitizer" <<'TOOL'
 #!/bin/bash
 tool=$2; shift 2
+[ "$1" = --launch-count ] && { [[ $3 == */racy ]] || exit 3; shift 2; }
 [ -n "${SLOW:-}" ] && sleep "$SLOW"
 "$@"; rc=$?
 if [ "$tool" = racecheck ]; then
@@ -53,7 +58,12 @@ rc=$?
 cat "$dir/stdout.md"
 [ "$rc" -eq 0 ] || fail "exit code $rc with only expected hazards, expected 0"
 cmp -s "$dir/stdout.md" "$dir/table.md" || fail "--out does not hold the printed table"
-[ "$(grep -c '^| plain \| racy ' "$dir/table.md")" -eq 16 ] || fail "not 4 runs x 4 tools rows"
+[ "$(grep -c '^| plain \| racy ' "$dir/table.md")" -eq 16 ] || fail "not 16 rows: plain's 3 tools and its form, racy's 3 variants x 4 tools"
+grep -q '^| plain | form one | racecheck | 0 hazards (0 errors, 0 warnings) | clean |$' "$dir/table.md" ||
+  fail "a lesson with forms is not raced per form"
+grep -q '^| plain | (default) | racecheck' "$dir/table.md" && fail "a lesson with forms is raced per variant too"
+grep -q '^| racy | atomic | initcheck | 0 errors; with --launch-count 4 | clean |$' "$dir/table.md" ||
+  fail "the sanitizer options of sanitize.tsv are not used or not shown"
 grep -q '^| plain | (default) | memcheck | 0 errors | clean |$' "$dir/table.md" || fail "no clean memcheck row for plain"
 grep -q '^| racy | racy | racecheck | 2 hazards (2 errors, 0 warnings) | expected: the race is the lesson |$' \
   "$dir/table.md" || fail "expected hazards not reported as expected"

@@ -15,7 +15,9 @@ class EventRecording {
 
   // Room for `per_row` records in each row: one row per block, or per thread of grid x block.
   EventRecording(int grid, int block, Rows rows, int per_row)
-      : rows_(rows), sm_(size_t(grid)), log_(rows == Rows::per_thread ? grid * block : grid, per_row) {}
+      : rows_(rows), sm_(size_t(grid)), log_(rows == Rows::per_thread ? grid * block : grid, per_row) {
+    sm_.fill_bytes(0);  // a block that never calls begin() (never started) reads back 0, not garbage
+  }
 
   EventRecorder<true> device_view() { return {log_.device_view(), sm_.get(), rows_ == Rows::per_thread}; }
 

@@ -49,6 +49,10 @@ class TreeRecording {
         sm_(size_t(s.grid)),
         load_runs_(size_t(s.grid) * s.block),
         warps_(s.grid * warps_per_block_, 1 + 2 * s.steps) {
+    // Slots no thread writes are read back too: they hold 0, not whatever the allocation held.
+    snapshots_.fill_bytes(0);
+    registers_.fill_bytes(0);
+    sm_.fill_bytes(0);
     load_runs_.fill_bytes(0);
   }
 

@@ -22,6 +22,7 @@ template <bool Record>
 __global__ void count_with_a_lock_in_every_thread(gridlock::locks::DocumentedLock lock, int* count,
                                                   const volatile int* abort,
                                                   gridlock::EventRecorder<Record> rec) {
+  rec.begin();
   // PHASE 1: every thread takes the lock
   const unsigned long long asked = rec.now();
   const gridlock::locks::Taken taken = lock.lock(abort);
@@ -52,6 +53,7 @@ template <bool Record>
 __global__ void count_with_the_lock_inside_the_loop(gridlock::locks::DocumentedLock lock, int* count,
                                                     const volatile int* abort,
                                                     gridlock::EventRecorder<Record> rec) {
+  rec.begin();
   // PHASE 1: try the lock; the winner counts and gives it back inside the loop
   const unsigned long long asked = rec.now();
   unsigned spins = 0;
