@@ -16,7 +16,7 @@ fail() {
 
 mkdir -p "$dir/build/bin" "$dir/plain" "$dir/racy"
 printf 'plain\tPlain lesson\t%s/plain\t\nracy\tRacy lesson\t%s/racy\t\n' "$dir" "$dir" >"$dir/build/lesson-index.txt"
-printf 'options\t--runs 1 --grid 4\nexpected\tracecheck\tracy\tthe race is the lesson\nsanitizer\tinitcheck\t--launch-count 4\n' \
+printf 'options\t--runs 1 --grid 4\nexpected\tracecheck\tracy\tthe race is the lesson\nsanitizer\tinitcheck\t--launch-count 4\nexit\tsynccheck\t1\tthe tool changes the lesson\n' \
   >"$dir/racy/sanitize.tsv"
 cat >"$dir/build/bin/plain" <<'LESSON'
 #!/bin/bash
@@ -32,6 +32,7 @@ cat >"$dir/build/bin/racy" <<'LESSON'
 [ "$1" = --list-forms ] && exit 2
 [ "$1 $2 $3 $4" = "--runs 1 --grid 4" ] || { echo "racy: expected its sanitize.tsv options, got $*" >&2; exit 2; }
 [[ " $* " == *" --variant two-gpu "* ]] && { echo "racy: not run on this machine: it has one GPU" >&2; exit 77; }
+[ -n "${UNDER_SYNCCHECK:-}" ] && exit 1
 exit 0
 LESSON
 cat >"$dir/compute-sanitizer" <<'TOOL'
@@ -39,6 +40,7 @@ cat >"$dir/compute-sanitizer" <<'TOOL'
 tool=$2; shift 2
 [ "$1" = --launch-count ] && { [[ $3 == */racy ]] || exit 3; shift 2; }
 [ -n "${SLOW:-}" ] && sleep "$SLOW"
+[ "$tool" = synccheck ] && export UNDER_SYNCCHECK=1  # the racy lesson fails under this tool
 "$@"; rc=$?
 if [ "$tool" = racecheck ]; then
   n=0; [[ " $* " == *" --variant racy "* ]] && n=2
@@ -62,6 +64,8 @@ cmp -s "$dir/stdout.md" "$dir/table.md" || fail "--out does not hold the printed
 grep -q '^| plain | form one | racecheck | 0 hazards (0 errors, 0 warnings) | clean |$' "$dir/table.md" ||
   fail "a lesson with forms is not raced per form"
 grep -q '^| plain | (default) | racecheck' "$dir/table.md" && fail "a lesson with forms is raced per variant too"
+grep -q '^| racy | atomic | synccheck | 0 errors; lesson exit 1 | expected: the tool changes the lesson |$' "$dir/table.md" ||
+  fail "an exit code sanitize.tsv expects is not reported as expected"
 grep -q '^| racy | atomic | initcheck | 0 errors; with --launch-count 4 | clean |$' "$dir/table.md" ||
   fail "the sanitizer options of sanitize.tsv are not used or not shown"
 grep -q '^| plain | (default) | memcheck | 0 errors | clean |$' "$dir/table.md" || fail "no clean memcheck row for plain"
