@@ -162,7 +162,7 @@ void CompareScreen::column(int side, float seconds, const Fonts& fonts, HeatStri
   // The caption, padded to the taller side's (as measured last frame) so that both views start
   // at one height and their rows line up.
   const float caption_top = ImGui::GetCursorPosY();
-  draw_step_caption(t.steps[static_cast<std::size_t>(step)], fonts, fonts.bold, fonts.ui);
+  draw_trace_caption(t, step, fonts, fonts.bold, fonts.ui);
   const float caption_h = ImGui::GetCursorPosY() - caption_top;
   caption_h_[static_cast<std::size_t>(side)] = caption_h;
   const float taller = std::max(caption_h_[0], caption_h_[1]);

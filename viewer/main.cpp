@@ -111,9 +111,16 @@ std::unique_ptr<gv::Document> load_or_report(const std::string& path) {
   return std::move(loaded.document);
 }
 
-// --step counted from the end when negative, checked against `d`'s steps. -1 on failure.
+// --step counted from the end when negative, checked against `d`'s steps. -1 on failure. A trace
+// of timings alone has one thing to show, whichever end is asked for: --step 0 or -1.
 int resolve_step(const gv::Options& options, const gv::Document& d) {
   const int count = static_cast<int>(d.trace.steps.size());
+  if (count == 0) {
+    if (options.step == 0 || options.step == -1) return 0;
+    std::cerr << "gridlock-viewer: --step " << options.step << " is out of range: " << d.name
+              << " has no steps (it holds timings only; --step 0 or -1 shows them)\n";
+    return -1;
+  }
   const int step = options.step < 0 ? count + options.step : options.step;
   if (step >= 0 && step < count) return step;
   std::cerr << "gridlock-viewer: --step " << options.step << " is out of range: " << d.name << " has "

@@ -167,4 +167,15 @@ void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* capt
   ImGui::PopStyleColor();
 }
 
+void draw_trace_caption(const trace::Trace& trace, int step, const Fonts& fonts, ImFont* caption,
+                        ImFont* detail) {
+  if (step >= 0 && step < static_cast<int>(trace.steps.size()))
+    return draw_step_caption(trace.steps[static_cast<std::size_t>(step)], fonts, caption, detail);
+  trace::Step timings_only;
+  timings_only.label = "Timings";
+  timings_only.detail = format_count(static_cast<int64_t>(trace.timings.size()), "measurement");
+  timings_only.note = "Timed, not traced: no steps to play; the Timings view charts the measurements.";
+  draw_step_caption(timings_only, fonts, caption, detail);
+}
+
 }  // namespace gridlock::viewer

@@ -25,4 +25,9 @@ void draw_trace_header(const trace::Trace& trace, const std::string& file_name, 
 // `caption`: the label's font (smaller in compare mode's narrower columns).
 void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* caption, ImFont* detail);
 
+// The caption of `step` of a trace; for a trace without steps (timings only) a caption that says
+// what it holds instead.
+void draw_trace_caption(const trace::Trace& trace, int step, const Fonts& fonts, ImFont* caption,
+                        ImFont* detail);
+
 }  // namespace gridlock::viewer

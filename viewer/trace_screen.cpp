@@ -155,18 +155,23 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   const float shown_share = compact_ ? std::max(left_share, 0.64f) : left_share;
   const float left_w = std::floor((avail.x - splitter_w) * shown_share);
   ImGui::BeginChild("left", ImVec2(left_w, 0), false, ImGuiWindowFlags_NoScrollbar);
-  draw_step_caption(t.steps[static_cast<std::size_t>(playback_.step())], fonts,
-                    compact_ ? fonts.heading : fonts.caption, compact_ ? fonts.ui : fonts.caption_detail);
-  // The buttons' row, the scrubber's phase labels above it, and the padding.
+  draw_trace_caption(t, playback_.step(), fonts, compact_ ? fonts.heading : fonts.caption,
+                     compact_ ? fonts.ui : fonts.caption_detail);
+  // The buttons' row, the scrubber's phase labels above it, and the padding. A trace without
+  // steps (timings only) has nothing to play: no playback bar, the canvas takes its room.
+  const bool playable = playback_.step_count() > 0;
   const float controls_h = ImGui::GetFrameHeight() + 0.8f * ImGui::GetFontSize() +
                            2.0f * ImGui::GetStyle().WindowPadding.y + 10.0f;
-  ImGui::BeginChild("canvas", ImVec2(0, -controls_h - ImGui::GetStyle().ItemSpacing.y), true,
+  const float canvas_h = playable ? -controls_h - ImGui::GetStyle().ItemSpacing.y : 0.0f;
+  ImGui::BeginChild("canvas", ImVec2(0, canvas_h), true,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   canvas(seconds, fonts, heat);
   ImGui::EndChild();
-  ImGui::BeginChild("controls", ImVec2(0, controls_h), true, ImGuiWindowFlags_NoScrollbar);
-  draw_controls(playback_, t, fonts);
-  ImGui::EndChild();
+  if (playable) {
+    ImGui::BeginChild("controls", ImVec2(0, controls_h), true, ImGuiWindowFlags_NoScrollbar);
+    draw_controls(playback_, t, fonts);
+    ImGui::EndChild();
+  }
   ImGui::EndChild();
 
   ImGui::SameLine(0, 0);

@@ -126,3 +126,24 @@ TEST(Compare, AligningWholeRunsScalesTheSecondClock) {
   EXPECT_GE(c.side_time(1), 3000);
   for (int64_t x : {999, 1000, 2999, 3001, 4999}) EXPECT_GE(c.map(1).to_side(c.map(1).to_shared(x)), x);
 }
+
+// A trace of timings alone (no steps) beside a run: the cursor moves along the run's steps, in
+// every alignment, and the side without steps stays at its only place.
+TEST(Compare, ASideWithoutStepsFollowsTheOther) {
+  for (Alignment a : {Alignment::origins, Alignment::first_events, Alignment::whole_runs}) {
+    CompareCursor c(StepTimes{}, StepTimes({window(1000, 1100), window(1100, 1300)}));
+    c.align(a);
+    SCOPED_TRACE(static_cast<int>(a));
+    EXPECT_EQ(c.end_ns() - c.begin_ns(), 300);  // the run's span, whatever the alignment
+    c.first();
+    EXPECT_EQ(c.step(0), 0);
+    EXPECT_EQ(c.step(1), 0);
+    c.forward();
+    EXPECT_EQ(c.step(1), 1);
+    EXPECT_EQ(c.step(0), 0);
+    c.play();
+    c.advance(10.0);
+    EXPECT_TRUE(c.at_last());
+    EXPECT_EQ(c.step(0), 0);
+  }
+}

@@ -168,6 +168,7 @@ TEST_F(GalleryFolder, CardsKeepTheLoadedTraceForTheirThumbnail) {
   ASSERT_NE(good.trace, nullptr);
   EXPECT_EQ(good.trace->lesson_id, "fixture-halving-tree");
   EXPECT_EQ(good.steps, static_cast<int>(good.trace->steps.size()));
+  EXPECT_EQ(good.timings, 1);
   EXPECT_EQ(good.version, 2);
   EXPECT_EQ(good.notices, 1);
   EXPECT_TRUE(good.modelled);
@@ -199,4 +200,23 @@ TEST_F(GalleryFolder, DeclaredPairsLinkTheirCards) {
   ASSERT_EQ(a.traces[2].compare.size(), 2u);
   EXPECT_EQ(a.traces[2].compare[0].path, a.compare[0].first);
   EXPECT_FALSE(a.traces[2].compare[0].first);
+}
+
+// A trace of timings and no steps (the reduction ladder's) opens: the timings view charts it. One
+// with neither steps nor timings has nothing to show and is refused with the reason.
+TEST_F(GalleryFolder, TimingsAloneAreEnoughToOpenATrace) {
+  const std::string ladder =
+      std::string(GRIDLOCK_SOURCE_DIR) + "/lessons/reduction/ladder/recorded/ladder.json";
+  const LoadResult opened = load_document(ladder);
+  ASSERT_TRUE(opened.ok()) << opened.error;
+  EXPECT_TRUE(opened.document->trace.steps.empty());
+  EXPECT_FALSE(opened.document->trace.timings.empty());
+
+  gridlock::trace::Trace nothing = opened.document->trace;
+  nothing.timings.clear();
+  const std::string path = (root_ / "lessons/a/recorded/nothing.json").string();
+  gridlock::trace::write_file(nothing, path);
+  const LoadResult refused = load_document(path);
+  EXPECT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error, path + ": the trace has no steps and no timings to show");
 }

@@ -18,6 +18,7 @@ TEST(StepText, PositionsCountFromOne) {
   EXPECT_EQ(step_position(0, 12), "step 1 of 12");
   EXPECT_EQ(step_position(5, 12), "step 6 of 12");
   EXPECT_EQ(step_position(11, 12), "step 12 of 12");
+  EXPECT_EQ(step_position(0, 0), "no steps");  // a trace of timings only
 }
 
 TEST(StepText, LaunchBoundariesAreWhereTheLaunchChanges) {

@@ -47,8 +47,10 @@ LoadResult load_document(const std::string& path) {
     result.error = path + ": " + e.what();
     return result;
   }
-  if (doc->trace.steps.empty()) {
-    result.error = path + ": the trace has no steps to show";
+  // Steps are played; timings alone are charted (the timings view). A trace with neither has
+  // nothing to show.
+  if (doc->trace.steps.empty() && doc->trace.timings.empty()) {
+    result.error = path + ": the trace has no steps and no timings to show";
     return result;
   }
   doc->path = path;

@@ -23,8 +23,8 @@ struct LoadResult {
   bool ok() const { return document != nullptr; }
 };
 
-// Reads and validates a trace file; never throws. A trace the viewer cannot show (no steps) is
-// refused like a broken one.
+// Reads and validates a trace file; never throws. A trace the viewer cannot show (no steps and
+// no timings) is refused like a broken one.
 LoadResult load_document(const std::string& path);
 
 // The README.md of the lesson a trace file belongs to: <lesson>/recorded/<file>.json has it at

@@ -132,6 +132,7 @@ GalleryTrace summarise_trace(const std::string& path) {
   card.producer = card.modelled ? t.producer.model : format_devices(t.producer.devices);
   card.recorded_at = t.producer.recorded_at;
   card.steps = static_cast<int>(t.steps.size());
+  card.timings = static_cast<int>(t.timings.size());
   card.version = t.version_read;
   card.notices = static_cast<int>(t.notices.size());
   for (const trace::Claim& c : t.claims) {

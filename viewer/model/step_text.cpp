@@ -9,6 +9,7 @@ std::string step_name(const trace::Step& step) {
 }
 
 std::string step_position(int index, int count) {
+  if (count <= 0) return "no steps";
   return "step " + std::to_string(index + 1) + " of " + std::to_string(count);
 }
 

@@ -15,7 +15,8 @@ inline constexpr const char* kDetailSeparator = " \xC2\xB7 ";
 // "PHASE 2: halving tree · level 3 of 10, size 128"; the label alone when the detail is empty.
 std::string step_name(const trace::Step& step);
 
-// "step 6 of 12" for the 0-based index 5 of 12 steps.
+// "step 6 of 12" for the 0-based index 5 of 12 steps; "no steps" for a trace without any (one
+// that holds timings only).
 std::string step_position(int index, int count);
 
 // The steps where a launch begins that the step before did not belong to (step.launch changes;

@@ -94,7 +94,8 @@ void draw_timeline_panel(TimelinePanelState& state, const trace::Trace& trace, i
   refresh(state, trace, step);
   const StepTimeline& tl = state.timeline;
   if (tl.empty()) {
-    ImGui::TextDisabled("This step records no events.");
+    ImGui::TextDisabled(trace.steps.empty() ? "This trace has no steps: it holds timings only."
+                                            : "This step records no events.");
     return;
   }
   summary_line(state, trace);

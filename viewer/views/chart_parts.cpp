@@ -1,7 +1,8 @@
-// The inter-block charts' shared pieces.
+// The charts' shared pieces.
 #include "views/chart_parts.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 namespace gridlock::viewer {
@@ -16,17 +17,45 @@ void chart_summary(const Fonts& fonts, const std::string& first, const std::stri
   ImGui::PopStyleColor();
 }
 
+namespace {
+
+// Where each legend entry goes, relative to the legend's top left corner, in `width` pixels;
+// returns the size of the whole.
+ImVec2 place_legend(const std::vector<std::pair<ImU32, std::string>>& entries, float width,
+                    std::vector<ImVec2>& places) {
+  const float h = ImGui::GetTextLineHeight(), line = ImGui::GetTextLineHeightWithSpacing();
+  ImVec2 at(0, 0);
+  float widest = 0;
+  for (const auto& entry : entries) {
+    const float w = 0.8f * h + ImGui::CalcTextSize(entry.second.c_str()).x;
+    if (at.x > 0 && at.x + w > width) at = ImVec2(0, at.y + line);
+    places.push_back(at);
+    widest = std::max(widest, at.x + w);
+    at.x += w + 1.2f * h;
+  }
+  return ImVec2(widest, at.y + h);
+}
+
+}  // namespace
+
 void chart_legend(const std::vector<std::pair<ImU32, std::string>>& entries) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight();
-  ImVec2 at = ImGui::GetCursorScreenPos();
-  const float x0 = at.x;
-  for (const auto& [c, name] : entries) {
-    list->AddRectFilled(ImVec2(at.x, at.y + 0.2f * h), ImVec2(at.x + 0.6f * h, at.y + 0.8f * h), c, 2.0f);
-    list->AddText(ImVec2(at.x + 0.8f * h, at.y), colour::text_dim, name.c_str());
-    at.x += 0.8f * h + ImGui::CalcTextSize(name.c_str()).x + 1.2f * h;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  std::vector<ImVec2> places;
+  const ImVec2 size = place_legend(entries, ImGui::GetContentRegionAvail().x, places);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const ImVec2 at(origin.x + places[i].x, origin.y + places[i].y);
+    list->AddRectFilled(ImVec2(at.x, at.y + 0.2f * h), ImVec2(at.x + 0.6f * h, at.y + 0.8f * h),
+                        entries[i].first, 2.0f);
+    list->AddText(ImVec2(at.x + 0.8f * h, at.y), colour::text_dim, entries[i].second.c_str());
   }
-  ImGui::Dummy(ImVec2(at.x - x0, h));
+  ImGui::Dummy(size);
+}
+
+float chart_legend_height(const std::vector<std::pair<ImU32, std::string>>& entries, float width) {
+  std::vector<ImVec2> places;
+  return place_legend(entries, width, places).y;
 }
 
 void paint_hatched(ImDrawList* list, ImVec2 a, ImVec2 b, ImU32 fill, ImU32 lines) {
@@ -42,6 +71,28 @@ int chart_row_at(float y, float y0, float h, std::size_t count) {
   if (h <= 0 || y < y0) return -1;
   const auto r = static_cast<std::size_t>(std::floor((y - y0) / h));
   return r < count ? static_cast<int>(r) : -1;
+}
+
+void paint_dashed_vline(ImDrawList* list, float x, float y0, float y1, ImU32 c, float dash, float thickness) {
+  for (float y = y0; y < y1; y += 2 * dash)
+    list->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + dash, y1)), c, thickness);
+}
+
+float paint_fitted_text(ImDrawList* list, ImFont* font, float size, ImVec2 at, ImU32 c,
+                        const std::string& text, float max_width) {
+  auto width = [&](const std::string& s) { return font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str()).x; };
+  std::string shown = text;
+  if (width(shown) > max_width) {
+    const std::string ellipsis = "\xE2\x80\xA6";
+    while (!shown.empty() && width(shown + ellipsis) > max_width) {
+      while (!shown.empty() && (static_cast<unsigned char>(shown.back()) & 0xC0) == 0x80) shown.pop_back();
+      if (!shown.empty()) shown.pop_back();  // the lead byte of the character cut
+    }
+    if (shown.empty()) return 0;
+    shown += ellipsis;
+  }
+  list->AddText(font, size, at, c, shown.c_str());
+  return width(shown);
 }
 
 }  // namespace gridlock::viewer

@@ -8,6 +8,7 @@
 #include "model/lock_run.hpp"
 #include "model/run_timeline.hpp"
 #include "model/ticket_chart.hpp"
+#include "model/timings_chart.hpp"
 #include "model/warp_lanes.hpp"
 #include "views/view.hpp"
 
@@ -23,6 +24,7 @@ std::unique_ptr<TraceView> make_lanes_view(const trace::Trace& trace, const View
 std::unique_ptr<TraceView> make_barrier_view(const trace::Trace& trace, const ViewConfig& config);
 std::unique_ptr<TraceView> make_guard_view(const trace::Trace& trace, const ViewConfig& config);
 std::unique_ptr<TraceView> make_gantt_view(const trace::Trace& trace, const ViewConfig& config);
+std::unique_ptr<TraceView> make_timings_view(const trace::Trace& trace, const ViewConfig& config);
 
 namespace {
 
@@ -41,6 +43,7 @@ const std::vector<ViewEntry>& view_registry() {
       {"gantt", has_gantt, make_gantt_view},
       {"timeline", has_timeline, make_timeline_view},
       {"histogram", has_series, make_histogram_view},
+      {"timings", has_timings, make_timings_view},  // last: a run's own views come first
   };
   return rows;
 }
