@@ -143,7 +143,10 @@ void App::frame(float seconds) {
   }
   ImGuiIO& io = ImGui::GetIO();
   if (!ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
-    if (TraceScreen* screen = current_trace()) handle_playback_keys(screen->playback());
+    if (TraceScreen* screen = current_trace()) {
+      screen->marker_keys();
+      handle_playback_keys(screen->playback());
+    }
     if (showing_ == Showing::comparison && comparison_) handle_playback_keys(comparison_->cursor());
   }
   // Letter keys are indexed by their upper-case ASCII code (the GLFW backend's key codes).
@@ -240,6 +243,8 @@ void App::menu_bar() {
     ImGui::TextDisabled("Space  play / pause");
     ImGui::TextDisabled("\xE2\x86\x90 \xE2\x86\x92  PageUp PageDown  step back / forward");
     ImGui::TextDisabled("Home End  first / last step");
+    ImGui::TextDisabled("[ ]  Shift+N N  previous / next marked event (the scrubber's triangles)");
+    ImGui::TextDisabled("M  PageUp PageDown jump between marked events too, or step again");
     ImGui::TextDisabled("Ctrl+R F5  reload the trace from disk");
     ImGui::TextDisabled("\xE2\x88\x92 +  slower / faster");
     ImGui::TextDisabled("tree: wheel, drag, double-click  zoom, pan, fit");

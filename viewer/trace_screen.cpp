@@ -8,6 +8,7 @@
 #include "panels/claims_panel.hpp"
 #include "panels/controls_panel.hpp"
 #include "panels/lesson_panel.hpp"
+#include "panels/scrubber_markers.hpp"
 #include "screen_parts.hpp"
 
 namespace gridlock::viewer {
@@ -15,6 +16,7 @@ namespace gridlock::viewer {
 TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& setup, StartAt start)
     : document_(std::move(document)),
       playback_(step_times(document_->trace)),
+      markers_(event_markers(document_->trace)),
       views_(make_views(document_->trace, setup.views)),
       first_panel_(setup.first_panel),
       animate_(setup.animate),
@@ -66,6 +68,8 @@ void TraceScreen::canvas(float seconds, const Fonts& fonts, HeatStripRenderer& h
   views_[static_cast<std::size_t>(shown_)]->draw(frame);
   if (seek) playback_.seek_time(*seek);
 }
+
+void TraceScreen::marker_keys() { handle_marker_keys(playback_, markers_, layout_->pages_jump_to_markers); }
 
 // Keys 1 to 4 choose the tab below the source: claims, step timeline, lesson, run; 5 the source
 // where it is a tab of its own.
@@ -157,11 +161,10 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   ImGui::BeginChild("left", ImVec2(left_w, 0), false, ImGuiWindowFlags_NoScrollbar);
   draw_trace_caption(t, playback_.step(), fonts, compact_ ? fonts.heading : fonts.caption,
                      compact_ ? fonts.ui : fonts.caption_detail);
-  // The buttons' row, the scrubber's phase labels above it, and the padding. A trace without
-  // steps (timings only) has nothing to play: no playback bar, the canvas takes its room.
+  // A trace without steps (timings only) has nothing to play: no playback bar, the canvas takes
+  // its room.
   const bool playable = playback_.step_count() > 0;
-  const float controls_h = ImGui::GetFrameHeight() + 0.8f * ImGui::GetFontSize() +
-                           2.0f * ImGui::GetStyle().WindowPadding.y + 10.0f;
+  const float controls_h = controls_height(fonts, markers_);
   const float canvas_h = playable ? -controls_h - ImGui::GetStyle().ItemSpacing.y : 0.0f;
   ImGui::BeginChild("canvas", ImVec2(0, canvas_h), true,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
@@ -169,7 +172,7 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   ImGui::EndChild();
   if (playable) {
     ImGui::BeginChild("controls", ImVec2(0, controls_h), true, ImGuiWindowFlags_NoScrollbar);
-    draw_controls(playback_, t, fonts);
+    draw_controls(playback_, t, markers_, layout_->pages_jump_to_markers, fonts);
     ImGui::EndChild();
   }
   ImGui::EndChild();

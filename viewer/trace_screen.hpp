@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/document.hpp"
+#include "model/event_markers.hpp"
 #include "model/playback.hpp"
 #include "panels/source_panel.hpp"
 #include "panels/timeline_panel.hpp"
@@ -33,6 +34,9 @@ struct PanelLayout {
   float left_share = 0.60f;    // width of the canvas column
   float source_share = 0.56f;  // height of the source panel in the right column
   std::string panel = "claims";
+  // PageDown / PageUp (a clicker's keys) jump between the scrubber's markers instead of stepping
+  // (M switches). For the session only: a new talk starts with steps.
+  bool pages_jump_to_markers = false;
 };
 
 // How screens start.
@@ -51,6 +55,10 @@ class TraceScreen {
 
   const Document& document() const { return *document_; }
   Playback& playback() { return playback_; }
+  const std::vector<EventMarker>& markers() const { return markers_; }
+  // This frame's keys for the scrubber's markers (panels/scrubber_markers.hpp); before the
+  // playback keys, which they may take PageDown and PageUp from.
+  void marker_keys();
   // Playing, or the shown view moving on its own.
   bool animating() const;
   // Fills the current window; `seconds` have passed since the last frame.
@@ -63,6 +71,7 @@ class TraceScreen {
 
   std::unique_ptr<Document> document_;
   Playback playback_;
+  std::vector<EventMarker> markers_;  // the trace's important events, for the scrubber
   std::vector<std::unique_ptr<TraceView>> views_;
   int shown_ = 0;
   bool select_view_ = true;  // select views_[shown_]'s tab once

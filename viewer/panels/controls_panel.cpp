@@ -8,6 +8,7 @@
 #include <string>
 
 #include "model/step_text.hpp"
+#include "panels/scrubber_markers.hpp"
 
 namespace gridlock::viewer {
 
@@ -97,23 +98,26 @@ float phase_label_size(const trace::Trace& trace, const Fonts& fonts, float widt
   return std::max(smallest, normal * (width - gaps) / text);
 }
 
-// The scrubber: a track with a dot per step, a marker where a phase starts, and a handle.
-void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts, float width) {
+// The scrubber: a track with a dot per step, a marker where a phase starts, and a handle; under
+// the track, the lane of event markers (panels/scrubber_markers.hpp).
+void scrubber(Playback& playback, const trace::Trace& trace, const std::vector<EventMarker>& markers,
+              const Fonts& fonts, float width) {
   const float height = ImGui::GetFrameHeight() + 16.0f;
+  const float lane = marker_lane_height(fonts, markers);
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("##scrubber", ImVec2(width, height));
+  ImGui::InvisibleButton("##scrubber", ImVec2(width, height + lane));
   const bool hovered = ImGui::IsItemHovered();
   const int n = static_cast<int>(trace.steps.size());
-  const float x0 = at.x + 12, x1 = at.x + width - 12, y = at.y + height - 12;
-  auto x_of = [&](int k) {
-    return n <= 1 ? 0.5f * (x0 + x1) : x0 + (x1 - x0) * static_cast<float>(k) / static_cast<float>(n - 1);
+  const ScrubberAxis axis{at.x + 12, at.x + width - 12, n};
+  const float x0 = axis.x0, x1 = axis.x1, y = at.y + height - 12;
+  // The step under the pointer; in the marker lane, the marked step whose triangle it is on.
+  const float lane_top = y + 12.0f;
+  auto step_under = [&](ImVec2 mouse) {
+    const int marked = mouse.y >= lane_top - 2.0f ? marker_step_near(markers, axis, mouse.x, fonts) : -1;
+    return marked >= 0 ? marked : axis.step_at(mouse.x);
   };
-  auto step_at = [&](float x) {
-    if (n <= 1) return 0;
-    return static_cast<int>(std::lround((x - x0) / (x1 - x0) * static_cast<float>(n - 1)));
-  };
-  if (ImGui::IsItemActive()) {
-    int target = std::clamp(step_at(ImGui::GetIO().MousePos.x), 0, std::max(n - 1, 0));
+  if (ImGui::IsItemActive() && n > 0) {
+    const int target = step_under(ImGui::GetIO().MousePos);
     if (target != playback.step()) playback.seek(target);
   }
 
@@ -122,7 +126,7 @@ void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts,
   const float spacing = n > 1 ? (x1 - x0) / static_cast<float>(n - 1) : x1 - x0;
   // The handle: at the step, moved on by how far the time has run through its window.
   const float along = playback.at_last() ? 0.0f : static_cast<float>(playback.step_fraction()) * spacing;
-  const float hx = x_of(playback.step()) + (n > 1 ? along : 0.0f);
+  const float hx = axis.x_of(playback.step()) + (n > 1 ? along : 0.0f);
   list->AddLine(ImVec2(x0, y), ImVec2(hx, y), colour::dst, 4.0f);
   const float label_size = phase_label_size(trace, fonts, width - 16.0f);
   float label_end = -FLT_MAX;  // labels move right rather than overlap
@@ -130,7 +134,7 @@ void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts,
   for (int k = 0; k < n; ++k) {
     const trace::Step& step = trace.steps[static_cast<std::size_t>(k)];
     const std::string phase(trace::phase_of(step.label));
-    const float x = x_of(k);
+    const float x = axis.x_of(k);
     const bool starts_phase = k == 0 || phase != previous;
     previous = phase;
     if (starts_phase) {
@@ -153,33 +157,49 @@ void scrubber(Playback& playback, const trace::Trace& trace, const Fonts& fonts,
   }
   // Launch boundaries: a blue bar through the track where another launch begins.
   for (int k : launch_starts(trace)) {
-    const float x = 0.5f * (x_of(k - 1) + x_of(k));
+    const float x = 0.5f * (axis.x_of(k - 1) + axis.x_of(k));
     list->AddRectFilled(ImVec2(x - 1.5f, y - 11), ImVec2(x + 1.5f, y + 11), colour::category_kernel, 1.0f);
   }
+  draw_marker_lane(list, markers, axis, lane_top, playback.step(), fonts);
 
   list->AddCircleFilled(ImVec2(hx, y), 9.0f, colour::accent);
   list->AddCircle(ImVec2(hx, y), 9.0f, colour::dst, 0, 2.5f);
   if (hovered && n > 0) {
-    int k = std::clamp(step_at(ImGui::GetIO().MousePos.x), 0, n - 1);
+    const int k = step_under(ImGui::GetIO().MousePos);
     const std::string launch = launch_text(trace, k);
-    ImGui::SetTooltip("%s: %s%s%s", step_position(k, n).c_str(),
-                      step_name(trace.steps[static_cast<std::size_t>(k)]).c_str(), launch.empty() ? "" : "\n",
-                      launch.c_str());
+    ImGui::BeginTooltip();
+    ImGui::Text("%s: %s", step_position(k, n).c_str(),
+                step_name(trace.steps[static_cast<std::size_t>(k)]).c_str());
+    if (!launch.empty()) ImGui::TextUnformatted(launch.c_str());
+    marker_tooltip_lines(markers, k);
+    ImGui::EndTooltip();
   }
 }
 
 }  // namespace
 
-void draw_controls(Playback& playback, const trace::Trace& trace, const Fonts& fonts) {
+float controls_height(const Fonts& fonts, const std::vector<EventMarker>& markers) {
+  const float frame = ImGui::GetFrameHeight(), padding = 2.0f * ImGui::GetStyle().WindowPadding.y;
+  // One row: the buttons with the scrubber (its phase labels above the track) beside them.
+  if (markers.empty()) return frame + 0.8f * ImGui::GetFontSize() + padding + 10.0f;
+  // Two: the buttons with the legend, then the scrubber across the width with its marker lane.
+  return (frame + 8.0f) + ImGui::GetStyle().ItemSpacing.y + (frame + 16.0f) +
+         marker_lane_height(fonts, markers) + padding;
+}
+
+void draw_controls(Playback& playback, const trace::Trace& trace, const std::vector<EventMarker>& markers,
+                   bool pages_jump, const Fonts& fonts) {
   const float size = ImGui::GetFrameHeight() + 8.0f;
   const float scrub_h = ImGui::GetFrameHeight() + 16.0f;
-  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + std::max(0.0f, scrub_h - size));
+  const bool two_rows = !markers.empty();
+  const float row_y = ImGui::GetCursorPosY();
+  if (!two_rows) ImGui::SetCursorPosY(row_y + std::max(0.0f, scrub_h - size));
   draw_transport(playback, size, playback.step_count() > 1 || playback.times().window(0).duration() > 0);
   ImGui::SameLine(0, 16);
 
   const float y_text = ImGui::GetCursorPosY() + 0.5f * (size - fonts.bold->FontSize);
   ImGui::SetCursorPosY(y_text);
-  // "step 6 of 12", as wide as the widest position so that the scrubber keeps its place.
+  // "step 6 of 12", as wide as the widest position so that what follows keeps its place.
   ImGui::PushFont(fonts.bold);
   const float counter_x = ImGui::GetCursorPosX();
   const float counter_w =
@@ -189,11 +209,25 @@ void draw_controls(Playback& playback, const trace::Trace& trace, const Fonts& f
   ImGui::SameLine(counter_x + counter_w + 16);
 
   const float speed_w = speed_width();
+  const float speed_y = y_text - 0.5f * (ImGui::GetFrameHeight() - fonts.bold->FontSize);
+  if (two_rows) {
+    // The legend between the counter and the speed; the scrubber gets the next row to itself.
+    const float legend_x = ImGui::GetCursorPosX();
+    const float speed_x = std::max(legend_x, ImGui::GetWindowContentRegionMax().x - (speed_w - 12.0f));
+    ImGui::SetCursorPosY(y_text + 0.5f * (fonts.bold->FontSize - marker_legend_height(fonts)));
+    draw_marker_legend(markers, pages_jump, fonts, std::max(0.0f, speed_x - legend_x - 8.0f));
+    ImGui::SetCursorPos(ImVec2(speed_x, speed_y));
+    draw_speed(playback);
+    ImGui::SetCursorPos(
+        ImVec2(ImGui::GetWindowContentRegionMin().x, row_y + size + ImGui::GetStyle().ItemSpacing.y));
+    scrubber(playback, trace, markers, fonts, ImGui::GetContentRegionAvail().x);
+    return;
+  }
   const float scrub_w = std::max(80.0f, ImGui::GetContentRegionAvail().x - speed_w);
   ImGui::SetCursorPosY(y_text - (scrub_h - fonts.bold->FontSize) + 2);
-  scrubber(playback, trace, fonts, scrub_w);
+  scrubber(playback, trace, markers, fonts, scrub_w);
   ImGui::SameLine(0, 12);
-  ImGui::SetCursorPosY(y_text - 0.5f * (ImGui::GetFrameHeight() - fonts.bold->FontSize));
+  ImGui::SetCursorPosY(speed_y);
   draw_speed(playback);
 }
 

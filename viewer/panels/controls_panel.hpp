@@ -1,11 +1,14 @@
 // Playback controls: first, back, play/pause, forward, last; a scrubber with a marker where
 // each phase (trace::phase_of the step label) starts and a bar where another launch begins, its
-// handle moving on through each step's time window while playing; the speed. Keys: Space, ←/→,
+// handle moving on through each step's time window while playing, and under it the lesson's
+// important events (panels/scrubber_markers.hpp) with their legend; the speed. Keys: Space, ←/→,
 // Home/End, −/+. Compare mode's controls (panels/compare_controls.hpp) take the same keys.
 #pragma once
 
 #include <string>
+#include <vector>
 
+#include "model/event_markers.hpp"
 #include "model/key_events.hpp"
 #include "model/playback.hpp"
 #include "style.hpp"
@@ -16,8 +19,13 @@ namespace gridlock::viewer {
 // "0.25×", "2×".
 std::string speed_text(double speed);
 
-// One row of controls across the current window's width.
-void draw_controls(Playback& playback, const trace::Trace& trace, const Fonts& fonts);
+// The controls across the current window's width: one row, or with markers two (the buttons and
+// the markers' legend, then the scrubber across the width). `pages_jump`: whether PageDown /
+// PageUp jump between markers (the legend says so).
+void draw_controls(Playback& playback, const trace::Trace& trace, const std::vector<EventMarker>& markers,
+                   bool pages_jump, const Fonts& fonts);
+// The height draw_controls needs, padding included.
+float controls_height(const Fonts& fonts, const std::vector<EventMarker>& markers);
 
 enum class Icon { first, back, play, pause, forward, last };
 

@@ -1,0 +1,347 @@
+// Markers from a trace's events, flows and model state; jumps between them.
+#include "model/event_markers.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+#include "format.hpp"
+#include "model/barrier_chart.hpp"
+#include "model/lock_run.hpp"
+#include "model/timeline.hpp"
+
+namespace gridlock::viewer {
+
+namespace {
+
+using trace::Category;
+using trace::Event;
+using trace::EventKind;
+
+// One event behind a marker: when, how the marker reads when it is the step's only one, and a
+// name for a marker that gathers several.
+struct Moment {
+  int64_t t_ns = 0;
+  std::string label;
+  std::string detail;
+  std::string name;
+};
+using ByStep = std::map<int, std::vector<Moment>>;
+
+// One marker per step of `by_step`: the only moment's label, or plural(count, earliest) for
+// several; the detail of the earliest moment.
+using Plural = std::function<std::string(int, const Moment&)>;
+void emit(const ByStep& by_step, MarkerKind kind, const Plural& plural, std::vector<EventMarker>& out) {
+  for (const auto& [step, moments] : by_step) {
+    const Moment& first = *std::min_element(moments.begin(), moments.end(),
+                                            [](const Moment& a, const Moment& b) { return a.t_ns < b.t_ns; });
+    const int count = static_cast<int>(moments.size());
+    out.push_back(
+        {step, kind, first.t_ns, count, count == 1 ? first.label : plural(count, first), first.detail});
+  }
+}
+
+// A track's name, with its block's where it is a warp or thread of one block among several
+// ("block 1, thread 5").
+std::string track_name(const trace::Trace& trace, int id) {
+  const trace::Track* t = trace.find_track(id);
+  if (!t) return "track " + std::to_string(id);
+  const bool inside_block = t->kind == trace::TrackKind::warp || t->kind == trace::TrackKind::lane;
+  const bool several_blocks = std::any_of(trace.launches.begin(), trace.launches.end(),
+                                          [](const trace::Launch& l) { return l.grid > 1; });
+  if (inside_block && t->block >= 0 && several_blocks)
+    return "block " + std::to_string(t->block) + ", " + t->name;
+  return t->name;
+}
+
+bool on_track_of_kind(const trace::Trace& trace, const Event& e, trace::TrackKind kind) {
+  const trace::Track* t = trace.find_track(e.track);
+  return t && t->kind == kind;
+}
+
+bool names_ticket(const std::string& name) {
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower.find("ticket") != std::string::npos;
+}
+
+std::string value_text(double v) { return format_value(v, false); }
+
+// Tickets. Instants give their values ("tickets 0–32"); slices named for a ticket give the block
+// that took it ("block 3 takes a ticket", one per block however many warps record it).
+void add_tickets(const trace::Trace& trace, std::vector<EventMarker>& out) {
+  for (std::size_t k = 0; k < trace.steps.size(); ++k) {
+    std::vector<const Event*> instants;
+    std::map<std::string, int64_t> takers;  // block -> its first ticket slice
+    for (const Event& e : trace.steps[k].events) {
+      const bool starts_flow_to_merge = e.category == Category::atomic && !e.flows_out.empty() &&
+                                        on_track_of_kind(trace, e, trace::TrackKind::block);
+      if (e.kind == EventKind::instant && (starts_flow_to_merge || names_ticket(e.name)))
+        instants.push_back(&e);
+      if (e.kind == EventKind::slice_begin && names_ticket(e.name)) {
+        const trace::Track* t = trace.find_track(e.track);
+        const std::string block =
+            t && t->block >= 0 ? "block " + std::to_string(t->block) : track_name(trace, e.track);
+        auto [at, fresh] = takers.try_emplace(block, e.t_ns);
+        if (!fresh) at->second = std::min(at->second, e.t_ns);
+      }
+    }
+    const int step = static_cast<int>(k);
+    if (!instants.empty()) {
+      auto by_value = [](const Event* a, const Event* b) { return a->value < b->value; };
+      const Event* low = *std::min_element(instants.begin(), instants.end(), by_value);
+      const Event* high = *std::max_element(instants.begin(), instants.end(), by_value);
+      const auto count = static_cast<int64_t>(instants.size());
+      // Values that count up one by one are the tickets themselves; else they are something else
+      // (the partial stored with the ticket) and only the count is told.
+      const bool consecutive =
+          low->value == std::floor(low->value) && high->value == low->value + static_cast<double>(count - 1);
+      const Event* last = *std::max_element(instants.begin(), instants.end(),
+                                            [](const Event* a, const Event* b) { return a->t_ns < b->t_ns; });
+      const Event* told = consecutive ? high : last;
+      int64_t t = std::numeric_limits<int64_t>::max();
+      for (const Event* e : instants) t = std::min(t, e->t_ns);
+      out.push_back(
+          {step, MarkerKind::ticket, t, static_cast<int>(count),
+           count == 1    ? (names_ticket(low->name) ? low->name : "ticket " + value_text(low->value))
+           : consecutive ? "tickets " + value_text(low->value) + "\xE2\x80\x93" + value_text(high->value)
+                         : format_count(count, "ticket"),
+           (consecutive ? "highest: " : "last: ") + track_name(trace, told->track) + ", " + told->name});
+    } else if (!takers.empty()) {
+      int64_t t = std::numeric_limits<int64_t>::max();
+      for (const auto& [block, at] : takers) t = std::min(t, at);
+      const auto count = static_cast<int64_t>(takers.size());
+      out.push_back({step, MarkerKind::ticket, t, static_cast<int>(count),
+                     count == 1 ? takers.begin()->first + " takes a ticket"
+                                : format_count(count, "block") + " take a ticket",
+                     trace.steps[k].detail});
+    }
+  }
+}
+
+// An event and the step that holds it.
+struct Placed {
+  int step = 0;
+  const Event* event = nullptr;
+};
+
+// The lock: taken first, then handed on along the flows. Lost updates: flows from a read (a
+// slice's begin) to the write it missed (another track's slice end), marked at the reader.
+void add_lock_and_lost_updates(const trace::Trace& trace, std::vector<EventMarker>& out) {
+  ByStep lock, lost;
+  // The first hold: the earliest critical slice of the first step that has one, on a track that
+  // holds (not the lock's own track, nor a memory word's).
+  for (std::size_t k = 0; k < trace.steps.size() && lock.empty(); ++k) {
+    const Event* first = nullptr;
+    for (const Event& e : trace.steps[k].events)
+      if (e.kind == EventKind::slice_begin && e.category == Category::critical &&
+          !on_track_of_kind(trace, e, trace::TrackKind::lock) &&
+          !on_track_of_kind(trace, e, trace::TrackKind::memory) && (!first || e.t_ns < first->t_ns))
+        first = &e;
+    if (!first) continue;
+    const std::string who = track_name(trace, first->track);
+    lock[static_cast<int>(k)].push_back(
+        {first->t_ns, who + " takes the lock", who + " is the first to hold it", first->name});
+  }
+
+  std::unordered_map<int, Placed> starts;
+  for (std::size_t k = 0; k < trace.steps.size(); ++k)
+    for (const Event& e : trace.steps[k].events)
+      for (int f : e.flows_out) starts[f] = {static_cast<int>(k), &e};
+  for (std::size_t k = 0; k < trace.steps.size(); ++k)
+    for (const Event& b : trace.steps[k].events)
+      for (int f : b.flows_in) {
+        const auto found = starts.find(f);
+        if (found == starts.end() || found->second.event->track == b.track) continue;
+        const Event& a = *found->second.event;
+        const std::string from = track_name(trace, a.track), to = track_name(trace, b.track);
+        if (a.kind == EventKind::slice_begin && b.kind == EventKind::slice_end)
+          lost[found->second.step].push_back({a.t_ns, "1 lost update",
+                                              to + " and " + from + " both read " + value_text(a.value) +
+                                                  ": " + from + "'s write replaced " + to + "'s",
+                                              a.name});
+        else if (a.kind == EventKind::slice_end && b.kind == EventKind::slice_begin &&
+                 a.category == Category::critical && b.category == Category::critical)
+          lock[static_cast<int>(k)].push_back(
+              {b.t_ns, "lock passes to " + to, from + " hands the lock to " + to, b.name});
+      }
+  emit(
+      lock, MarkerKind::lock,
+      [](int n, const Moment&) { return "lock taken " + std::to_string(n) + " times"; }, out);
+  emit(
+      lost, MarkerKind::lost_update, [](int n, const Moment&) { return format_count(n, "lost update"); },
+      out);
+}
+
+// Merges: events where two or more flows end, named with whoever holds them.
+void add_merges(const trace::Trace& trace, std::vector<EventMarker>& out) {
+  ByStep merges;
+  for (std::size_t k = 0; k < trace.steps.size(); ++k)
+    for (const Event& e : trace.steps[k].events)
+      if (e.flows_in.size() >= 2)
+        merges[static_cast<int>(k)].push_back(
+            {e.t_ns, e.name + " \xC2\xB7 " + track_name(trace, e.track),
+             format_count(static_cast<int64_t>(e.flows_in.size()), "flow") + " end here", e.name});
+  emit(
+      merges, MarkerKind::merge, [](int n, const Moment&) { return std::to_string(n) + " merges"; }, out);
+}
+
+// A grid-wide wait: blocks released, and blocks whose wait ended with an instant of their own at
+// that moment ("gave up": the watchdog stopped them).
+void add_grid_wait(const trace::Trace& trace, std::vector<EventMarker>& out) {
+  if (!has_barrier(trace)) return;
+  ByStep released, stopped;
+  for (std::size_t k = 0; k < trace.steps.size(); ++k) {
+    const std::vector<Event>& events = trace.steps[k].events;
+    for (const Event& e : events) {
+      if (e.kind != EventKind::slice_end || !is_waiting(e.category) ||
+          !on_track_of_kind(trace, e, trace::TrackKind::block))
+        continue;
+      const auto ender = std::find_if(events.begin(), events.end(), [&](const Event& i) {
+        return i.kind == EventKind::instant && i.track == e.track && i.t_ns == e.t_ns;
+      });
+      const std::string who = track_name(trace, e.track);
+      if (ender == events.end())
+        released[static_cast<int>(k)].push_back(
+            {e.t_ns, who + " released", "released first: " + who, e.name});
+      else
+        stopped[static_cast<int>(k)].push_back(
+            {e.t_ns, who + ": " + ender->name,
+             "the wait ended with \xE2\x80\x9C" + ender->name + "\xE2\x80\x9D, not with a release",
+             ender->name});
+    }
+  }
+  emit(
+      released, MarkerKind::barrier,
+      [](int n, const Moment&) { return format_count(n, "block") + " released"; }, out);
+  emit(
+      stopped, MarkerKind::deadlock,
+      [](int n, const Moment& first) { return format_count(n, "block") + ": " + first.name; }, out);
+}
+
+// CUDA events: sync instants (recorded, or a wait on one released).
+void add_signals(const trace::Trace& trace, std::vector<EventMarker>& out) {
+  ByStep signals;
+  for (std::size_t k = 0; k < trace.steps.size(); ++k)
+    for (const Event& e : trace.steps[k].events)
+      if (e.kind == EventKind::instant && e.category == Category::sync)
+        signals[static_cast<int>(k)].push_back({e.t_ns, e.name, track_name(trace, e.track), e.name});
+  emit(
+      signals, MarkerKind::signal, [](int n, const Moment&) { return format_count(n, "CUDA event"); }, out);
+}
+
+// A model's warp whose whole state repeats: from then on no lane can progress.
+void add_model_deadlock(const trace::Trace& trace, std::vector<EventMarker>& out) {
+  if (!has_warp_model(trace)) return;
+  const WarpModel model = warp_model(trace);
+  if (!model.deadlocked()) return;
+  const int end = model.cycle_end;
+  const std::vector<Event>& events = trace.steps[static_cast<std::size_t>(end)].events;
+  const auto earliest = std::min_element(events.begin(), events.end(),
+                                         [](const Event& a, const Event& b) { return a.t_ns < b.t_ns; });
+  const int64_t t = earliest == events.end() ? 0 : earliest->t_ns;
+  const std::string from = std::to_string(model.cycle_start + 1), to = std::to_string(end + 1);
+  out.push_back({end, MarkerKind::deadlock, t, 1,
+                 "deadlock: steps " + from + "\xE2\x80\x93" + to + " repeat forever",
+                 "the state after step " + to + " is the state after step " +
+                     std::to_string(model.cycle_start) + ": no lane can ever get further"});
+}
+
+}  // namespace
+
+std::vector<EventMarker> event_markers(const trace::Trace& trace) {
+  std::vector<EventMarker> out;
+  add_tickets(trace, out);
+  add_lock_and_lost_updates(trace, out);
+  add_merges(trace, out);
+  add_grid_wait(trace, out);
+  add_signals(trace, out);
+  add_model_deadlock(trace, out);
+  std::stable_sort(out.begin(), out.end(), [](const EventMarker& a, const EventMarker& b) {
+    return a.step != b.step ? a.step < b.step : a.kind < b.kind;
+  });
+  return out;
+}
+
+const char* marker_name(MarkerKind kind) {
+  switch (kind) {
+    case MarkerKind::ticket:
+      return "ticket";
+    case MarkerKind::lock:
+      return "lock";
+    case MarkerKind::lost_update:
+      return "lost update";
+    case MarkerKind::merge:
+      return "merge";
+    case MarkerKind::barrier:
+      return "barrier";
+    case MarkerKind::signal:
+      return "CUDA event";
+    case MarkerKind::deadlock:
+      return "deadlock";
+  }
+  return "";
+}
+
+const char* marker_meaning(MarkerKind kind) {
+  switch (kind) {
+    case MarkerKind::ticket:
+      return "A block takes a ticket: an atomic count of the blocks that have finished.";
+    case MarkerKind::lock:
+      return "The lock is taken: first, or handed on from the block or thread that held it.";
+    case MarkerKind::lost_update:
+      return "Two blocks read the same value, and the later write replaced the earlier: one update is lost.";
+    case MarkerKind::merge:
+      return "The results come together: the flows of many blocks end at one event.";
+    case MarkerKind::barrier:
+      return "A grid-wide barrier lets blocks go on.";
+    case MarkerKind::signal:
+      return "A CUDA event is recorded in a stream, or a wait for one is released.";
+    case MarkerKind::deadlock:
+      return "No progress: a wait the watchdog had to stop, or a state that repeats forever.";
+  }
+  return "";
+}
+
+std::vector<MarkerKind> kinds_present(const std::vector<EventMarker>& markers) {
+  std::vector<MarkerKind> kinds;
+  for (MarkerKind kind : kMarkerKinds)
+    if (std::any_of(markers.begin(), markers.end(), [kind](const EventMarker& m) { return m.kind == kind; }))
+      kinds.push_back(kind);
+  return kinds;
+}
+
+int next_marker_step(const std::vector<EventMarker>& markers, int step) {
+  int best = -1;
+  for (const EventMarker& m : markers)
+    if (m.step > step && (best < 0 || m.step < best)) best = m.step;
+  return best;
+}
+
+int previous_marker_step(const std::vector<EventMarker>& markers, int step) {
+  int best = -1;
+  for (const EventMarker& m : markers)
+    if (m.step < step && m.step > best) best = m.step;
+  return best;
+}
+
+bool jump_to_next_marker(Playback& playback, const std::vector<EventMarker>& markers) {
+  const int step = next_marker_step(markers, playback.step());
+  if (step < 0 || step >= playback.step_count()) return false;
+  playback.seek(step);
+  return true;
+}
+
+bool jump_to_previous_marker(Playback& playback, const std::vector<EventMarker>& markers) {
+  const int step = previous_marker_step(markers, playback.step());
+  if (step < 0) return false;
+  playback.seek(step);
+  return true;
+}
+
+}  // namespace gridlock::viewer
