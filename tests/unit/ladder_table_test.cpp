@@ -65,6 +65,25 @@ TEST(LadderTable, MarkdownHasARowPerKernelAndTheLessonsLeftOut) {
   EXPECT_NE(md.find("- R6 reduce-warp-volatile: one warp"), std::string::npos);
 }
 
+TEST(LadderTable, TargetsSayByHowMuchAMissFallsShort) {
+  Ladder l = sample();  // fast at 136 us against CUB at 140 us: 1.0294x
+  l.sizes[1].rows[1].timing.median_ns = 137.3e3;  // 2^28: 140 / 137.3 = 1.0197x, rounded 1.020x
+  const std::vector<Target> t = targets(l);
+  ASSERT_EQ(t.size(), 3u);
+  EXPECT_EQ(t[0].key, "documented.vs_cub");
+  EXPECT_TRUE(t[0].met);
+  EXPECT_EQ(t[0].text, "reduce-fast vs CUB at 100,000,000 ints: 1.0294x (target 1.02x: met)");
+  EXPECT_FALSE(t[1].met);
+  EXPECT_EQ(t[1].text, "reduce-fast vs CUB at 2^28 ints: 1.0197x (target 1.02x: short by 0.0003x)");
+  EXPECT_EQ(t[2].key, "large.of_peak");  // 4 * 2^28 bytes in 137.3 us: 7820 GB/s of a 3352 GB/s peak
+  EXPECT_TRUE(t[2].met);
+  l.peak_gbs = 9000;
+  EXPECT_FALSE(targets(l)[2].met);
+  EXPECT_NE(targets(l)[2].text.find("short by"), std::string::npos);
+  EXPECT_NE(markdown_table(l).find("- reduce-fast vs CUB at 2^28 ints: 1.0197x"), std::string::npos);
+  EXPECT_NE(text_table(l).find("  target: reduce-fast vs CUB at 2^28"), std::string::npos);
+}
+
 TEST(LadderTable, ExactnessCountsTheReductionsOnly) {
   EXPECT_TRUE(sample().all_exact());  // the copy's "not exact" is no reduction's
   EXPECT_FALSE(sample(false).all_exact());

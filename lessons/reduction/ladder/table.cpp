@@ -1,6 +1,7 @@
 // The ladder's table as text, Markdown and trace facts.
 #include "table.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -49,6 +50,35 @@ double SizeTable::of_read_only(const Row& r) const {
   return r.timing.gbytes_per_s() / row("read_only").timing.gbytes_per_s();
 }
 
+std::vector<Target> targets(const Ladder& ladder) {
+  std::vector<Target> out;
+  for (const SizeTable& s : ladder.sizes) {
+    const auto fast = std::find_if(s.rows.begin(), s.rows.end(), [](const Row& r) { return r.key == "fast"; });
+    if (fast == s.rows.end()) continue;
+    const double vs_cub = s.vs_cub(*fast);
+    Target t{size_key(s.n) + ".vs_cub", "reduce-fast vs CUB at " + size_name(s.n) + " ints: " + fixed(vs_cub, 4) +
+                                            "x (target " + fixed(kTargetVsCub, 2) + "x: ",
+             vs_cub >= kTargetVsCub};
+    t.text += t.met ? "met)" : "short by " + fixed(kTargetVsCub - vs_cub, 4) + "x)";
+    out.push_back(t);
+  }
+  const SizeTable* largest = nullptr;
+  for (const SizeTable& s : ladder.sizes)
+    if (!largest || s.n > largest->n) largest = &s;
+  if (!largest || out.empty() || ladder.peak_gbs <= 0) return out;
+  const auto fast =
+      std::find_if(largest->rows.begin(), largest->rows.end(), [](const Row& r) { return r.key == "fast"; });
+  if (fast == largest->rows.end()) return out;
+  const double of_peak = fast->timing.gbytes_per_s() / ladder.peak_gbs;
+  Target t{size_key(largest->n) + ".of_peak", "reduce-fast at " + size_name(largest->n) + " ints: " +
+                                                  fixed(100 * of_peak, 2) + "% of the peak (target " +
+                                                  fixed(100 * kTargetOfPeak, 0) + "%: ",
+           of_peak >= kTargetOfPeak};
+  t.text += t.met ? "met)" : "short by " + fixed(100 * (kTargetOfPeak - of_peak), 2) + " points)";
+  out.push_back(t);
+  return out;
+}
+
 bool Ladder::all_exact() const {
   for (const SizeTable& s : sizes)
     for (const Row& r : s.rows)
@@ -90,6 +120,7 @@ std::string text_table(const Ladder& ladder) {
   }
   for (const auto& [lesson, reason] : ladder.left_out)
     out += "  not applicable: " + lesson + ": " + reason + "\n";
+  for (const Target& t : targets(ladder)) out += "  target: " + t.text + "\n";
   return out;
 }
 
@@ -112,11 +143,15 @@ std::string markdown_table(const Ladder& ladder) {
       "and its write.\n";
   if (!ladder.left_out.empty()) out += "\nNot applicable:\n\n";
   for (const auto& [lesson, reason] : ladder.left_out) out += "- " + lesson + ": " + reason + "\n";
+  const std::vector<Target> goals = targets(ladder);
+  if (!goals.empty()) out += "\nreduce-fast's targets:\n\n";
+  for (const Target& t : goals) out += "- " + t.text + "\n";
   return out;
 }
 
 void add_to_trace(const Ladder& ladder, trace::Trace& t) {
   t.facts["peak.gbs"] = fixed(ladder.peak_gbs, 0) + " GB/s";
+  for (const Target& goal : targets(ladder)) t.facts["target." + goal.key] = goal.text;
   for (const SizeTable& s : ladder.sizes) {
     const std::string size = size_key(s.n);
     t.facts[size + ".n"] = size_name(s.n);

@@ -42,6 +42,18 @@ struct Ladder {
   bool all_exact() const;
 };
 
+// reduce-fast's targets: at least kTargetVsCub times CUB's throughput at each size, and at least
+// kTargetOfPeak of the peak at the largest size. Each says what was measured and, when it falls
+// short, by how much, with enough digits that a miss is not rounded into a hit.
+inline constexpr double kTargetVsCub = 1.02;
+inline constexpr double kTargetOfPeak = 0.92;
+struct Target {
+  std::string key;   // "documented.vs_cub", "large.vs_cub", "large.of_peak"
+  std::string text;  // "reduce-fast vs CUB at 2^28 ints: 1.0196x (target 1.02x: short by 0.0004x)"
+  bool met = false;
+};
+std::vector<Target> targets(const Ladder& ladder);  // empty without a reduce-fast row
+
 // "100,000,000" or "2^28" for a size.
 std::string size_name(int64_t n);
 
