@@ -66,7 +66,7 @@ TEST(LadderTable, MarkdownHasARowPerKernelAndTheLessonsLeftOut) {
 }
 
 TEST(LadderTable, TargetsSayByHowMuchAMissFallsShort) {
-  Ladder l = sample();  // fast at 136 us against CUB at 140 us: 1.0294x
+  Ladder l = sample();                            // fast at 136 us against CUB at 140 us: 1.0294x
   l.sizes[1].rows[1].timing.median_ns = 137.3e3;  // 2^28: 140 / 137.3 = 1.0197x, rounded 1.020x
   const std::vector<Target> t = targets(l);
   ASSERT_EQ(t.size(), 3u);

@@ -19,9 +19,7 @@ namespace {
 
 // A lesson's classroom-sized recording (recorded/<id>.classroom.json): a block of 32 or 64
 // threads that a class can read on a projector, so the gallery offers it first.
-bool is_classroom(const std::string& path) {
-  return fs::path(path).stem().extension() == ".classroom";
-}
+bool is_classroom(const std::string& path) { return fs::path(path).stem().extension() == ".classroom"; }
 
 std::vector<std::string> recorded_traces(const fs::path& lesson_folder) {
   std::vector<std::string> files;

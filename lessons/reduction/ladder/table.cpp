@@ -53,11 +53,13 @@ double SizeTable::of_read_only(const Row& r) const {
 std::vector<Target> targets(const Ladder& ladder) {
   std::vector<Target> out;
   for (const SizeTable& s : ladder.sizes) {
-    const auto fast = std::find_if(s.rows.begin(), s.rows.end(), [](const Row& r) { return r.key == "fast"; });
+    const auto fast =
+        std::find_if(s.rows.begin(), s.rows.end(), [](const Row& r) { return r.key == "fast"; });
     if (fast == s.rows.end()) continue;
     const double vs_cub = s.vs_cub(*fast);
-    Target t{size_key(s.n) + ".vs_cub", "reduce-fast vs CUB at " + size_name(s.n) + " ints: " + fixed(vs_cub, 4) +
-                                            "x (target " + fixed(kTargetVsCub, 2) + "x: ",
+    Target t{size_key(s.n) + ".vs_cub",
+             "reduce-fast vs CUB at " + size_name(s.n) + " ints: " + fixed(vs_cub, 4) + "x (target " +
+                 fixed(kTargetVsCub, 2) + "x: ",
              vs_cub >= kTargetVsCub};
     t.text += t.met ? "met)" : "short by " + fixed(kTargetVsCub - vs_cub, 4) + "x)";
     out.push_back(t);
@@ -70,9 +72,9 @@ std::vector<Target> targets(const Ladder& ladder) {
       std::find_if(largest->rows.begin(), largest->rows.end(), [](const Row& r) { return r.key == "fast"; });
   if (fast == largest->rows.end()) return out;
   const double of_peak = fast->timing.gbytes_per_s() / ladder.peak_gbs;
-  Target t{size_key(largest->n) + ".of_peak", "reduce-fast at " + size_name(largest->n) + " ints: " +
-                                                  fixed(100 * of_peak, 2) + "% of the peak (target " +
-                                                  fixed(100 * kTargetOfPeak, 0) + "%: ",
+  Target t{size_key(largest->n) + ".of_peak",
+           "reduce-fast at " + size_name(largest->n) + " ints: " + fixed(100 * of_peak, 2) +
+               "% of the peak (target " + fixed(100 * kTargetOfPeak, 0) + "%: ",
            of_peak >= kTargetOfPeak};
   t.text += t.met ? "met)" : "short by " + fixed(100 * (kTargetOfPeak - of_peak), 2) + " points)";
   out.push_back(t);
