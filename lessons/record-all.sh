@@ -3,8 +3,8 @@
 #   lessons/record-all.sh [BUILD_DIR]
 # Each lesson runs with --bench, so the trace carries its timings; its printed report is kept
 # beside the trace as <id>.txt. A lesson with variants (--list-variants) records each: the
-# default as <id>.json, the others as <id>.<variant>.json. A lesson whose own checks fail stops
-# the script.
+# default as <id>.json, the others as <id>.<variant>.json; then every classroom-sized trace
+# (lessons/record-classroom.sh). A lesson whose own checks fail stops the script.
 set -euo pipefail
 build=${1:-build}
 index="$build/lesson-index.txt"
@@ -24,3 +24,4 @@ while IFS=$'\t' read -r id title dir _; do
     "$build/bin/$id" --bench --variant "$v" --trace "$dir/recorded/$name.json" | tee "$dir/recorded/$name.txt"
   done
 done < "$index"
+"$(dirname "$0")/record-classroom.sh" "$build"
