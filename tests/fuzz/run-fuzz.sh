@@ -32,7 +32,7 @@ cmake --build "$build" --target "${targets[@]}"
 # Seeds per target, and the longest input worth trying (twice the largest shipped trace, 1 MiB at least).
 seeds() {
   case $1 in
-    trace_reader_fuzz) ls lessons/*/*/recorded/*.json tests/format/*.json tests/format/bad/*.json ;;
+    trace_reader_fuzz) ls lessons/*/*/recorded/*.json tests/format/*.json tests/format/bad/*.json tests/fuzz/regressions/*.json ;;
     readme_fuzz) ls lessons/*/*/README.md lessons/*/*/kernels.cuh tests/docs/fixtures/*/README*.md ;;
     lesson_cli_fuzz) ls tests/fuzz/cli-seeds/* ;;
   esac
