@@ -58,7 +58,8 @@ TEST(TimingsChart, NamesSplitIntoKernelAndConfiguration) {
 TEST(TimingsChart, BandwidthIsBytesOverTheMedianAndWhiskersSpanTheRepetitions) {
   gt::Trace t;
   t.timings = {timing("k", 1000, 2000, 1000, 4000)};  // 4000 bytes
-  const TimingBar& b = make_timings_chart(t).groups.at(0).bars.at(0);
+  const TimingsChart chart = make_timings_chart(t);
+  const TimingBar& b = chart.groups.at(0).bars.at(0);
   ASSERT_TRUE(b.has_rate);
   EXPECT_DOUBLE_EQ(b.gbs, 2.0);       // 4000 bytes in 2000 ns
   EXPECT_DOUBLE_EQ(b.gbs_slow, 1.0);  // the slowest repetition, 4000 ns
