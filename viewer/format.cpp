@@ -86,4 +86,16 @@ bool parse_duration(const std::string& text, int64_t& ns) {
   return true;
 }
 
+std::string format_percent(double share, int digits) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f%%", digits, 100.0 * share);
+  return text;
+}
+
+std::string format_ratio(double ratio) {
+  char text[32];
+  std::snprintf(text, sizeof text, ratio >= 0.1 ? "%.2f\xC3\x97" : "%.2g\xC3\x97", ratio);
+  return text;
+}
+
 }  // namespace gridlock::viewer

@@ -32,6 +32,13 @@ std::string format_devices(const std::vector<trace::Device>& devices);
 // (or µs), ms or s: "42560", "42.5us", "1.2 ms". False when the text is not one; never throws.
 bool parse_duration(const std::string& text, int64_t& ns);
 
+// A share as a percentage with `digits` decimals: (0.921, 1) -> "92.1%".
+std::string format_percent(double share, int digits);
+
+// A throughput ratio with a multiplication sign: "1.02×"; two significant digits below 0.1, so
+// that a kernel far behind does not read as "0.00×" ("0.0024×").
+std::string format_ratio(double ratio);
+
 // A count with its noun, singular or plural: (1, "value") -> "1 value", (3, "value") -> "3 values".
 std::string format_count(int64_t count, const std::string& noun);
 

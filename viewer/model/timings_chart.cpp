@@ -126,13 +126,6 @@ std::string format_gbs(double gbs) {
   return text;
 }
 
-std::string format_ratio(double ratio) {
-  char text[32];
-  // Two significant digits below 0.1, so that a kernel far behind does not read as 0.00x.
-  std::snprintf(text, sizeof text, ratio >= 0.1 ? "%.2f\xC3\x97" : "%.2g\xC3\x97", ratio);
-  return text;
-}
-
 std::optional<double> parse_gbs(const std::string& text) {
   const char* begin = text.c_str();
   char* end = nullptr;

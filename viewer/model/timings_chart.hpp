@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "format.hpp"  // format_ratio, the bars' ratio labels
 #include "trace/trace.hpp"
 
 namespace gridlock::viewer {
@@ -77,9 +78,6 @@ std::string size_text(int64_t elements);
 
 // GB/s as a label: no decimals from 100 on, one from 10, else two: "2920 GB/s", "6.88 GB/s".
 std::string format_gbs(double gbs);
-
-// A ratio as a label: "1.02×", and two significant digits below 0.1: "0.0024×".
-std::string format_ratio(double ratio);
 
 // A bandwidth fact's number: "3352 GB/s" -> 3352; nothing for text that is not a positive
 // number followed by "GB/s".

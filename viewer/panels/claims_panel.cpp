@@ -155,16 +155,19 @@ const char* verdict_words(trace::Verdict verdict) {
   return "?";
 }
 
-void verdict_badge(trace::Verdict verdict, const Fonts& fonts) {
-  const char* text = verdict_words(verdict);
+// A rounded label at the cursor, in colour c, taking its room in the layout.
+void pill(const char* text, ImU32 c, const Fonts& fonts) {
   const ImVec2 size = fonts.bold->CalcTextSizeA(fonts.bold->FontSize, FLT_MAX, 0, text);
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const ImVec2 box(size.x + 16, size.y + 6);
-  const ImU32 c = verdict_colour(verdict);
   ImDrawList* list = ImGui::GetWindowDrawList();
   list->AddRectFilled(at, ImVec2(at.x + box.x, at.y + box.y), c, box.y * 0.5f);
   list->AddText(fonts.bold, fonts.bold->FontSize, ImVec2(at.x + 8, at.y + 3), colour::text_on(c), text);
   ImGui::Dummy(box);
+}
+
+void verdict_badge(trace::Verdict verdict, const Fonts& fonts) {
+  pill(verdict_words(verdict), verdict_colour(verdict), fonts);
 }
 
 ImU32 badge_colour(Badge badge) {
@@ -183,15 +186,7 @@ ImU32 badge_colour(Badge badge) {
 
 void claim_badge(const trace::Claim& claim, const Fonts& fonts) {
   const Badge badge = badge_of(claim);
-  const char* text = badge_words(badge);
-  const ImVec2 size = fonts.bold->CalcTextSizeA(fonts.bold->FontSize, FLT_MAX, 0, text);
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  const ImVec2 box(size.x + 16, size.y + 6);
-  const ImU32 c = badge_colour(badge);
-  ImDrawList* list = ImGui::GetWindowDrawList();
-  list->AddRectFilled(at, ImVec2(at.x + box.x, at.y + box.y), c, box.y * 0.5f);
-  list->AddText(fonts.bold, fonts.bold->FontSize, ImVec2(at.x + 8, at.y + 3), colour::text_on(c), text);
-  ImGui::Dummy(box);
+  pill(badge_words(badge), badge_colour(badge), fonts);
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);

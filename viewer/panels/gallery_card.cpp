@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "format.hpp"
+#include "views/chart_parts.hpp"
 #include "views/trace_thumbnail.hpp"
 
 namespace gridlock::viewer {
@@ -34,20 +35,9 @@ float text_height(const Fonts& f) { return kMargin + f.bold->FontSize + 3 * (f.u
 float thumbnail_height(float width) { return std::floor(width * kThumbnailShare); }
 
 // Text cut with an ellipsis where it would run past max_width.
-void text_at(ImDrawList* list, const ImFont* font, ImVec2 at, ImU32 colour, const std::string& text,
+void text_at(ImDrawList* list, ImFont* font, ImVec2 at, ImU32 colour, const std::string& text,
              float max_width) {
-  const float size = font->FontSize;
-  auto width = [&](const std::string& s) { return font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str()).x; };
-  std::string shown = text;
-  if (width(shown) > max_width) {
-    const std::string ellipsis = "\xE2\x80\xA6";
-    while (!shown.empty() && width(shown + ellipsis) > max_width) {
-      while (!shown.empty() && (static_cast<unsigned char>(shown.back()) & 0xC0) == 0x80) shown.pop_back();
-      if (!shown.empty()) shown.pop_back();
-    }
-    shown += ellipsis;
-  }
-  list->AddText(font, size, at, colour, shown.c_str());
+  paint_fitted_text(list, font, font->FontSize, at, colour, text, max_width);
 }
 
 // "2026-11-22T09:54:09Z" as "2026-11-22 09:54 UTC"; other forms as they are.

@@ -27,12 +27,6 @@ namespace {
 constexpr ImU32 kIdle = IM_COL32(235, 87, 87, 70);
 constexpr ImU32 kIdleLines = IM_COL32(235, 87, 87, 150);
 
-std::string share_text(double share) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%.0f%%", 100.0 * share);
-  return text;
-}
-
 class GanttView final : public TraceView {
  public:
   explicit GanttView(const trace::Trace& trace) : chart_(gantt_chart(run_timeline(trace))) {
@@ -81,7 +75,7 @@ class GanttView final : public TraceView {
                (a.y1 - a.y0 - caption) / static_cast<float>(order_.size()));
     paint_thumbnail_caption(p,
                             format_count(static_cast<int64_t>(chart_.items), "item") + ", idle " +
-                                share_text(chart_.idle_share()),
+                                format_percent(chart_.idle_share(), 0),
                             a.y1, FLT_MAX);
   }
 
@@ -136,7 +130,7 @@ class GanttView final : public TraceView {
     const std::string first = format_count(static_cast<int64_t>(chart_.items), "item") + " on " +
                               format_count(static_cast<int64_t>(chart_.rows.size()), "block") + " in " +
                               d(chart_.end_ns - chart_.begin_ns) + "  \xC2\xB7  idle after the last items " +
-                              d(chart_.idle_after_ns) + " (" + share_text(chart_.idle_share()) +
+                              d(chart_.idle_after_ns) + " (" + format_percent(chart_.idle_share(), 0) +
                               " of blocks \xC3\x97 span)";
     const std::string second =
         "block time in items " + d(chart_.busy_ns) + ", between items " + d(chart_.gaps_ns) +

@@ -68,12 +68,6 @@ std::string ratio_text(const TimingGroup& g, const TimingBar& b) {
   return format_ratio(*b.vs_baseline);
 }
 
-std::string percent(double share) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%.1f%%", 100.0 * share);
-  return text;
-}
-
 class TimingsView final : public TraceView {
  public:
   explicit TimingsView(const trace::Trace& trace) : chart_(make_timings_chart(trace)) {
@@ -317,8 +311,9 @@ class TimingsView final : public TraceView {
     if (b.vs_baseline)
       text += "\n" + format_ratio(*b.vs_baseline) + " " +
               g.bars[static_cast<std::size_t>(g.baseline)].kernel + "'s GB/s";
-    if (b.of_read_only) text += "\n" + percent(*b.of_read_only) + " of the read-only streaming kernel";
-    if (b.of_peak) text += "\n" + percent(*b.of_peak) + " of the " + chart_.peak->label;
+    if (b.of_read_only)
+      text += "\n" + format_percent(*b.of_read_only, 1) + " of the read-only streaming kernel";
+    if (b.of_peak) text += "\n" + format_percent(*b.of_peak, 1) + " of the " + chart_.peak->label;
     ImGui::SetTooltip("%s", text.c_str());
   }
 

@@ -50,12 +50,23 @@ double SizeTable::of_read_only(const Row& r) const {
   return r.timing.gbytes_per_s() / row("read_only").timing.gbytes_per_s();
 }
 
+namespace {
+
+// The size's reduce-fast row, or null.
+const Row* fast_row(const SizeTable& s) {
+  const auto it = std::find_if(s.rows.begin(), s.rows.end(), [](const Row& r) { return r.key == "fast"; });
+  return it == s.rows.end() ? nullptr : &*it;
+}
+
+}  // namespace
+
 std::vector<Target> targets(const Ladder& ladder) {
   std::vector<Target> out;
+  const SizeTable* largest = nullptr;
   for (const SizeTable& s : ladder.sizes) {
-    const auto fast =
-        std::find_if(s.rows.begin(), s.rows.end(), [](const Row& r) { return r.key == "fast"; });
-    if (fast == s.rows.end()) continue;
+    if (!largest || s.n > largest->n) largest = &s;
+    const Row* fast = fast_row(s);
+    if (!fast) continue;
     const double vs_cub = s.vs_cub(*fast);
     Target t{size_key(s.n) + ".vs_cub",
              "reduce-fast vs CUB at " + size_name(s.n) + " ints: " + fixed(vs_cub, 4) + "x (target " +
@@ -64,13 +75,8 @@ std::vector<Target> targets(const Ladder& ladder) {
     t.text += t.met ? "met)" : "short by " + fixed(kTargetVsCub - vs_cub, 4) + "x)";
     out.push_back(t);
   }
-  const SizeTable* largest = nullptr;
-  for (const SizeTable& s : ladder.sizes)
-    if (!largest || s.n > largest->n) largest = &s;
-  if (!largest || out.empty() || ladder.peak_gbs <= 0) return out;
-  const auto fast =
-      std::find_if(largest->rows.begin(), largest->rows.end(), [](const Row& r) { return r.key == "fast"; });
-  if (fast == largest->rows.end()) return out;
+  const Row* fast = largest ? fast_row(*largest) : nullptr;
+  if (!fast || ladder.peak_gbs <= 0) return out;
   const double of_peak = fast->timing.gbytes_per_s() / ladder.peak_gbs;
   Target t{size_key(largest->n) + ".of_peak",
            "reduce-fast at " + size_name(largest->n) + " ints: " + fixed(100 * of_peak, 2) +
