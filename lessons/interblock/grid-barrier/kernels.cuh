@@ -38,10 +38,14 @@ __global__ void exchange_with_spin_barrier(int* values, int* seen, unsigned* arr
   const unsigned long long started = rec.now();
 
   // PHASE 1: every block stores its value
+  // Thread 0 stores before its release fetch_add in phase 2, so any block whose acquire load sees
+  // the full count is guaranteed to see this value too.
   if (threadIdx.x == 0) values[blockIdx.x] = value_of(blockIdx.x);
   __syncthreads();
 
   // PHASE 2: wait at the hand-written barrier until every block has arrived
+  // Completes only if every block is resident at once: a spinning block keeps its SM, so a block that
+  // has not started never arrives. The watchdog turns that hang into a give-up.
   bool passed = true;
   if (threadIdx.x == 0) {
     cuda::atomic_ref<unsigned, cuda::thread_scope_device> count(*arrived);
@@ -63,6 +67,8 @@ __global__ void exchange_with_spin_barrier(int* values, int* seen, unsigned* arr
   passed = __syncthreads_and(passed);
 
   // PHASE 3: read the neighbour's value, stored before the barrier
+  // The acquire load that saw the full count orders this read after the neighbour's release, so it
+  // returns the neighbour's value; a block that gave up has no such order and reads nothing.
   if (threadIdx.x == 0 && passed) seen[blockIdx.x] = values[(blockIdx.x + 1) % gridDim.x];
 }
 // lesson-end spin
@@ -78,13 +84,19 @@ __global__ void exchange_with_grid_sync(int* values, int* seen, gridlock::EventR
   const unsigned long long started = rec.now();
 
   // PHASE 4: every block stores its value (a cooperative launch)
+  // A plain store is enough: the grid sync that follows orders it before every block's loads after
+  // the sync, with no counter or fence written by hand.
   if (threadIdx.x == 0) values[blockIdx.x] = value_of(blockIdx.x);
   const unsigned long long arriving = rec.now();
 
   // PHASE 5: cooperative_groups::this_grid().sync()
+  // Cannot hang like the spin barrier: the runtime starts a cooperative launch only if all its blocks
+  // fit on the GPU at once, so every block reaches the sync.
   cooperative_groups::this_grid().sync();
 
   // PHASE 6: read the neighbour's value, stored before the sync
+  // No block leaves the sync before every block has stored, and the sync makes those stores visible
+  // grid-wide, so every block reads its neighbour's value.
   if (threadIdx.x == 0) {
     const int neighbour = values[(blockIdx.x + 1) % gridDim.x];
     seen[blockIdx.x] = neighbour;

@@ -83,6 +83,8 @@ __global__ void __launch_bounds__(B)
   const unsigned long long started = rec.now();
 
   // PHASE 1: compute this block's partial
+  // Each block writes only its own slot, so no atomics are needed here. Leaving before the guard (the
+  // Mistake variants) breaks it: it needs every thread of every block.
   const int chunk = (n + gridDim.x - 1) / gridDim.x;
   const int first = min(n, int(blockIdx.x) * chunk), count = min(n, first + chunk) - first;
   if (M == Mistake::empty_blocks_leave && count == 0) return;
@@ -92,6 +94,8 @@ __global__ void __launch_bounds__(B)
   if (M == Mistake::idle_threads_leave && int(threadIdx.x) >= count) return;
 
   // PHASE 2: take a ticket (the last-block guard)
+  // The fence before the atomicAdd publishes this partial before its ticket, and every ticket is
+  // distinct, so only the block holding gridDim.x - 1 knows that all other partials are stored.
   unsigned ticket = 0;
   unsigned long long ticket_back = 0;
   const bool last = gridlock::interblock::is_last_block<Form>(tickets, [&](unsigned t) {
@@ -105,6 +109,8 @@ __global__ void __launch_bounds__(B)
   }
 
   // PHASE 3: the last block merges
+  // Saves a second launch. Only Guard::acquire fences again before these loads; without that acquire,
+  // a plain load may be served from this SM's L1 with a partial older than its block's ticket.
   if (last) {
     merge_rec.begin();
     const int total = block_sum<B>(partials, gridDim.x, r, merge_rec, seen);
@@ -140,16 +146,24 @@ template <Guard Form, int B>
 __global__ void __launch_bounds__(B) stale_read_litmus(int run, bool peek, unsigned* tickets, int* partials,
                                                        LitmusOutcome* outcome, int* sink) {
   // PHASE 1: read every partial early, so they sit in this SM's L1
+  // Plants the old values in this SM's L1, which is not coherent with other SMs: a load not ordered
+  // by an acquire could be served from these lines after the other blocks have stored.
   int early = 0;
   for (int i = threadIdx.x; i < gridDim.x; i += B) early += partials[i];
 
   // PHASE 2: publish this block's partial
+  // The stamp is unique to this run and block, so a value from before this store, or from an
+  // earlier run, is recognised when the last block counts stale reads.
   if (threadIdx.x == 0) partials[blockIdx.x] = litmus_stamp(run, blockIdx.x);
 
   // PHASE 3: take a ticket with the guard under test
+  // Same guard as the real kernel, so only its form varies. Its release fence empties this SM's L1 on
+  // sm_90 (CCTL.IVALL), wiping what phase 1 cached; the peeks in phase 4 refill it.
   const bool last = gridlock::interblock::is_last_block<Form>(tickets);
 
   // PHASE 4: the others peek at the partials; the last block reads them all again
+  // The peeks refill L1 after the release fences: if the last block shares the SM and a partial was
+  // stored after a peek, only an acquire after its ticket keeps it from reading the stale line.
   if (!last) {
     for (int round = 0; peek && round < kPeekRounds; ++round) {
       asm volatile("" ::: "memory");  // each round loads again (the compiler may not reuse a round)

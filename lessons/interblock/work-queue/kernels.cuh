@@ -90,6 +90,8 @@ __global__ void __launch_bounds__(B) work_from_queue(WorkQueue queue, unsigned* 
   if (M == Mistake::fetch_by_some_threads && threadIdx.x >= 32) return;
   for (;;) {
     // PHASE 1: fetch the next item (thread 0 takes an index with atomicAdd)
+    // atomicAdd gives each index to exactly one block, and the __syncthreads() inside fetch() lets
+    // every thread read the slot thread 0 filled; a thread that skips the call never gets the item.
     const WorkItem& item = queue.fetch();
     if constexpr (M == Mistake::two_fetches_no_barrier) {
       const WorkItem& second = queue.fetch();  // `item` and `second` are the same __shared__ slot
@@ -102,6 +104,8 @@ __global__ void __launch_bounds__(B) work_from_queue(WorkQueue queue, unsigned* 
     }
 
     // PHASE 2: every thread works on the item
+    // A block asks for more only when done, so one that drew a costly item takes fewer: the balance
+    // up-front assignment lacks. Items appended here can be missed: blocks that saw the end have left.
     work_on<B>(item, out, visits);
     if (M == Mistake::items_added && threadIdx.x == 0 && spawning.by(item.index)) {
       const int slot = atomicAdd(queue.total, 1);
@@ -109,6 +113,8 @@ __global__ void __launch_bounds__(B) work_from_queue(WorkQueue queue, unsigned* 
     }
 
     // PHASE 3: the whole block is done with the item before anyone fetches again
+    // fetch() returns the same __shared__ slot every time: without this barrier thread 0 overwrites it
+    // while other warps still read this item, so one item is lost and another done twice.
     __syncthreads();
     if (threadIdx.x == 0) {
       rec.record(kFetched, item.index, fetched);
@@ -129,6 +135,8 @@ __global__ void __launch_bounds__(B)
                            gridlock::EventRecorder<Record> rec) {
   rec.begin();
   // PHASE 4: block b does items b, b + gridDim.x, ... whatever they cost
+  // No atomic and no barrier per item, which wins when items are tiny; with skewed costs the blocks
+  // that drew costly items finish last while the others sit idle.
   for (int i = blockIdx.x; i < total; i += gridDim.x) {
     const WorkItem item = items[i];
     const unsigned long long started = gridlock::interblock::time_after(rec, unsigned(item.index));

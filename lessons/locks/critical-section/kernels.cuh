@@ -26,6 +26,8 @@ __global__ void count_blocks_with_lock(Lock lock, int* count, const volatile int
   if (threadIdx.x != 0) return;
 
   // PHASE 1: take the lock
+  // atomicCAS lets one block at a time turn 0 into 1, so the blocks enter one by one. Only the
+  // ordered lock's CAS is an acquire; the documented one keeps blocks apart but orders no memory.
   const unsigned long long asked = rec.now();
   const gridlock::locks::Taken taken = lock.lock(abort);
   if (!taken.ok) {
@@ -35,10 +37,14 @@ __global__ void count_blocks_with_lock(Lock lock, int* count, const volatile int
   const unsigned long long took = rec.now();
 
   // PHASE 2: count inside the critical section
+  // No other block can come between this load and store, but under the relaxed documented lock the
+  // load may still return a stale count: the previous holder's store is not ordered before it.
   const int seen = *count;
   *count = seen + 1;
 
   // PHASE 3: give the lock back
+  // The next block's CAS succeeds only after this store of 0. As a release (OrderedLock) it publishes
+  // the count first; the documented atomicExch is relaxed, so the next holder may miss it.
   lock.unlock();
   const unsigned long long released = rec.now();
   rec.record(kAsked, 0, asked);
@@ -54,6 +60,8 @@ __global__ void count_blocks_with_atomic(int* count, gridlock::EventRecorder<Rec
   rec.begin();
   if (threadIdx.x != 0) return;
   // PHASE 1: one atomicAdd per block
+  // The read, the add and the write are one operation in the memory system, so no block can come
+  // between them: the count is exact with no lock and no spinning.
   const unsigned long long asked = rec.now();
   const int seen = atomicAdd(count, 1);
   const unsigned long long done = rec.now();

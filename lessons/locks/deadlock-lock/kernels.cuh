@@ -24,6 +24,8 @@ __global__ void count_with_a_lock_in_every_thread(gridlock::locks::DocumentedLoc
                                                   gridlock::EventRecorder<Record> rec) {
   rec.begin();
   // PHASE 1: every thread takes the lock
+  // Under lockstep, the lane whose CAS wins waits at the loop's reconvergence point while its
+  // warp-mates spin, so it never unlocks. Independent thread scheduling (Volta+) lets it run on.
   const unsigned long long asked = rec.now();
   const gridlock::locks::Taken taken = lock.lock(abort);
   if (!taken.ok) {
@@ -34,9 +36,13 @@ __global__ void count_with_a_lock_in_every_thread(gridlock::locks::DocumentedLoc
   const unsigned long long took = rec.now();
 
   // PHASE 2: thread 0 of each block counts
+  // The lock keeps two blocks' thread 0s from interleaving this load and store. The documented lock
+  // is relaxed, so, as in L2, nothing orders this load after the previous holder's store.
   if (threadIdx.x == 0) *count = *count + 1;
 
   // PHASE 3: every thread gives the lock back
+  // Every waiter depends on this store of 0. Under lockstep the winning lane never gets here while
+  // its warp-mates spin in phase 1; under independent scheduling it does, and the lock passes on.
   lock.unlock();
   const unsigned long long released = rec.now();
   rec.record(kAsked, 0, asked);
@@ -55,6 +61,8 @@ __global__ void count_with_the_lock_inside_the_loop(gridlock::locks::DocumentedL
                                                     gridlock::EventRecorder<Record> rec) {
   rec.begin();
   // PHASE 1: try the lock; the winner counts and gives it back inside the loop
+  // The winning lane counts and unlocks before the warp goes round again, so no lane waits at a
+  // reconvergence point holding the lock: safe under lockstep and independent scheduling alike.
   const unsigned long long asked = rec.now();
   unsigned spins = 0;
   for (bool done = false; !done;) {

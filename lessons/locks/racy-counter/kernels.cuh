@@ -20,6 +20,8 @@ template <bool Record>
 __global__ void count_blocks_without_lock(int* count, gridlock::EventRecorder<Record> rec) {
   rec.begin();
   // PHASE 1: read, add one, write back
+  // The load and the store are two instructions: another block can store between them, and its
+  // increment is then overwritten. Blocks that start together all load the same value.
   if (threadIdx.x == 0) {
     const unsigned long long before = rec.now();
     const int seen = *count;  // the documented line, *count = *count + 1, is this load ...
@@ -36,6 +38,8 @@ template <bool Record>
 __global__ void count_blocks_with_atomic(int* count, gridlock::EventRecorder<Record> rec) {
   rec.begin();
   // PHASE 1: one atomicAdd per block
+  // The read, the add and the write are one operation in the memory system, so no block can come
+  // between them and no increment is lost, however many blocks run at once.
   if (threadIdx.x == 0) {
     const unsigned long long before = rec.now();
     const int seen = atomicAdd(count, 1);

@@ -31,6 +31,8 @@ __global__ void __launch_bounds__(BlockSize)
   rec.begin();
 
   // PHASE 1: strided load
+  // Folding in a register first leaves one value per thread whatever n is; no __syncthreads()
+  // follows, because each warp reads only its own 32 slots of r.
   int sum = 0;
   for (int i = idx; i < n; i += BlockSize) {
     sum += in[i];
@@ -42,6 +44,8 @@ __global__ void __launch_bounds__(BlockSize)
   rec.done(0);
 
   // PHASE 2: every warp sums its 32 values (R6), then the whole block meets
+  // A warp's sum needs only R6's ordering inside the warp; the one __syncthreads() makes every warp's
+  // sum in r[warp] visible to warp 0, where R1 spends a barrier per tree level.
   auto warp_rec = rec.shifted(0, warp);
   const int warp_sum = r6::sum_warp<F>(sum, &r[warp], warp_rec);
   if constexpr (F == Form::shuffle) {
@@ -54,6 +58,8 @@ __global__ void __launch_bounds__(BlockSize)
   warp_rec.left(kWarpSumRead, r);
 
   // PHASE 3: warp 0 gathers the warps' sums
+  // At most 32 warps, so one warp holds every warp sum; lanes past the warp count take 0, the
+  // identity, and lane i writes only r[i], which no other lane reads.
   if (idx < 32) {
     const int v = idx * 32 < BlockSize ? r[idx * 32] : 0;
     const int space = F == Form::shuffle ? gridlock::kRegisterSpace : gridlock::kSharedSpace;
@@ -65,10 +71,14 @@ __global__ void __launch_bounds__(BlockSize)
     rec.done(kGatherStep);
 
     // PHASE 4: warp 0 sums them (R6)
+    // Only warp 0 runs here, so a __syncthreads() inside this branch would be undefined; R6's forms
+    // order its lanes with __syncwarp() or shuffles instead (the documented form trusts lockstep).
     auto second = rec.shifted(kGatherStep, 0);
     const int total = r6::sum_warp<F>(v, r, second);
 
     // PHASE 5: write the result
+    // R6 returns the total to every lane of warp 0; one store suffices, and out[blockIdx.x] lets each
+    // block of a larger grid sum its own n elements.
     if (idx == 0) out[blockIdx.x] = total;
   }
 }

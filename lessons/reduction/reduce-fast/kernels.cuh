@@ -19,7 +19,8 @@ __device__ int block_sum(int v, int* warp_sums) {
   static_assert(BlockSize % 32 == 0 && BlockSize <= 1024, "whole warps, at most 32 of them");
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   // PHASE 2: sum within each warp, then over the warps
-  // Five shuffles fold a warp's 32 values into lane 0 in registers; no shared memory, no barrier.
+  // Five shuffles fold a warp's 32 values in registers, with no shared memory and no barrier; only
+  // the warps' sums cross shared memory, so one __syncthreads() replaces a barrier per tree level.
   for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
   if (lane == 0) warp_sums[warp] = v;
   __syncthreads();
@@ -72,12 +73,16 @@ __global__ void __launch_bounds__(BlockSize)
   if (threadIdx.x == 0) rec.record(kSummed, sum, rec.now_after(unsigned(warp_sums[0])));
 
   // PHASE 3: publish the partial, take a ticket
+  // One launch: the guard's fence orders thread 0's partial before its ticket (release), and the
+  // last block fences again before reading (acquire), the half the documented guard lacks.
   if (threadIdx.x == 0) partials[blockIdx.x] = sum;
   const bool last = gridlock::interblock::is_last_block<gridlock::interblock::Guard::acquire>(tickets);
   if (threadIdx.x == 0) rec.record(kTicket, sum, rec.now());
   if (!last) return;
 
   // PHASE 4: the last block sums the partials and resets the ticket
+  // __ldcg reads the partials from L2, past the SMs' non-coherent L1s; every block has taken its
+  // ticket by now, so zeroing the counter here spares the next launch a memset.
   int merged = 0;
   for (int b = threadIdx.x; b < gridDim.x; b += BlockSize) merged += __ldcg(partials + b);
   merged = block_sum<BlockSize>(merged, warp_sums);

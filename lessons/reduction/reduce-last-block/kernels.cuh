@@ -33,6 +33,8 @@ __global__ void __launch_bounds__(BlockSize)
   rec.begin();
 
   // PHASE 1: grid-stride load
+  // As in R3: a warp's loads are adjacent and the grid sweeps the input once; the slices interleave,
+  // so the partials are unordered and op must commute.
   T acc = Op::identity();
   const int grid_threads = BlockSize * gridDim.x;
   for (int i = blockIdx.x * BlockSize + idx; i < n; i += grid_threads) {
@@ -45,6 +47,8 @@ __global__ void __launch_bounds__(BlockSize)
   rec.after_barrier(0, r);
 
   // PHASE 2: halving tree
+  // Every thread runs every level and reaches every barrier; each barrier publishes one level's
+  // writes to the next level's reads, so r[0] holds the block's partial at the end.
   int step = 1;
   for (int size = BlockSize / 2; size > 0; size /= 2, ++step) {
     if (idx < size) {
@@ -57,6 +61,8 @@ __global__ void __launch_bounds__(BlockSize)
   }
 
   // PHASE 3: write the block's partial
+  // Thread 0 stores it and thread 0 takes the ticket, so the fence that opens the guard orders this
+  // store before the ticket (release) for the block that later merges.
   if (idx == 0) {
     out[blockIdx.x] = r[0];
     rec.stored(step, r[0]);
@@ -72,6 +78,8 @@ __global__ void __launch_bounds__(BlockSize)
   if (!last) return;
 
   // PHASE 5: the last block loads the partials
+  // One partial per thread, hence grid <= BlockSize, the rest padded with the identity; the memory
+  // model promises these plain loads every partial only after the acquire form's second fence.
   const int partials = gridDim.x;
   r[idx] = idx < partials ? out[idx] : Op::identity();
   rec.combined(step, idx, idx < partials ? idx : -1, -1);
@@ -80,6 +88,8 @@ __global__ void __launch_bounds__(BlockSize)
   rec.after_barrier(step++, r);
 
   // PHASE 6: merge tree
+  // The other blocks have returned, which is harmless: __syncthreads() waits only for this block's
+  // threads, so the merge needs no second launch.
   for (int size = BlockSize / 2; size > 0; size /= 2, ++step) {
     if (idx < size) {
       r[idx] = op(r[idx], r[idx + size]);
@@ -91,6 +101,8 @@ __global__ void __launch_bounds__(BlockSize)
   }
 
   // PHASE 7: write the result
+  // Overwriting out[0] is safe: every thread read its partial before the merge's first barrier;
+  // nothing resets the ticket counter, so each launch needs it zeroed first.
   if (idx == 0) {
     out[0] = r[0];
     rec.stored(step, r[0]);

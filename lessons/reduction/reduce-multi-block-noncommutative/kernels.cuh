@@ -48,6 +48,8 @@ __global__ void __launch_bounds__(BlockSize)
   r2::reduce_block_in_order<BlockSize, Record, Op>(in + chunk.first, chunk.count, &out[blockIdx.x], rec, 0);
 
   // PHASE 2: take a ticket; the last block goes on
+  // Every thread calls the guard (it holds a barrier); thread 0 stored the partial in R2's routine,
+  // so the guard's fence orders it before thread 0's ticket, and only the last block goes on.
   const int step = guard_step<BlockSize>(gridDim.x, n);
   rec.work_done(step);
   const bool last = gridlock::interblock::is_last_block<Form>(tickets);
@@ -55,7 +57,8 @@ __global__ void __launch_bounds__(BlockSize)
   if (!last) return;
 
   // PHASE 3: the last block reduces the partials in order
-  // The same routine over out[0 .. grid), partial 0 first, into out[0].
+  // The same routine over out[0 .. grid) keeps partial 0 first whoever merges, takes any grid size,
+  // and may write out[0] in place: thread 0 stores after every partial has been read.
   r2::reduce_block_in_order<BlockSize, Record, Op>(out, gridDim.x, out, rec, step + 1);
 }
 // lesson-end kernel

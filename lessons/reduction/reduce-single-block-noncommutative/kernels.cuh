@@ -35,7 +35,8 @@ __device__ void reduce_block_in_order(const typename Op::T* in, int n, typename 
   const int idx = threadIdx.x;
 
   // PHASE 1: load the first blockSize elements
-  // The lower half holds in[0 .. BlockSize-1]; missing elements are the identity, not 0.
+  // Short input is padded with the identity, not 0 (a zero matrix wipes out a product); the barrier
+  // publishes s and offset, so all threads agree on the loop test and reach the same barriers.
   s[idx] = idx < n ? in[idx] : Op::identity();
   rec.combined(step, idx, idx < n ? idx : -1, -1);
   rec.value(step, s[idx]);
@@ -46,6 +47,8 @@ __device__ void reduce_block_in_order(const typename Op::T* in, int n, typename 
 
   while (offset < n) {  // uniform: every thread reads the same offset between two barriers
     // PHASE 2: load the next blockSize elements into the upper half
+    // These elements follow all that the lower half folded, so s read as one array stays in input
+    // order; the barrier lets every thread see both halves before it reads its pair.
     s[BlockSize + idx] = offset + idx < n ? in[offset + idx] : Op::identity();
     rec.combined(step, BlockSize + idx, offset + idx < n ? offset + idx : -1, -1);
     rec.value(step, s[BlockSize + idx]);
@@ -86,6 +89,8 @@ __device__ void reduce_block_in_order(const typename Op::T* in, int n, typename 
   }
 
   // PHASE 5: write the result
+  // Thread 0 stores after the tree's last barrier, when every thread has read its last element of
+  // in, so out may point into in (R5 merges out[0..grid) into out[0]).
   if (idx == 0) {
     *out = s[0];
     rec.stored(step, s[0]);

@@ -23,7 +23,8 @@ __global__ void __launch_bounds__(BlockSize)
   rec.begin();
 
   // PHASE 1: strided load
-  // Thread idx folds in[idx], in[idx + BlockSize], ... on its own: no sharing yet.
+  // Each thread folds its elements in a register, no sharing yet: a warp's loads are adjacent and
+  // coalesce, and the tree has BlockSize items whatever n is; the barrier publishes every r[idx].
   T acc = Op::identity();
   if constexpr (StridedLoad) {
     for (int i = idx; i < n; i += BlockSize) {
@@ -40,8 +41,8 @@ __global__ void __launch_bounds__(BlockSize)
   rec.after_barrier(0, r);
 
   // PHASE 2: halving tree
-  // Each level folds the upper half onto the lower half; every thread runs every level, so
-  // every thread reaches every __syncthreads().
+  // Every thread runs every level, active or not, so all reach every __syncthreads(), and each barrier
+  // publishes one level to the next; r[i] meets r[i + size], half an array away, so op must commute.
   int step = 1;
   for (int size = BlockSize / 2; size > 0; size /= 2, ++step) {
     if (idx < size) {
@@ -54,6 +55,7 @@ __global__ void __launch_bounds__(BlockSize)
   }
 
   // PHASE 3: write the result
+  // r[0] holds the whole fold only after the last level's barrier; one thread's store is enough.
   if (idx == 0) *out = r[0];
 }
 // lesson-end kernel

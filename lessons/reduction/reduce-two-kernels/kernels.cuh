@@ -47,6 +47,8 @@ __global__ void __launch_bounds__(BlockSize)
   rec.after_barrier(0, r);
 
   // PHASE 2: halving tree
+  // Every thread reaches every barrier, and each publishes one level to the next; the grid's slices
+  // interleave and r[i] meets r[i + size], so the partial is unordered: op must commute.
   int step = 1;
   for (int size = BlockSize / 2; size > 0; size /= 2, ++step) {
     if (idx < size) {
@@ -59,6 +61,8 @@ __global__ void __launch_bounds__(BlockSize)
   }
 
   // PHASE 3: write the block's partial
+  // Blocks of one launch cannot wait for each other: the partial goes to out, and the second launch,
+  // which starts only after every block has finished, sees every store and reduces them.
   if (idx == 0) {
     out[blockIdx.x] = r[0];
     rec.stored(step, r[0]);

@@ -62,6 +62,8 @@ template <typename Op, typename Rec>
 __device__ typename Op::T reduce_warp_documented(typename Op::T v, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: combine with the value of lane + 1, 2, 4, 8, 16 (__shfl_down_sync), then receive lane 0's
+  // Offsets 1, 2, 4, ... keep lane 0's operands in order, so op need not commute; the _sync shuffles
+  // wait for every lane of the mask, so no step depends on the schedule.
   for (int k = 1, step = 1; k < 32; k *= 2, ++step) v = combine_from_below<Op>(v, lane, k, step, rec);
   return receive_result(v, lane, rec);
 }
@@ -74,6 +76,8 @@ template <typename Op, typename Rec>
 __device__ typename Op::T reduce_warp_halving(typename Op::T v, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: combine with the value of lane + 16, 8, 4, 2, 1 (R6's order, order not kept)
+  // Lane 0 meets v_16 before v_1: a sum cannot tell, a product that does not commute gives another
+  // answer; the order of the offsets, not the shuffle, decides whether the order is kept.
   for (int k = 16, step = 1; k > 0; k /= 2, ++step) v = combine_from_below<Op>(v, lane, k, step, rec);
   return receive_result(v, lane, rec);
 }
@@ -97,6 +101,8 @@ __global__ void __launch_bounds__(32)
   rec.begin();
 
   // PHASE 1: every lane loads one value into its register v
+  // Shuffles read other lanes' registers directly, so the values never touch shared memory: no
+  // volatile, no barrier, no shared-memory race.
   const typename Op::T v = in[lane];
   rec.copied(0, gridlock::kRegisterSpace, lane, gridlock::kInputSpace, lane, v);
   rec.done(0);
@@ -104,6 +110,8 @@ __global__ void __launch_bounds__(32)
   const typename Op::T result = reduce_warp<Op, O>(v, rec);
 
   // PHASE 3: every lane writes what it was returned
+  // Every lane's result is kept, so the check covers the __shfl_sync broadcast to all 32 lanes,
+  // not only lane 0's value.
   out[lane] = result;
 }
 // lesson-end kernel

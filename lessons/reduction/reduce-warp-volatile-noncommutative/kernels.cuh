@@ -62,6 +62,8 @@ template <typename Rec>
 __device__ Mat2 reduce_warp_documented(volatile Mat2* s, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: lanes at multiples of 2, 4, 8, 16 fold in their right neighbour, no barrier (documented)
+  // Each lane folds in the partial on its right, so every product keeps its operands in order; with
+  // no barrier, a step's loads see the previous step's stores only by lockstep, a race since Volta.
   if (lane % 2 == 0) fold(s, lane, 1, 1, rec);
   if (lane % 4 == 0) fold(s, lane, 2, 2, rec);
   if (lane % 8 == 0) fold(s, lane, 4, 3, rec);
@@ -78,6 +80,8 @@ template <typename Rec>
 __device__ Mat2 reduce_warp_padded(volatile Mat2* s, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: every lane folds every step, s[32..47] padded, no barrier (documented)
+  // Without lane tests lane i reads up to s[i + 16], hence the padding; s[0] is right only if every
+  // load of a step precedes every store (lockstep), and every lane now computes a product.
   fold(s, lane, 1, 1, rec);
   fold(s, lane, 2, 2, rec);
   fold(s, lane, 4, 3, rec);
@@ -93,6 +97,8 @@ template <typename Rec>
 __device__ Mat2 reduce_warp_syncwarp(volatile Mat2* s, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: the same folds, __syncwarp() between the steps (corrected)
+  // A __syncwarp() before each step makes the stores before it (PHASE 1's, the previous step's) visible
+  // to its loads, which Volta's independently scheduled lanes no longer get from lockstep.
   __syncwarp();
   if (lane % 2 == 0) fold(s, lane, 1, 1, rec);
   __syncwarp();
@@ -114,6 +120,8 @@ template <typename Rec>
 __device__ Mat2 reduce_warp_syncwarp_padded(volatile Mat2* s, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: every lane folds every step, __syncwarp() between loads and stores (corrected)
+  // Lane i reads s[i + k] as lane i + k overwrites it, so each step needs two barriers: after the
+  // loads, before any store, and after the stores, before the next step's loads.
   __syncwarp();
   for (int k = 1, step = 1; k < 32; k *= 2, ++step) {
     const Mat2 a = load(s[lane]), b = load(s[lane + k]);
@@ -135,6 +143,8 @@ template <typename Rec>
 __device__ Mat2 reduce_warp_commutative_pattern(volatile Mat2* s, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: R6's pattern, lanes below 16, 8, 4, 2, 1 fold in s[lane + 16, 8, ...] (order not kept)
+  // Pairing s[0] with s[16] first changes the operands' order: a sum cannot tell, a matrix product
+  // gives another answer, which is why R8 pairs neighbours.
   if (lane < 16) fold(s, lane, 16, 1, rec);
   if (lane < 8) fold(s, lane, 8, 2, rec);
   if (lane < 4) fold(s, lane, 4, 3, rec);
@@ -182,12 +192,16 @@ __global__ void __launch_bounds__(32) reduce_one_warp(const Mat2* in, Mat2* out,
   rec.begin();
 
   // PHASE 1: every lane loads one matrix and stores it in s (the padded forms also set s[32..47])
+  // The padding keeps the padded forms' reads of s[lane + 16] inside the warp's 48 items and defined;
+  // no barrier follows: the corrected forms open with __syncwarp(), the others trust lockstep.
   store_values<F>(s, lane, in[lane], rec);
   rec.done(0);
 
   const Mat2 result = reduce_warp<F>(s, rec);
 
   // PHASE 3: every lane writes what it was returned
+  // Every lane's result is kept: a lane that reads s[0] before lane 0's last store returns a wrong
+  // product that lane 0's alone would hide.
   out[lane] = result;
 }
 // lesson-end kernel

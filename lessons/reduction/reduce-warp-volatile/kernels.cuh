@@ -51,6 +51,8 @@ template <typename Shared, typename Rec>
 __device__ int sum_warp_documented(Shared* s, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: fold halves, lanes tested, no barrier (documented)
+  // volatile sends every access to shared memory, but only lockstep orders one lane's store before
+  // another's load: since Volta the lanes may run apart, a data race that racecheck reports.
   if (lane < 16) fold(s, lane, 16, 1, rec);
   if (lane < 8) fold(s, lane, 8, 2, rec);
   if (lane < 4) fold(s, lane, 4, 3, rec);
@@ -68,6 +70,8 @@ template <typename Rec>
 __device__ int sum_warp_simplified(volatile int* s, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: lanes 0-15 fold every step, no lane tests, no barrier (documented)
+  // Lane i reads s[i + k] while lane i + k stores to it: right only if every load of a step precedes
+  // every store (lockstep); dropping the tests leaves s[1..31] garbage and measured no faster.
   if (lane < 16) {
     fold(s, lane, 16, 1, rec);
     fold(s, lane, 8, 2, rec);
@@ -86,6 +90,8 @@ template <typename Rec>
 __device__ int sum_warp_syncwarp(volatile int* s, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: fold halves, lanes tested, __syncwarp() between the steps (corrected)
+  // Each __syncwarp() makes the lanes' stores before it visible to their loads after it: the first
+  // covers PHASE 1's stores, the last lane 0's sum before every lane reads s[0].
   __syncwarp();
   if (lane < 16) fold(s, lane, 16, 1, rec);
   __syncwarp();
@@ -108,6 +114,8 @@ template <typename Rec>
 __device__ int sum_warp_syncwarp_simplified(volatile int* s, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: lanes 0-15 fold every step, __syncwarp() between loads and stores (corrected)
+  // Lane i overwrites s[i] while lane i - k reads it, so the folding lanes meet after their loads and
+  // after their stores; all 32 lanes meet at the start and before reading s[0].
   __syncwarp();
   if (lane < 16) {
     for (int k = 16, step = 1; k > 0; k /= 2, ++step) {
@@ -132,6 +140,8 @@ template <typename Rec>
 __device__ int sum_warp_shuffle(int v, Rec& rec) {
   const int lane = threadIdx.x % 32;
   // PHASE 2: shuffle down 16, 8, 4, 2, 1 between registers (corrected)
+  // __shfl_down_sync reads other lanes' registers and waits for the lanes of the mask: no shared
+  // memory, no volatile, no barrier; a lane past 31 gets its own value, which never reaches lane 0.
   for (int k = 16, step = 1; k > 0; k /= 2, ++step) {
     const int b = __shfl_down_sync(kFullMask, v, k);
     rec.combined(step, gridlock::kRegisterSpace, lane, lane, lane + k < 32 ? lane + k : lane, v, b, v + b);
@@ -174,6 +184,8 @@ __global__ void __launch_bounds__(32) sum_one_warp(const int* in, int* out, Reco
   rec.begin();
 
   // PHASE 1: every lane loads one value and stores it in s
+  // Each lane writes only its own s[lane]; no barrier follows, because the corrected forms open with
+  // __syncwarp() (the shuffle form never reads s) and the documented ones trust lockstep.
   const int x = in[lane];
   if constexpr (F != Form::shuffle) {
     s[lane] = x;
@@ -186,6 +198,8 @@ __global__ void __launch_bounds__(32) sum_one_warp(const int* in, int* out, Reco
   const int total = sum_warp<F>(x, s, rec);
 
   // PHASE 3: every lane writes what it was returned
+  // Every lane's answer is kept, not only lane 0's: a lane that reads s[0] before lane 0's last store
+  // returns a wrong sum that lane 0's alone would hide.
   out[lane] = total;
 }
 // lesson-end kernel

@@ -51,6 +51,8 @@ __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int
   const bool reporter = blockIdx.x == 0 && threadIdx.x == 0;
 
   // PHASE 1: check in
+  // atomicOr returns the old mask, so with this kernel's bit added it is the set of kernels running
+  // now, with no lock. Only block 0 reports, so the record covers its time, not the whole grid's.
   if (kernel_data && reporter) {
     const int my_mask = atomicOr(&kernel_data->mask, 1 << kid);
     kernel_data->masks[kid] = my_mask | (1 << kid);
@@ -63,6 +65,8 @@ __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int
   }
 
   // PHASE 2: add the increment, one addition at a time
+  // Through a volatile local the additions form a dependent chain the compiler cannot fold into one
+  // multiply, so each kernel stays busy long enough for kernels in other streams to overlap it.
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(blockDim.x) * gridDim.x) {
     volatile int value = in[i];
     for (int j = 0; j < cycles; ++j) value += increment;
@@ -70,6 +74,8 @@ __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int
   }
 
   // PHASE 3: check out
+  // It must undo the check-in on the same record with ~(1 << kid). As printed it names another record,
+  // so the count never drops, and -(1 << kid) keeps bit kid while clearing the bits below it.
   if (checkout_data && reporter) {
     const unsigned long long checking_out = rec.now();
     int mask_before;

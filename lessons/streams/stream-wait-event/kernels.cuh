@@ -20,9 +20,13 @@ __global__ void produce(int* data, const int* in, size_t n, int stamp, long long
   const unsigned long long begun = gridlock::global_time_ns();
 
   // PHASE 1: wait out the delay
+  // The delay makes the producer finish long after the consumer could start, so a consumer not
+  // ordered behind the event reads the poison: the ordering shows in values, not in timings.
   while (gridlock::global_time_ns() - begun < static_cast<unsigned long long>(delay_ns)) __nanosleep(1000);
 
   // PHASE 2: write the data
+  // The event recorded behind this kernel completes only once the kernel, these writes included, has
+  // finished, so work queued behind cudaStreamWaitEvent on it sees every one of these values.
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(blockDim.x) * gridDim.x)
     data[i] = int(unsigned(in[i]) + unsigned(stamp));
   rec.spans(begun);
@@ -38,6 +42,8 @@ __global__ void consume(int* out, const int* data, size_t n, gridlock::streams::
   const unsigned long long begun = rec.now();
 
   // PHASE 3: read the data
+  // Nothing in the kernel waits: only a cudaStreamWaitEvent ahead of it in its stream holds it back
+  // until the producer's event. Without one it may run first and copy the poison.
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(blockDim.x) * gridDim.x)
     out[i] = data[i];
   rec.spans(begun);
