@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "format.hpp"
+#include "model/source_text.hpp"
 #include "model/step_text.hpp"
 #include "panels/claims_panel.hpp"
 
@@ -140,7 +141,8 @@ void draw_trace_header(const trace::Trace& t, const std::string& file_name, cons
   }
 }
 
-void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* caption, ImFont* detail_font) {
+void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* caption, ImFont* detail_font,
+                       const std::string& why) {
   ImGui::PushFont(caption);
   ImGui::TextUnformatted(step.label.c_str());
   ImGui::PopFont();
@@ -165,12 +167,41 @@ void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* capt
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::text_dim));
   ImGui::TextWrapped("%s", step.note.empty() ? " " : step.note.c_str());
   ImGui::PopStyleColor();
+  if (why.empty()) return;
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::highlight_mark), "Why");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::TextWrapped("%s", why.c_str());
 }
 
+namespace {
+
+// The why of a step's phase, found once per source and line (the caption is drawn every frame).
+const std::string& why_of(const trace::Trace& trace, const trace::Step& step) {
+  static const trace::Source* cached_source = nullptr;
+  static std::string cached_hash;
+  static int cached_line = -1;
+  static std::string cached_why;
+  const bool known = step.source >= 0 && step.source < static_cast<int>(trace.sources.size());
+  const trace::Source* source = known ? &trace.sources[static_cast<std::size_t>(step.source)] : nullptr;
+  if (source != cached_source || step.line_begin != cached_line || (source && source->hash != cached_hash)) {
+    cached_source = source;
+    cached_hash = source ? source->hash : std::string();
+    cached_line = step.line_begin;
+    cached_why = source ? phase_why(source->text, step.line_begin) : std::string();
+  }
+  return cached_why;
+}
+
+}  // namespace
+
 void draw_trace_caption(const trace::Trace& trace, int step, const Fonts& fonts, ImFont* caption,
-                        ImFont* detail) {
-  if (step >= 0 && step < static_cast<int>(trace.steps.size()))
-    return draw_step_caption(trace.steps[static_cast<std::size_t>(step)], fonts, caption, detail);
+                        ImFont* detail, bool why) {
+  if (step >= 0 && step < static_cast<int>(trace.steps.size())) {
+    const trace::Step& s = trace.steps[static_cast<std::size_t>(step)];
+    return draw_step_caption(s, fonts, caption, detail, why ? why_of(trace, s) : std::string());
+  }
   trace::Step timings_only;
   timings_only.label = "Timings";
   timings_only.detail = format_count(static_cast<int64_t>(trace.timings.size()), "measurement");

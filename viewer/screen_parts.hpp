@@ -21,13 +21,16 @@ void draw_marker(const std::string& text, ImU32 fill, ImU32 ink, const std::stri
 // trace's notices; the producer at the right; a banner for a trace a model produced.
 void draw_trace_header(const trace::Trace& trace, const std::string& file_name, const Fonts& fonts);
 
-// The step's label in the caption font with its detail beside it, and its note under it.
+// The step's label in the caption font with its detail beside it, its note under it, and under
+// that, where `why` is not empty, why the phase is written that way.
 // `caption`: the label's font (smaller in compare mode's narrower columns).
-void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* caption, ImFont* detail);
+void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* caption, ImFont* detail,
+                       const std::string& why = {});
 
 // The caption of `step` of a trace; for a trace without steps (timings only) a caption that says
-// what it holds instead.
+// what it holds instead. With `why`, the caption ends with the kernel's comment below the step's
+// phase comment (model/source_text.hpp's phase_why).
 void draw_trace_caption(const trace::Trace& trace, int step, const Fonts& fonts, ImFont* caption,
-                        ImFont* detail);
+                        ImFont* detail, bool why = false);
 
 }  // namespace gridlock::viewer

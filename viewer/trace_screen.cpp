@@ -160,7 +160,7 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   const float left_w = std::floor((avail.x - splitter_w) * shown_share);
   ImGui::BeginChild("left", ImVec2(left_w, 0), false, ImGuiWindowFlags_NoScrollbar);
   draw_trace_caption(t, playback_.step(), fonts, compact_ ? fonts.heading : fonts.caption,
-                     compact_ ? fonts.ui : fonts.caption_detail);
+                     compact_ ? fonts.ui : fonts.caption_detail, /*why=*/true);
   // A trace without steps (timings only) has nothing to play: no playback bar, the canvas takes
   // its room.
   const bool playable = playback_.step_count() > 0;

@@ -1,6 +1,7 @@
 // Finding the recording lines of a kernel.
 #include "model/source_text.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -25,10 +26,33 @@ std::string_view code_of(std::string_view line) {
 
 bool is_word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
+// The length of the recorder's name at the start of `code` ("rec" or "merge_rec" for the
+// recorder `rec`), 0 when `code` does not start with a recorder.
+std::size_t recorder_at(std::string_view code, std::string_view recorder) {
+  std::size_t n = 0;
+  while (n < code.size() && is_word(code[n])) ++n;
+  const std::string_view name = code.substr(0, n);
+  if (name == recorder) return n;
+  const bool suffixed = name.size() > recorder.size() + 1 &&
+                        name.substr(name.size() - recorder.size()) == recorder &&
+                        name[name.size() - recorder.size() - 1] == '_';
+  return suffixed ? n : 0;
+}
+
+// `rec.record(...)`, `merge_rec->begin()`, or a helper given the recorder first:
+// `gridlock::interblock::time_after(rec, now)`.
 bool calls_recorder(std::string_view code, std::string_view recorder) {
-  if (code.substr(0, recorder.size()) != recorder) return false;
-  const std::string_view rest = code.substr(recorder.size());
-  return rest.substr(0, 1) == "." || rest.substr(0, 2) == "->";
+  if (const std::size_t n = recorder_at(code, recorder)) {
+    const std::string_view rest = code.substr(n);
+    if (rest.substr(0, 1) == "." || rest.substr(0, 2) == "->") return true;
+  }
+  const std::size_t open = code.find('(');
+  if (open == std::string_view::npos || open == 0) return false;
+  for (char c : code.substr(0, open))
+    if (!is_word(c) && c != ':' && c != '<' && c != '>' && c != ' ' && c != ',') return false;
+  const std::string_view argument = trim(code.substr(open + 1));
+  const std::size_t n = recorder_at(argument, recorder);
+  return n > 0 && (argument.substr(n, 1) == "," || argument.substr(n, 1) == ")");
 }
 
 // "const unsigned long long t = rec.now();": declarations and plain assignments of a call on
@@ -41,6 +65,24 @@ bool assigns_recording(std::string_view code, std::string_view recorder) {
   for (char c : code.substr(0, eq))
     if (c == '(' || c == ';') return false;
   return calls_recorder(trim(code.substr(eq + 1)), recorder);
+}
+
+// What follows the condition of `if (...) statement`; empty when `code` is no such line.
+std::string_view after_condition(std::string_view code) {
+  if (code.substr(0, 2) != "if" || code.size() < 3 || is_word(code[2])) return {};
+  const std::size_t open = code.find('(');
+  if (open == std::string_view::npos) return {};
+  int depth = 0;
+  for (std::size_t i = open; i < code.size(); ++i) {
+    if (code[i] == '(') ++depth;
+    if (code[i] == ')' && --depth == 0) return trim(code.substr(i + 1));
+  }
+  return {};
+}
+
+bool records(std::string_view code, std::string_view recorder) {
+  if (const std::string_view body = after_condition(code); !body.empty()) code = body;
+  return calls_recorder(code, recorder) || assigns_recording(code, recorder);
 }
 
 }  // namespace
@@ -59,12 +101,85 @@ std::vector<bool> recording_lines(std::string_view source, std::string_view reco
     if (code.empty()) continue;
     const std::size_t end = code.find(';');
     const bool alone = end == std::string_view::npos || end + 1 == code.size();  // one statement
-    if (alone && (calls_recorder(code, recorder) || assigns_recording(code, recorder))) {
+    if (alone && records(code, recorder)) {
       out[i] = true;
       continues = code.back() != ';';
     }
   }
   return out;
+}
+
+namespace {
+
+enum class LineKind { comment, recording, block, statement };
+
+// A line as work_lines reads it: a comment or blank line; a recording; a line that opens or
+// closes a block, or leaves it (`if (...) {`, `}`, `} else {`, `return;`); or a statement.
+LineKind kind_of(std::string_view line, bool recording) {
+  const std::string_view code = code_of(line);
+  if (code.empty()) return LineKind::comment;
+  if (recording) return LineKind::recording;
+  if (code.back() == '{' || code.front() == '}' || code == "return;" || code == "break;" ||
+      code == "continue;")
+    return LineKind::block;
+  return LineKind::statement;
+}
+
+constexpr std::size_t kMaxObserved = 2;  // statements one recording observes
+constexpr std::size_t kMaxUnrecorded = 3;
+
+}  // namespace
+
+std::vector<int> work_lines(std::string_view source, int first, int last, std::string_view recorder) {
+  const std::vector<std::string_view> lines = trace::split_lines(source);
+  const std::vector<bool> recording = recording_lines(source, recorder);
+  last = std::min(last, static_cast<int>(lines.size()));
+  if (first < 1 || last <= first) return {};
+  auto kind = [&](int line) {
+    const auto i = static_cast<std::size_t>(line - 1);
+    return kind_of(lines[i], recording[i]);
+  };
+  std::vector<int> found;
+  auto take = [&](int line) {
+    if (std::find(found.begin(), found.end(), line) == found.end()) found.push_back(line);
+  };
+  bool any_recording = false;
+  for (int line = first + 1; line <= last; ++line) {
+    if (kind(line) != LineKind::recording) continue;
+    any_recording = true;
+    std::size_t taken = 0;
+    for (int back = line - 1; back > first && taken < kMaxObserved; --back) {
+      const LineKind k = kind(back);
+      if (k == LineKind::comment) continue;
+      if (k == LineKind::statement) {
+        take(back);
+        ++taken;
+        continue;
+      }
+      if (taken > 0) break;  // the statements just before the recording end here
+    }
+  }
+  if (!any_recording) {
+    for (int line = first + 1; line <= last; ++line)
+      if (kind(line) == LineKind::statement) take(line);
+    if (found.size() > kMaxUnrecorded) found.clear();
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+std::string phase_why(std::string_view source, int phase_line) {
+  const std::vector<std::string_view> lines = trace::split_lines(source);
+  std::string why;
+  for (int i = phase_line; i >= 1 && i < static_cast<int>(lines.size()); ++i) {
+    const std::string_view text = trim(lines[static_cast<std::size_t>(i)]);
+    if (text.substr(0, 2) != "//") break;
+    const std::string_view words = trim(text.substr(2));
+    if (words.empty() || trace::is_phase_comment(text)) break;
+    if (!why.empty()) why += ' ';
+    why += words;
+  }
+  return why;
 }
 
 }  // namespace gridlock::viewer

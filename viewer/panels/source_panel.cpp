@@ -169,10 +169,30 @@ void follow_source(SourcePanelState& state, const trace::Source* source) {
   state.widest = 0;
   for (const SourceLine& line : state.lines) state.widest = std::max(state.widest, line.text.size());
   state.scrolled_for_step = -1;
+  state.work_for_begin = state.work_for_end = 0;
+}
+
+// The lines that do the step's work, found once per phase range.
+void follow_phase(SourcePanelState& state, const trace::Source* source, int begin, int end) {
+  if (state.work_for_begin == begin && state.work_for_end == end) return;
+  state.work_for_begin = begin;
+  state.work_for_end = end;
+  state.work_lines = source && begin > 0 ? work_lines(source->text, begin, end) : std::vector<int>();
+}
+
+// "line 48" or "lines 48, 52" or "lines 42–54".
+std::string lines_text(const std::vector<int>& lines, int begin, int end) {
+  if (lines.empty())
+    return begin == end ? "line " + std::to_string(begin)
+                        : "lines " + std::to_string(begin) + "\xE2\x80\x93" + std::to_string(end);
+  std::string text = lines.size() == 1 ? "line " : "lines ";
+  for (std::size_t i = 0; i < lines.size(); ++i) text += (i ? ", " : "") + std::to_string(lines[i]);
+  return text;
 }
 
 void heading(SourcePanelState& state, const trace::Trace& trace, const trace::Source* source, int begin,
              int end) {
+  // The phase's lines, or the lines that do the step's work where they are known.
   const bool toggle =
       std::find(state.recording.begin(), state.recording.end(), true) != state.recording.end();
   const char* label = "dim recording";
@@ -186,9 +206,7 @@ void heading(SourcePanelState& state, const trace::Trace& trace, const trace::So
   if (trace.sources.size() > 1 && source)
     rest += "  (" + std::to_string(static_cast<int>(source - trace.sources.data()) + 1) + " of " +
             std::to_string(trace.sources.size()) + " sources)";
-  if (begin > 0)
-    rest += begin == end ? "  \xC2\xB7 line " + std::to_string(begin)
-                         : "  \xC2\xB7 lines " + std::to_string(begin) + "\xE2\x80\x93" + std::to_string(end);
+  if (begin > 0) rest += "  \xC2\xB7 " + lines_text(state.work_lines, begin, end);
   const float room = ImGui::GetContentRegionAvail().x - toggle_w;
   std::string shown = path + rest;
   if (ImGui::CalcTextSize(shown.c_str()).x > room) shown = path.substr(path.find_last_of('/') + 1) + rest;
@@ -216,7 +234,16 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
   follow_source(state, source);
   const int begin = current ? current->line_begin : 0;
   const int end = current ? std::max(current->line_end, current->line_begin) : 0;
+  follow_phase(state, source, begin, end);
   heading(state, trace, source, begin, end);
+  // The lines scrolled into view and lit in full: the work lines, or the whole phase.
+  const int lit_first = state.work_lines.empty() ? begin : state.work_lines.front();
+  const int lit_last = state.work_lines.empty() ? end : state.work_lines.back();
+  auto is_work = [&](int number) {
+    return state.work_lines.empty()
+               ? number >= begin && number <= end
+               : std::binary_search(state.work_lines.begin(), state.work_lines.end(), number);
+  };
   // Columns by the monospaced font's own advance: ImGui::CalcTextSize rounds up to whole pixels,
   // which would open a gap after every long word.
   const float char_w = fonts.mono->GetCharAdvance('0');
@@ -232,8 +259,8 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
   const float line_h = ImGui::GetTextLineHeight() + 3.0f;
 
   if (state.scrolled_for_step != step && begin > 0) {
-    const float top = static_cast<float>(begin - 1) * line_h;
-    const float bottom = static_cast<float>(end) * line_h;
+    const float top = static_cast<float>(lit_first - 1) * line_h;
+    const float bottom = static_cast<float>(lit_last) * line_h;
     const float view_top = ImGui::GetScrollY(), view_h = ImGui::GetWindowHeight();
     if (top < view_top || bottom > view_top + view_h) ImGui::SetScrollY(std::max(0.0f, top - view_h * 0.25f));
     state.scrolled_for_step = step;
@@ -247,11 +274,12 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const int number = i + 1;
       const ImVec2 at = ImGui::GetCursorScreenPos();
-      const bool lit = number >= begin && number <= end;
-      if (lit) {
+      const bool in_phase = number >= begin && number <= end;
+      const bool lit = in_phase && is_work(number);
+      if (in_phase) {  // the phase shaded, its work lines lit and marked
         list->AddRectFilled(at, ImVec2(at.x + width + ImGui::GetScrollX(), at.y + line_h),
-                            colour::highlight_line);
-        list->AddRectFilled(at, ImVec2(at.x + 4, at.y + line_h), colour::highlight_mark);
+                            lit ? colour::highlight_line : colour::with_alpha(colour::highlight_line, 0.35f));
+        if (lit) list->AddRectFilled(at, ImVec2(at.x + 4, at.y + line_h), colour::highlight_mark);
       }
       char label[32];
       std::snprintf(label, sizeof label, "%*d", std::min(digits, 9), number);

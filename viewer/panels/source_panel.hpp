@@ -1,5 +1,6 @@
 // The kernel source the current step points into (step.source, one of trace.sources), with the
-// step's lines highlighted and scrolled into view, and the lines that only record (calls on the
+// step's phase shaded, the one or two lines that do the step's work (model/source_text.hpp's
+// work_lines) highlighted and scrolled into view, and the lines that only record (calls on the
 // recorder: model/source_text.hpp) dimmed, with a toggle, so the kernel reads as the technique.
 #pragma once
 
@@ -32,6 +33,9 @@ struct SourcePanelState {
   std::vector<bool> recording;  // per line: it only records
   std::size_t widest = 0;       // characters in the longest line
   int scrolled_for_step = -1;   // the step whose lines were last scrolled into view
+  int work_for_begin = 0;       // the phase range work_lines below were found for
+  int work_for_end = 0;
+  std::vector<int> work_lines;  // 1-based, ascending; empty: the whole phase is the work
   bool dim_recording = true;
 };
 
