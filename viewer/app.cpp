@@ -147,7 +147,10 @@ void App::frame(float seconds) {
       screen->marker_keys();
       handle_playback_keys(screen->playback());
     }
-    if (showing_ == Showing::comparison && comparison_) handle_playback_keys(comparison_->cursor());
+    if (showing_ == Showing::comparison && comparison_) {
+      comparison_->marker_keys();
+      handle_playback_keys(comparison_->cursor());
+    }
   }
   // Letter keys are indexed by their upper-case ASCII code (the GLFW backend's key codes).
   if (frame_keys().pressed('O', false, KeyEvents::kCtrl))

@@ -7,6 +7,7 @@
 
 #include "model/step_text.hpp"
 #include "panels/compare_controls.hpp"
+#include "panels/scrubber_markers.hpp"
 #include "screen_parts.hpp"
 #include "views/registry.hpp"
 
@@ -43,6 +44,9 @@ CompareScreen::CompareScreen(std::unique_ptr<Document> a, std::unique_ptr<Docume
   for (std::size_t i = 0; i < tabs_.size(); ++i)
     if (tabs_[i].name == setup.first_view) shown_ = static_cast<int>(i);
   cursor_ = CompareCursor(step_times(sides_[0].document->trace), step_times(sides_[1].document->trace));
+  for (int side = 0; side < 2; ++side)
+    side_markers_[static_cast<std::size_t>(side)] =
+        event_markers(sides_[static_cast<std::size_t>(side)].document->trace);
   // Two runs on one kind of clock start together (their origins, taken before each run's first
   // launch, differ by launch overheads); clocks that measure different things (a model's ticks,
   // a GPU's ns) line up run to run.
@@ -56,6 +60,8 @@ CompareScreen::CompareScreen(std::unique_ptr<Document> a, std::unique_ptr<Docume
     cursor_.seek_step(0, start.step < 0 ? cursor_.times(0).step_count() + start.step : start.step);
 }
 
+void CompareScreen::marker_keys() { handle_compare_marker_keys(cursor_, markers_); }
+
 bool CompareScreen::animating() const {
   if (cursor_.playing()) return true;
   for (const Side& s : sides_)
@@ -66,6 +72,7 @@ bool CompareScreen::animating() const {
 
 void CompareScreen::align(Alignment alignment) {
   cursor_.align(alignment);
+  markers_ = compare_markers(cursor_, side_markers_);
   full_ = padded_range(static_cast<double>(cursor_.begin_ns()), static_cast<double>(cursor_.end_ns()));
   range_ = full_;
 }
@@ -214,7 +221,7 @@ bool CompareScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& h
     ImGui::PopID();
   }
   ImGui::BeginChild("compare-controls", ImVec2(0, controls_h), true, ImGuiWindowFlags_NoScrollbar);
-  draw_compare_controls(cursor_, {sides_[0].label, sides_[1].label}, fonts);
+  draw_compare_controls(cursor_, {sides_[0].label, sides_[1].label}, markers_, fonts);
   ImGui::EndChild();
   if (seek) cursor_.seek_time(*seek);
   return keep_open;

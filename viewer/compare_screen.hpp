@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model/compare.hpp"
+#include "model/compare_markers.hpp"
 #include "model/document.hpp"
 #include "model/time_range.hpp"
 #include "render/heat_strip.hpp"
@@ -30,6 +31,10 @@ class CompareScreen {
                 StartAt start);
 
   CompareCursor& cursor() { return cursor_; }
+  // Both sides' event markers on the shared clock (model/compare_markers.hpp).
+  const std::vector<CompareMarker>& markers() const { return markers_; }
+  // This frame's marker keys (] [ N), before the playback keys.
+  void marker_keys();
   const Document& document(int side) const { return *sides_[static_cast<std::size_t>(side & 1)].document; }
   const std::string& label(int side) const { return sides_[static_cast<std::size_t>(side & 1)].label; }
   bool animating() const;
@@ -59,6 +64,8 @@ class CompareScreen {
   int shown_ = 0;
   bool select_view_ = true;
   CompareCursor cursor_;
+  std::array<std::vector<EventMarker>, 2> side_markers_;  // each side's, by its own steps
+  std::vector<CompareMarker> markers_;                    // on the shared clock, made again on align
   TimeRange range_, full_;  // the time both timelines show, and the span of both runs
   bool animate_ = true;
   std::array<float, 2> caption_h_ = {0, 0};  // each side's caption, as tall as it was last frame

@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "fixture_trace.hpp"
+#include "model/compare_markers.hpp"
 
 namespace gt = gridlock::trace;
 using namespace gridlock::viewer;
@@ -146,4 +149,79 @@ TEST(Compare, ASideWithoutStepsFollowsTheOther) {
     EXPECT_TRUE(c.at_last());
     EXPECT_EQ(c.step(0), 0);
   }
+}
+
+namespace {
+
+EventMarker marker_at(int step, MarkerKind kind) {
+  EventMarker m;
+  m.step = step;
+  m.kind = kind;
+  return m;
+}
+
+}  // namespace
+
+TEST(CompareMarkers, SitWhereEachSideShowsTheirStepOnTheSharedClock) {
+  CompareCursor c = two_structures();
+  // A's lock at its step 2 (entered at 200), B's lost update at its step 1 (entered at 250).
+  const std::array<std::vector<EventMarker>, 2> markers = {
+      std::vector<EventMarker>{marker_at(2, MarkerKind::lock)},
+      std::vector<EventMarker>{marker_at(0, MarkerKind::ticket), marker_at(1, MarkerKind::lost_update)}};
+  const std::vector<CompareMarker> placed = compare_markers(c, markers);
+  ASSERT_EQ(placed.size(), 3u);
+  EXPECT_EQ(placed[0].side, 1);  // B's step 0 is shown from the start
+  EXPECT_EQ(placed[1].marker.kind, MarkerKind::lock);
+  EXPECT_EQ(placed[2].marker.kind, MarkerKind::lost_update);
+  for (const CompareMarker& m : placed) {
+    c.seek_time(m.shared_ns);
+    EXPECT_EQ(c.step(m.side), m.marker.step) << "side " << m.side;
+  }
+}
+
+TEST(CompareMarkers, JumpFromMarkerToMarkerAndStopAtTheEnds) {
+  CompareCursor c = two_structures();
+  const std::array<std::vector<EventMarker>, 2> markers = {
+      std::vector<EventMarker>{marker_at(1, MarkerKind::ticket), marker_at(2, MarkerKind::merge)},
+      std::vector<EventMarker>{marker_at(1, MarkerKind::lost_update)}};
+  const std::vector<CompareMarker> placed = compare_markers(c, markers);
+  c.seek_time(0);
+  c.play();
+  std::vector<int64_t> visited;
+  while (jump_to_next_marker(c, placed)) visited.push_back(c.time_ns());
+  EXPECT_FALSE(c.playing());  // a jump pauses
+  ASSERT_EQ(visited.size(), 3u);
+  EXPECT_TRUE(std::is_sorted(visited.begin(), visited.end()));
+  EXPECT_EQ(c.step(0), 2);  // the last marker: A's merge
+  EXPECT_FALSE(jump_to_next_marker(c, placed));
+  const int64_t at_end = c.time_ns();
+  EXPECT_EQ(c.time_ns(), at_end);
+  ASSERT_TRUE(jump_to_previous_marker(c, placed));
+  EXPECT_EQ(c.time_ns(), visited[1]);
+  EXPECT_FALSE(next_marker_time({}, 0).has_value());
+  EXPECT_FALSE(previous_marker_time(placed, placed.front().shared_ns).has_value());
+}
+
+// The racy and atomic counters' shipped traces: the lost updates of the racy side can be reached
+// on the shared clock. Each lands where the racy side enters the step that holds them, or, for a
+// step that no time shows (the next one is entered at the same instant), on that next step.
+TEST(CompareMarkers, ReachTheRacyCountersLostUpdatesBesideTheAtomicRun) {
+  const std::string dir = std::string(GRIDLOCK_TEST_LESSONS_DIR) + "/locks/racy-counter/recorded/";
+  const gt::Trace racy = gt::read_file(dir + "racy-counter.json"),
+                  atomic = gt::read_file(dir + "racy-counter.atomic.json");
+  CompareCursor c(step_times(racy), step_times(atomic));
+  c.align(Alignment::first_events);
+  const std::vector<CompareMarker> placed = compare_markers(c, {event_markers(racy), event_markers(atomic)});
+  int lost = 0;
+  for (const CompareMarker& m : placed) {
+    if (m.marker.kind != MarkerKind::lost_update) continue;
+    ++lost;
+    EXPECT_EQ(m.side, 0);
+    c.seek_time(m.shared_ns);
+    EXPECT_EQ(c.side_time(0), c.times(0).time_of(m.marker.step));
+    EXPECT_GE(c.step(0), m.marker.step);
+    if (c.step(0) != m.marker.step)
+      EXPECT_EQ(c.times(0).entry_ns(c.step(0)), c.times(0).entry_ns(m.marker.step));
+  }
+  EXPECT_GT(lost, 0);
 }

@@ -45,10 +45,10 @@ namespace {
 // Half the width of a marker's triangle, by the interface's scale.
 float half_width(const Fonts& fonts) { return 5.0f * ui_scale(fonts); }
 
-// A triangle pointing up at the track, its tip at (x, top).
-void triangle(ImDrawList* list, float x, float top, float half, ImU32 c) {
-  list->AddTriangleFilled(ImVec2(x, top), ImVec2(x + half, top + 1.6f * half),
-                          ImVec2(x - half, top + 1.6f * half), c);
+// A triangle pointing at the track, its tip at (x, tip): up from below, or down from above.
+void triangle(ImDrawList* list, float x, float tip, float half, ImU32 c, bool down = false) {
+  const float base = down ? tip - 1.6f * half : tip + 1.6f * half;
+  list->AddTriangleFilled(ImVec2(x, tip), ImVec2(x + half, base), ImVec2(x - half, base), c);
 }
 
 // The markers of each step, side by side around the step's x: the offset of marker i of n.
@@ -82,9 +82,20 @@ void draw_marker_lane(ImDrawList* list, const std::vector<EventMarker>& markers,
   }
 }
 
+void draw_marker_triangle(ImDrawList* list, float x, float tip, bool down, MarkerKind kind, bool current,
+                          const Fonts& fonts) {
+  const float half = current ? 1.3f * half_width(fonts) : half_width(fonts);
+  if (current) triangle(list, x, tip + (down ? 1.0f : -1.0f), half + 1.5f, colour::accent, down);
+  triangle(list, x, tip, half, marker_colour(kind), down);
+}
+
+float marker_reach(const Fonts& fonts) { return 1.6f * half_width(fonts); }
+
+float marker_spacing(const Fonts& fonts) { return 2.1f * half_width(fonts); }
+
 int marker_step_near(const std::vector<EventMarker>& markers, const ScrubberAxis& axis, float x,
                      const Fonts& fonts) {
-  const float reach = 1.6f * half_width(fonts);
+  const float reach = marker_reach(fonts);
   int best = -1;
   float best_d = FLT_MAX;
   for (const EventMarker& m : markers) {
@@ -153,20 +164,35 @@ void draw_marker_legend(const std::vector<EventMarker>& markers, bool pages_jump
   }
 }
 
-void handle_marker_keys(Playback& playback, const std::vector<EventMarker>& markers, bool& pages_jump) {
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;
-  KeyEvents& keys = frame_keys();
+namespace {
+
+struct MarkerKeys {
   bool next = false, previous = false;
+};
+
+// This frame's ] and N (next), [ and Shift+N (previous); none while a text field has the keyboard.
+MarkerKeys read_marker_keys() {
+  MarkerKeys want;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return want;
   for (ImWchar ch : io.InputQueueCharacters) {
-    next = next || ch == ']';
-    previous = previous || ch == '[';
+    want.next = want.next || ch == ']';
+    want.previous = want.previous || ch == '[';
   }
   const int modifiers = KeyEvents::kCtrl | KeyEvents::kAlt | KeyEvents::kSuper;
-  for (const KeyEvent& e : keys.frame()) {
+  for (const KeyEvent& e : frame_keys().frame()) {
     if (e.key != 'N' || (e.mods & modifiers) != 0) continue;
-    (e.mods & KeyEvents::kShift ? previous : next) = true;
+    (e.mods & KeyEvents::kShift ? want.previous : want.next) = true;
   }
+  return want;
+}
+
+}  // namespace
+
+void handle_marker_keys(Playback& playback, const std::vector<EventMarker>& markers, bool& pages_jump) {
+  if (ImGui::GetIO().WantTextInput) return;
+  KeyEvents& keys = frame_keys();
+  auto [next, previous] = read_marker_keys();
   if (keys.pressed('M')) pages_jump = !pages_jump;
   if (pages_jump) {
     // At the last marker the clicker goes on stepping, so the talk never gets stuck.
@@ -182,6 +208,12 @@ void handle_marker_keys(Playback& playback, const std::vector<EventMarker>& mark
   }
   if (next) jump_to_next_marker(playback, markers);
   if (previous) jump_to_previous_marker(playback, markers);
+}
+
+void handle_compare_marker_keys(CompareCursor& cursor, const std::vector<CompareMarker>& markers) {
+  const MarkerKeys want = read_marker_keys();
+  if (want.next) jump_to_next_marker(cursor, markers);
+  if (want.previous) jump_to_previous_marker(cursor, markers);
 }
 
 }  // namespace gridlock::viewer
