@@ -167,7 +167,9 @@ void App::frame(float seconds) {
                     (io.MousePos.y >= 0 && io.MousePos.y < ImGui::GetFrameHeight());
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | (menu ? ImGuiWindowFlags_MenuBar : 0) |
-                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground;
+  // No background of its own: the frame is cleared to it (main.cpp), and on a software renderer
+  // every full-window fill costs a frame's worth of pixels.
   ImGui::Begin("gridlock", nullptr, flags);
   if (menu) menu_bar();
   if (TraceScreen* screen = current_trace()) {

@@ -158,7 +158,8 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   const float splitter_w = 12.0f;
   const float shown_share = compact_ ? std::max(left_share, 0.64f) : left_share;
   const float left_w = std::floor((avail.x - splitter_w) * shown_share);
-  ImGui::BeginChild("left", ImVec2(left_w, 0), false, ImGuiWindowFlags_NoScrollbar);
+  ImGui::BeginChild("left", ImVec2(left_w, 0), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
   draw_trace_caption(t, playback_.step(), fonts, compact_ ? fonts.heading : fonts.caption,
                      compact_ ? fonts.ui : fonts.caption_detail, /*why=*/true);
   // A trace without steps (timings only) has nothing to play: no playback bar, the canvas takes
@@ -181,7 +182,7 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   const float moved = draw_splitter("##split-columns", true, shown_share, avail.x, splitter_w);
   if (moved != shown_share) left_share = moved;
   ImGui::SameLine(0, 0);
-  ImGui::BeginChild("right", ImVec2(0, 0), false);
+  ImGui::BeginChild("right", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
   side_panels(fonts);
   ImGui::EndChild();
 }

@@ -262,7 +262,12 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
     const float top = static_cast<float>(lit_first - 1) * line_h;
     const float bottom = static_cast<float>(lit_last) * line_h;
     const float view_top = ImGui::GetScrollY(), view_h = ImGui::GetWindowHeight();
-    if (top < view_top || bottom > view_top + view_h) ImGui::SetScrollY(std::max(0.0f, top - view_h * 0.25f));
+    // Out of view: the whole phase from its comment where it fits, else the lit lines a quarter down.
+    const float phase_top = static_cast<float>(begin - 2) * line_h,
+                phase_bottom = static_cast<float>(end) * line_h;
+    const bool phase_fits = phase_bottom - phase_top <= view_h - 2.0f * line_h;
+    if (top < view_top || bottom > view_top + view_h)
+      ImGui::SetScrollY(std::max(0.0f, phase_fits ? phase_top : top - view_h * 0.25f));
     state.scrolled_for_step = step;
   }
 
