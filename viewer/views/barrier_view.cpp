@@ -93,8 +93,7 @@ class BarrierView final : public TraceView {
     const float y0 = at.y + axis_h, y1 = at.y + height - 4;
     paint_broken_ticks(list, f.fonts, axis, at.y + 4, y1);
     const float h = (y1 - y0) / static_cast<float>(chart_.blocks.size());
-    for (std::size_t i = 0; i < chart_.blocks.size(); ++i)
-      paint_block(list, axis, chart_.blocks[i], y0 + h * i, h);
+    paint_rows(list, axis, y0, h);
     paint_cuts(list, f.fonts, axis, at.y + 4, y0 - 2, y1);
     marker(list, f.fonts, axis, chart_.last_arrive_ns, y0, y1, "last arrival");
     late_notes(list, f.fonts, axis, y0, h);
@@ -110,14 +109,44 @@ class BarrierView final : public TraceView {
     const float caption = thumbnail_caption_size(p.fonts) + 8.0f;
     const BrokenAxis axis = broken_axis(times_, a.x0, a.x1);
     const float h = (a.y1 - a.y0 - caption) / static_cast<float>(chart_.blocks.size());
-    for (std::size_t i = 0; i < chart_.blocks.size(); ++i)
-      paint_block(p.list, axis, chart_.blocks[i], a.y0 + h * i, h);
+    paint_rows(p.list, axis, a.y0, h);
     paint_thumbnail_caption(p, counts_text(false), a.y1, FLT_MAX);
   }
 
  private:
-  void paint_block(ImDrawList* list, const BrokenAxis& axis, const BarrierBlock& b, float top,
-                   float h) const {
+  // The blocks' rows from `top`, `h` apart. Where rows are thinner than a pixel, the blocks of one
+  // pixel row are painted as one bar (from the earliest start to the latest leave) with each
+  // block's leave marked: painting each would cover the same pixels dozens of times.
+  void paint_rows(ImDrawList* list, const BrokenAxis& axis, float top, float h) const {
+    const std::vector<BarrierBlock>& blocks = chart_.blocks;
+    if (h >= 1.0f) {
+      for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const float row = top + h * static_cast<float>(i);
+        paint_bars(list, axis, blocks[i], row, h);
+        paint_leave(list, axis, blocks[i], row, h);
+      }
+      return;
+    }
+    for (std::size_t i = 0; i < blocks.size();) {
+      const float pixel = std::floor(top + h * static_cast<float>(i));
+      std::size_t end = i + 1;
+      while (end < blocks.size() && std::floor(top + h * static_cast<float>(end)) == pixel) ++end;
+      BarrierBlock merged = blocks[i];
+      for (std::size_t j = i + 1; j < end; ++j) {
+        const BarrierBlock& b = blocks[j];
+        merged.start_ns = std::min(merged.start_ns, b.start_ns);
+        merged.arrive_ns = std::max(merged.arrive_ns, b.arrive_ns);
+        merged.leave_ns = std::max(merged.leave_ns, b.leave_ns);
+        merged.late = merged.late || b.late;
+        if (merged.ended_by.empty()) merged.ended_by = b.ended_by;
+      }
+      paint_bars(list, axis, merged, pixel, 1.0f);
+      for (std::size_t j = i; j < end; ++j) paint_leave(list, axis, blocks[j], pixel, 1.0f);
+      i = end;
+    }
+  }
+
+  void paint_bars(ImDrawList* list, const BrokenAxis& axis, const BarrierBlock& b, float top, float h) const {
     const float pad = h > 4 ? 0.15f * h : 0.0f, y0 = top + pad, y1 = top + std::max(1.0f, h - pad);
     if (b.late)
       paint_hatched(list, ImVec2(axis.x_of(chart_.begin_ns), y0), ImVec2(axis.x_of(b.start_ns), y1),
@@ -126,6 +155,12 @@ class BarrierView final : public TraceView {
     list->AddRectFilled(ImVec2(s, y0), ImVec2(std::max(a, s + 1), y1), colour::category_work);
     list->AddRectFilled(ImVec2(a, y0), ImVec2(std::max(l, a + 1), y1),
                         colour::with_alpha(colour::category(b.wait), b.ended_by.empty() ? 1.0f : 0.5f));
+  }
+
+  void paint_leave(ImDrawList* list, const BrokenAxis& axis, const BarrierBlock& b, float top,
+                   float h) const {
+    const float pad = h > 4 ? 0.15f * h : 0.0f, y0 = top + pad, y1 = top + std::max(1.0f, h - pad);
+    const float l = axis.x_of(b.leave_ns);
     list->AddRectFilled(ImVec2(l - 1.5f, y0), ImVec2(l + 1.5f, y1), b.ended_by.empty() ? kReleased : kEnded);
   }
 
