@@ -125,3 +125,22 @@ TEST(FixtureTrace, TheCounterIsTrueToItsClock) {
     EXPECT_EQ(gt::from_json(gt::to_json(t)).variant, atomic ? "atomic" : "racy");
   }
 }
+
+// A run of thousands of blocks opens on its streams; a small run opens on every row.
+TEST(RunTimeline, OpensOnTheDeepestLevelThatFitsAScreen) {
+  const gridlock::trace::Trace big =
+      gridlock::trace::read_file(std::string(GRIDLOCK_TEST_LESSONS_DIR) +
+                                 "/streams/concurrent-kernels/recorded/concurrent-kernels.corrected.json");
+  const RunTimeline run = run_timeline(big);
+  const int deepest = static_cast<int>(run.level_kinds.size());
+  const int depth = opening_depth(run, 48);
+  EXPECT_LT(depth, deepest);
+  EXPECT_GE(depth, 1);
+  EXPECT_LE(visible_rows(run, collapse_from_depth(run, depth)).size(), 48u);
+  EXPECT_GT(visible_rows(run, collapse_from_depth(run, depth + 1)).size(),
+            48u);  // one level more would not fit
+
+  const RunTimeline small = run_timeline(gridlock::viewer::testing::make_counter_trace(4, 2, false, 4));
+  EXPECT_EQ(opening_depth(small, 48), static_cast<int>(small.level_kinds.size()));
+  EXPECT_EQ(opening_depth(RunTimeline{}, 48), 0);
+}

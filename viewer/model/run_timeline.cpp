@@ -161,6 +161,13 @@ Collapsed collapse_from_depth(const RunTimeline& timeline, int depth) {
   return c;
 }
 
+int opening_depth(const RunTimeline& timeline, std::size_t max_rows) {
+  const int deepest = static_cast<int>(timeline.level_kinds.size());
+  for (int depth = deepest; depth > 1; --depth)
+    if (visible_rows(timeline, collapse_from_depth(timeline, depth)).size() <= max_rows) return depth;
+  return std::min(deepest, 1);
+}
+
 std::vector<int> visible_rows(const RunTimeline& timeline, const Collapsed& collapsed) {
   std::vector<int> out;
   const int n = static_cast<int>(timeline.rows.size());

@@ -68,6 +68,11 @@ using Collapsed = std::vector<char>;
 // Groups at `depth` and deeper collapsed, the others open: the timeline down to that level.
 Collapsed collapse_from_depth(const RunTimeline& timeline, int depth);
 
+// The depth a timeline opens at: the deepest whose rows (visible_rows) number at most `max_rows`,
+// so a run of thousands of blocks opens on its devices and streams and a small one on its blocks;
+// at least 1 (the outermost groups open) where even that shows more.
+int opening_depth(const RunTimeline& timeline, std::size_t max_rows);
+
 // The rows shown below the pinned ones, in order: every row not pinned and not inside a
 // collapsed group.
 std::vector<int> visible_rows(const RunTimeline& timeline, const Collapsed& collapsed);

@@ -33,8 +33,10 @@ class TimelineView final : public TraceView {
     range_ = full_;
     for (std::size_t r = 0; r < run_.rows.size(); ++r)
       if (run_.rows[r].pinned) pinned_.push_back(static_cast<int>(r));
-    show_level(static_cast<int>(run_.level_kinds.size()));
+    // Opens on as many levels as fit a screen; "rows down to" opens the rest.
+    show_level(opening_depth(run_, kOpeningRows));
   }
+  static constexpr std::size_t kOpeningRows = 48;
 
   const char* name() const override { return "timeline"; }
   const char* title() const override { return "Timeline"; }
