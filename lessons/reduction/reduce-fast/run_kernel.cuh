@@ -66,13 +66,15 @@ class Workspace {
   gridlock::DeviceBuffer<int> out_;
 };
 
-// One launch of the plain kernel: in[0..n) summed into ws.out().
+// One launch of the kernel into `stream` (the current device's legacy default stream unless
+// given): in[0..n) summed into ws.out().
 template <bool Record = false>
 void launch(const Config& c, int grid, const int* in, int n, Workspace& ws,
-            gridlock::EventRecorder<Record> rec = {}) {
+            gridlock::EventRecorder<Record> rec = {}, cudaStream_t stream = nullptr) {
   with_fast_block(c.block, [&](auto B) {
     with_in_flight(c.in_flight, [&](auto K) {
-      reduce_fast<B, K, Record><<<grid, B.value>>>(in, n, ws.partials(), ws.tickets(), ws.out(), rec);
+      reduce_fast<B, K, Record>
+          <<<grid, B.value, 0, stream>>>(in, n, ws.partials(), ws.tickets(), ws.out(), rec);
     });
   });
 }

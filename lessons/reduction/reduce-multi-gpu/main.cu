@@ -1,0 +1,218 @@
+// reduce-multi-gpu (RM): one sum over two GPUs from the chapter's parts (reduce-fast on each GPU,
+// an event-ordered copy of a partial, cudaStreamWaitEvent), checked for exactness, recorded on one
+// clock beside NCCL's calls, and with --bench timed against one GPU and against NCCL over a sweep
+// of sizes. With one GPU it runs the single-GPU part and says what it skipped.
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bench.cuh"
+#include "claims.hpp"
+#include "common/device.hpp"
+#include "common/lesson.hpp"
+#include "lesson_info.hpp"
+#include "record_steps.cuh"
+#include "reduction/common/exact_runs.hpp"
+
+namespace {
+
+namespace red = gridlock::reduction;
+using gridlock::LessonRun;
+
+const std::vector<std::string> kVariants = {"peer", "through-host"};
+
+#if !GRIDLOCK_HAVE_NCCL
+constexpr const char* kNoNccl = "the lesson was built without NCCL (" GRIDLOCK_NCCL_REASON
+                                "): configure with GRIDLOCK_NCCL_ROOT=<folder with "
+                                "include/nccl.h and lib/libnccl.so*>";
+#endif
+
+rf::Config config_of(const LessonRun& run) { return {run.options().block, rf::Config{}.in_flight, 2}; }
+
+std::string us(double ns) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f \xC2\xB5s", ns / 1e3);
+  return text;
+}
+
+void one_gpu_only(LessonRun& run, int devices, const std::vector<int>& input) {
+  const std::string why = "this machine has " + std::to_string(devices) +
+                          " GPU; the claim needs two (the lesson runs it when two are present)";
+  std::printf(
+      "Only one GPU: the two-GPU sum, the crossing of the partial, NCCL and the two-GPU columns of the "
+      "sweep are skipped; reduce-fast runs over the whole input on GPU 0.\n");
+  for (const gridlock::ClaimSpec& c : {rm::kExact, rm::kNcclExact, rm::kSpeedUp, rm::kAgainstNccl})
+    run.claim_not_observable(c, why);
+  const rf::Config c = config_of(run);
+  const int expected = red::cpu_reduce<red::Sum>(input);
+  if (rf::sum_on_gpu(c, run.device().sm_count, input) != expected) run.check_failed("one GPU's sum is wrong");
+  rm::RecordedRun r;
+  r.device_names = {run.device().name};
+  r.n = int64_t(input.size());
+  r.block = c.block;
+  rm::record_one_gpu(run, c, input, r);
+  rm::build_steps(run, r);
+  if (run.options().bench)
+    for (int64_t n : rm::sweep_sizes(int(run.options().parameter("largest-log2")))) {
+      const std::vector<int> in = red::input_for<red::Sum>(n, run.options().seed);
+      const gridlock::trace::Timing t = rm::time_one_gpu(run, c, in, red::cpu_reduce<red::Sum>(in));
+      run.trace().timings.push_back(t);
+      std::printf("  one GPU, n=%lld: %s, %.0f GB/s\n", static_cast<long long>(n), us(t.median_ns).c_str(),
+                  t.gbytes_per_s());
+    }
+}
+
+// Exact at awkward sizes (GPU 0's half empty, tails of 1 to 3 ints) and at the run's n.
+void check_exact(LessonRun& run, const rm::BenchSetup& b) {
+  std::string measured;
+  bool all = true;
+  for (int64_t n : {int64_t(1), int64_t(3), int64_t(7), int64_t(1021), int64_t(262147), run.options().n}) {
+    const red::ExactRuns r = red::exact_runs<red::Sum>(run.options(), n, [&](const std::vector<int>& input) {
+      rm::TwoGpus g(input, b.grid[0], b.grid[1], b.route);
+      return g.sum(b.config);
+    });
+    measured += (measured.empty() ? "" : "; ") + ("n=" + std::to_string(n) + ": " + r.text());
+    all = all && r.all();
+  }
+  run.claim(rm::kExact, all, measured + " (fresh random input per run)");
+  if (!all) run.check_failed("a two-GPU sum differs from the CPU reference");
+}
+
+#if GRIDLOCK_HAVE_NCCL
+void check_nccl_exact(LessonRun& run, const rm::BenchSetup& b, rm::TwoGpus& g, int expected) {
+  rm::Share<false> s[2];
+  g.shares(s);
+  int* results[2] = {g.part(0).nccl_result.get(), g.part(1).nccl_result.get()};
+  std::string measured;
+  bool all = true;
+  for (bool all_reduce : {true, false}) {
+    for (int d = 0; d < 2; ++d) rm::gs::on_device(d, [&] { g.part(d).nccl_result.upload({0}); });
+    rm::sum_with_nccl<false>(b.config, s, b.nccl->get(), results, all_reduce);
+    int got[2];
+    for (int d = 0; d < 2; ++d)
+      got[d] = rm::gs::on_device(d, [&] {
+        CUDA_CHECK(cudaStreamSynchronize(s[d].stream));
+        return g.part(d).nccl_result.download_one();
+      });
+    const bool ok = got[0] == expected && (!all_reduce || got[1] == expected);
+    all = all && ok;
+    measured += std::string(measured.empty() ? "" : "; ") + (all_reduce ? "ncclAllReduce" : "ncclReduce") +
+                ": GPU 0 " + std::to_string(got[0]) + (all_reduce ? ", GPU 1 " + std::to_string(got[1]) : "");
+  }
+  run.claim(rm::kNcclExact, all,
+            measured + "; CPU " + std::to_string(expected) + " (n=" + std::to_string(run.options().n) +
+                ", NCCL_NVLS_ENABLE=" + std::getenv("NCCL_NVLS_ENABLE") + ")");
+  if (!all) run.check_failed("NCCL's sum differs from the CPU reference");
+}
+#endif
+
+void bench(LessonRun& run, const rm::BenchSetup& b) {
+  std::vector<rm::SweepRow> rows;
+  for (int64_t n : rm::sweep_sizes(int(run.options().parameter("largest-log2"))))
+    rows.push_back(rm::sweep_row(run, b, n));
+  rm::print_sweep(rows);
+  const rm::SweepRow& top = rows.back();
+  const double speed_up = top.one.median_ns / top.two.median_ns;
+  char text[256];
+  std::snprintf(text, sizeof text, "n=%lld: one GPU %s, two GPUs %s: %.2fx", static_cast<long long>(top.n),
+                us(top.one.median_ns).c_str(), us(top.two.median_ns).c_str(), speed_up);
+  run.trace().facts["bench.speed_up"] = text;
+  run.claim(rm::kSpeedUp, speed_up >= 1.8, text);
+  if (!top.all_reduce.repetitions) {
+#if !GRIDLOCK_HAVE_NCCL
+    run.claim_not_observable(rm::kAgainstNccl, kNoNccl);
+#endif
+    return;
+  }
+  std::string measured;
+  bool holds = true;
+  for (const rm::SweepRow& r : rows) {
+    holds = holds && r.two.median_ns <= r.all_reduce.median_ns && r.two.median_ns <= r.reduce.median_ns;
+    measured += (measured.empty() ? "" : "; ") +
+                ("n=" + std::to_string(r.n) + ": " + us(r.two.median_ns) + " vs ncclAllReduce " +
+                 us(r.all_reduce.median_ns) + ", ncclReduce " + us(r.reduce.median_ns));
+  }
+  run.claim(rm::kAgainstNccl, holds, measured);
+}
+
+void two_gpus(LessonRun& run, const std::vector<int>& input) {
+  std::string why;
+  const std::optional<gridlock::trace::Device> second = gridlock::describe_device(1, &why);
+  if (!second) throw std::runtime_error("GPU 1: " + why);
+  run.trace().producer.devices.push_back(*second);
+  rm::BenchSetup b;
+  b.config = config_of(run);
+  b.grid[0] = b.config.grid(run.device().sm_count);
+  b.grid[1] = b.config.grid(second->sm_count);
+  const bool peer = rm::enable_peer_access(0, 1);
+  b.route = peer && run.options().variant != "through-host" ? rm::Route::peer : rm::Route::host;
+  const std::string route =
+      b.route == rm::Route::peer ? "peer to peer (cudaMemcpyPeerAsync, peer access enabled both ways)"
+      : peer ? "through pinned host memory (--variant through-host; the GPUs have peer access)"
+             : "through pinned host memory: the GPUs have no peer access";
+  std::printf("GPU 1's partial travels %s.\n", route.c_str());
+  run.trace().facts["route"] = route;
+  check_exact(run, b);
+  const int expected = red::cpu_reduce<red::Sum>(input);
+  rm::TwoGpus g(input, b.grid[0], b.grid[1], b.route);
+#if GRIDLOCK_HAVE_NCCL
+  rm::NcclComms comms;
+  b.nccl = &comms;
+  std::printf("NCCL runs with NCCL_NVLS_ENABLE=%s (NVLink SHARP off).\n", std::getenv("NCCL_NVLS_ENABLE"));
+  run.trace().facts["nccl.nvls"] = std::string("NCCL_NVLS_ENABLE=") + std::getenv("NCCL_NVLS_ENABLE");
+  check_nccl_exact(run, b, g, expected);
+#else
+  std::printf("NCCL: %s.\n", kNoNccl);
+  run.claim_not_observable(rm::kNcclExact, kNoNccl);
+#endif
+  rm::RecordedRun r;
+  for (const gridlock::trace::Device& d : run.trace().producer.devices) r.device_names.push_back(d.name);
+  r.n = int64_t(input.size());
+  r.block = b.config.block;
+  const rm::Clocks clocks = rm::measure_clocks(2);
+  rm::record_event_path(run, b.config, g, clocks, r);
+  if (r.total != expected) run.check_failed("the recorded two-GPU sum is wrong");
+#if GRIDLOCK_HAVE_NCCL
+  for (bool all_reduce : {true, false})
+    r.nccl.push_back(rm::record_nccl(run, b.config, g, comms, all_reduce, clocks));
+#endif
+  rm::build_steps(run, r);
+  rm::describe_two_gpu_clock(run, clocks);
+  if (run.options().bench) {
+    bench(run, b);
+  } else {
+    for (const gridlock::ClaimSpec& c : {rm::kSpeedUp, rm::kAgainstNccl})
+      run.claim_not_observable(c, "a performance claim: run with --bench to time the sweep");
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gridlock::LessonDefaults defaults;
+  defaults.options = {"",         /*n=*/1 << 24, /*block=*/1024, /*grid=*/1,
+                      /*seed=*/1, /*runs=*/20,   /*bench=*/false};
+  defaults.min_block = 256;  // reduce-fast's blocks: 256, 512 or 1024 threads
+  defaults.variants = kVariants;
+  defaults.parameters = {
+      {"largest-log2", "The sweep's largest size (--bench): 2^this ints per GPU", 28, 20, 29}};
+  return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    if (run.options().grid != 1)
+      std::printf(
+          "note: each grid is sized from its GPU's SM count (2 blocks per SM); --grid %d is ignored\n",
+          run.options().grid);
+    int devices = 0;
+    CUDA_CHECK(cudaGetDeviceCount(&devices));
+    const std::vector<int> input = red::input_for<red::Sum>(run.options().n, run.options().seed);
+    if (devices < 2 && run.options().variant == "through-host")
+      throw gridlock::NotOnThisMachine(
+          "--variant through-host records the two-GPU run, and this machine has one GPU");
+    if (devices < 2)
+      one_gpu_only(run, devices, input);
+    else
+      two_gpus(run, input);
+  });
+}

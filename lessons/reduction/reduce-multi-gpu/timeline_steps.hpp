@@ -1,0 +1,226 @@
+// RM's recorded run as a trace (plain C++, so that tests build it from made-up runs): a track per
+// GPU with its stream nested in it and the host's calls on a track of their own; each GPU's
+// kernel, GPU 1's copy, GPU 0's wait (a flow from the event's record to the wait it releases) and
+// the addition as slices, and NCCL's calls beside them; the partials, the copy and the total as
+// operations the replay checks.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "common/lesson.hpp"
+#include "streams/common/timeline.hpp"
+
+namespace rm {
+
+namespace tr = gridlock::trace;
+
+constexpr int kPartial0 = 0, kPartial1 = 1, kStaged = 2, kReceived = 3, kTotal = 4, kNccl0 = 5, kNccl1 = 6;
+
+struct Span {
+  int64_t begin = 0, end = 0;
+  int64_t length() const { return end - begin; }
+};
+
+struct HostCall {
+  std::string name;
+  Span span;
+  tr::Category category = tr::Category::host;
+};
+
+// One NCCL call as recorded: each GPU's kernel and call on its stream, the host's calls, and the
+// result on each GPU (ncclReduce: GPU 0's only).
+struct NcclRun {
+  bool all_reduce = true;
+  Span kernel[2], call[2];
+  std::vector<HostCall> host;
+  int result[2] = {0, 0};
+};
+
+// One recorded run, on the run's clock. With one GPU only kernel[0] and partial[0] (the whole
+// sum) are filled.
+struct RecordedRun {
+  std::vector<std::string> device_names;  // one or two
+  bool through_host = false;
+  int64_t n = 0;
+  int block = 0, grid[2] = {0, 0};
+  Span kernel[2], copy, wait, host_copy, add;
+  std::vector<HostCall> host;
+  int partial[2] = {0, 0}, total = 0;
+  std::vector<NcclRun> nccl;
+  bool two() const { return device_names.size() == 2; }
+};
+
+struct Tracks {
+  int host = 0, stream[2] = {0, 0}, launch[2] = {0, 0}, add_launch = 0;
+};
+
+inline Tracks declare(gridlock::LessonRun& run, const RecordedRun& r) {
+  namespace gs = gridlock::streams;
+  tr::Trace& t = run.trace();
+  Tracks k;
+  k.host = gs::add_track(t, tr::TrackKind::host, "CPU thread", -1, -1);
+  const int gpus = r.two() ? 2 : 1;
+  for (int d = 0; d < gpus; ++d) {
+    const int device = gs::add_track(t, tr::TrackKind::device,
+                                     "GPU " + std::to_string(d) + ": " + r.device_names[size_t(d)], -1, d);
+    k.stream[d] = gs::add_track(t, tr::TrackKind::stream, "GPU " + std::to_string(d) + " stream", device, d);
+    k.launch[d] = run.add_launch("reduce_fast on GPU " + std::to_string(d), r.grid[d], r.block);
+    t.launches.back().device = d;
+    t.launches.back().stream = k.stream[d];
+  }
+  t.buffers = {{kPartial0,
+                r.two() ? "partial of GPU 0" : "sum on GPU 0",
+                tr::ElementType::i32,
+                {1},
+                tr::MemorySpace::global,
+                0}};
+  if (!r.two()) return k;
+  k.add_launch = run.add_launch("add_partials", 1, 1);
+  t.launches.back().device = 0;
+  t.launches.back().stream = k.stream[0];
+  t.buffers.push_back({kPartial1, "partial of GPU 1", tr::ElementType::i32, {1}, tr::MemorySpace::global, 1});
+  if (r.through_host)
+    t.buffers.push_back(
+        {kStaged, "staged on the host", tr::ElementType::i32, {1}, tr::MemorySpace::host, -1});
+  t.buffers.push_back(
+      {kReceived, "received on GPU 0", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0});
+  t.buffers.push_back({kTotal, "total", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0});
+  if (!r.nccl.empty()) {
+    t.buffers.push_back(
+        {kNccl0, "NCCL's result on GPU 0", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0});
+    t.buffers.push_back(
+        {kNccl1, "NCCL's result on GPU 1", tr::ElementType::i32, {1}, tr::MemorySpace::global, 1});
+  }
+  return k;
+}
+
+// One element's operation by one thread: dst[0] = a[0] op b[0] (b = -1: a copy).
+inline tr::Operation one(tr::Operator op, int dst, int a, int b) {
+  tr::Operation o{op, dst, a, b, {0}, {0}, {}, {0}};
+  if (b >= 0) o.b = {0};
+  return o;
+}
+
+inline void add_host(tr::Step& s, const Tracks& k, const std::vector<HostCall>& calls) {
+  for (const HostCall& c : calls)
+    gridlock::streams::add_slice(s.events, k.host, c.span.begin, c.span.end, c.name, c.category);
+}
+
+inline void add_shares_step(gridlock::LessonRun& run, const RecordedRun& r, const Tracks& k) {
+  const int gpus = r.two() ? 2 : 1;
+  tr::Step& s = run.add_step(
+      "PHASE 1: each GPU sums its share with reduce-fast",
+      r.two() ? "two kernels, one per GPU, in streams of their own" : "one GPU: reduce-fast over all n ints",
+      r.two() ? "The host launches reduce-fast on each GPU and goes on at once; the GPUs run side by side."
+              : "With one GPU the lesson runs only this part: the sum of every int on GPU 0.",
+      k.launch[0]);
+  for (int d = 0; d < gpus; ++d) {
+    gridlock::streams::add_slice(s.events, k.stream[d], r.kernel[d].begin, r.kernel[d].end, "reduce_fast",
+                                 tr::Category::kernel);
+    s.snapshots.push_back({d == 0 ? kPartial0 : kPartial1, {0}, {double(r.partial[d])}});
+  }
+  if (!r.host.empty()) add_host(s, k, r.two() ? std::vector<HostCall>{r.host.front()} : r.host);
+}
+
+inline void add_crossing_step(gridlock::LessonRun& run, const RecordedRun& r, const Tracks& k) {
+  namespace gs = gridlock::streams;
+  tr::Step& s = run.add_step(
+      "PHASE 2: GPU 1's partial crosses to GPU 0, ordered by an event",
+      r.through_host ? "no peer access: GPU 1 -> pinned host memory -> GPU 0" : "a 4-byte peer-to-peer copy",
+      "GPU 1's stream copies its partial and records `arrived`; GPU 0's stream waits for that event with "
+      "cudaStreamWaitEvent. The host only enqueued these calls.",
+      k.launch[1]);
+  gs::add_slice(s.events, k.stream[1], r.copy.begin, r.copy.end,
+                r.through_host ? "cudaMemcpyAsync to the host" : "cudaMemcpyPeerAsync", tr::Category::copy);
+  tr::Event record = gs::make_event(k.stream[1], tr::EventKind::instant, r.copy.end, "arrived (recorded)",
+                                    tr::Category::sync);
+  record.flows_out = {0};
+  s.events.push_back(record);
+  gs::add_slice(s.events, k.stream[0], r.wait.begin, r.wait.end, "cudaStreamWaitEvent(arrived)",
+                tr::Category::sync);
+  tr::Event released =
+      gs::make_event(k.stream[0], tr::EventKind::instant, r.wait.end, "released", tr::Category::sync);
+  released.flows_in = {0};
+  s.events.push_back(released);
+  if (r.through_host) {
+    gs::add_slice(s.events, k.stream[0], r.host_copy.begin, r.host_copy.end, "cudaMemcpyAsync from the host",
+                  tr::Category::copy);
+    s.ops.push_back(one(tr::Operator::copy, kStaged, kPartial1, -1));
+    s.ops.push_back(one(tr::Operator::copy, kReceived, kStaged, -1));
+    s.snapshots.push_back({kStaged, {0}, {double(r.partial[1])}});
+  } else {
+    s.ops.push_back(one(tr::Operator::copy, kReceived, kPartial1, -1));
+  }
+  s.snapshots.push_back({kReceived, {0}, {double(r.partial[1])}});
+  if (r.host.size() > 2) add_host(s, k, {r.host[1], r.host[2]});
+}
+
+inline void add_total_step(gridlock::LessonRun& run, const RecordedRun& r, const Tracks& k) {
+  tr::Step& s = run.add_step("PHASE 3: GPU 0 adds the two partials", "total = partial of GPU 0 + received",
+                             "One thread of GPU 0 adds the partials; the host waits here, once, for GPU 0's "
+                             "stream.",
+                             k.add_launch);
+  gridlock::streams::add_slice(s.events, k.stream[0], r.add.begin, r.add.end, "add_partials",
+                               tr::Category::kernel);
+  s.ops.push_back(one(tr::Operator::add, kTotal, kPartial0, kReceived));
+  s.snapshots.push_back({kTotal, {0}, {double(r.total)}});
+  if (r.host.size() > 3) add_host(s, k, {r.host.begin() + 3, r.host.end()});
+}
+
+inline void add_nccl_step(gridlock::LessonRun& run, const NcclRun& c, const Tracks& k) {
+  const std::string call = c.all_reduce ? "ncclAllReduce" : "ncclReduce";
+  tr::Step& s = run.add_step(
+      "PHASE 4: NCCL combines the partials",
+      "baseline: reduce-fast on each GPU, then " + call + " of the two partials",
+      c.all_reduce ? "Both GPUs sum their shares again; ncclAllReduce leaves the total on both GPUs."
+                   : "Both GPUs sum their shares again; ncclReduce leaves the total on GPU 0 (the root).",
+      k.launch[0]);
+  for (int d = 0; d < 2; ++d) {
+    gridlock::streams::add_slice(s.events, k.stream[d], c.kernel[d].begin, c.kernel[d].end, "reduce_fast",
+                                 tr::Category::kernel);
+    gridlock::streams::add_slice(s.events, k.stream[d], c.call[d].begin, c.call[d].end, call,
+                                 tr::Category::copy);
+  }
+  s.ops.push_back(one(tr::Operator::add, kNccl0, kPartial0, kPartial1));
+  s.snapshots.push_back({kNccl0, {0}, {double(c.result[0])}});
+  if (c.all_reduce) {
+    s.ops.push_back(one(tr::Operator::add, kNccl1, kPartial0, kPartial1));
+    s.snapshots.push_back({kNccl1, {0}, {double(c.result[1])}});
+  }
+  add_host(s, k, c.host);
+}
+
+inline std::string us_text(int64_t ns) { return std::to_string(ns / 1000) + " \xC2\xB5s"; }
+
+inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r) {
+  t.facts["recorded.kernel0"] = us_text(r.kernel[0].length());
+  if (!r.two()) return;
+  t.facts["recorded.kernel1"] = us_text(r.kernel[1].length());
+  t.facts["recorded.route"] = r.through_host ? "through pinned host memory (no peer access)" : "peer to peer";
+  t.facts["recorded.copy"] = us_text(r.copy.length());
+  t.facts["recorded.wait"] = us_text(r.wait.length());
+  t.facts["recorded.first_to_total"] = us_text(r.add.end - std::min(r.kernel[0].begin, r.kernel[1].begin));
+  // How long before the first kernel ended the host had every call of the sum behind it (the
+  // host waits only in its last call, the synchronisation).
+  if (r.host.size() > 2)
+    t.facts["recorded.host_ahead"] = us_text(std::min(r.kernel[0].end, r.kernel[1].end) - r.host[2].span.end);
+  for (const NcclRun& c : r.nccl)
+    t.facts[std::string("recorded.") + (c.all_reduce ? "allreduce" : "reduce")] =
+        us_text(c.call[0].length()) + " on GPU 0, " + us_text(c.call[1].length()) + " on GPU 1";
+}
+
+inline void build_steps(gridlock::LessonRun& run, const RecordedRun& r) {
+  const Tracks k = declare(run, r);
+  add_shares_step(run, r, k);
+  if (r.two()) {
+    add_crossing_step(run, r, k);
+    add_total_step(run, r, k);
+    for (const NcclRun& c : r.nccl) add_nccl_step(run, c, k);
+  }
+  for (tr::Step& s : run.trace().steps) gridlock::streams::order_by_track(s.events);
+  add_recorded_facts(run.trace(), r);
+}
+
+}  // namespace rm
