@@ -59,6 +59,12 @@ void header_markers(const trace::Trace& t, float line_y) {
 }  // namespace
 
 // A draggable bar between two panels; returns the new share of `total` for the first one.
+void frame_last_child() {
+  ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                                      ImGui::GetColorU32(ImGuiCol_Border), ImGui::GetStyle().ChildRounding, 0,
+                                      ImGui::GetStyle().ChildBorderSize);
+}
+
 float draw_splitter(const char* id, bool vertical, float share, float total, float thickness) {
   const ImVec2 size = vertical ? ImVec2(thickness, ImGui::GetContentRegionAvail().y)
                                : ImVec2(ImGui::GetContentRegionAvail().x, thickness);

@@ -14,6 +14,11 @@ namespace gridlock::viewer {
 // A draggable bar between two panels; returns the new share of `total` for the first one.
 float draw_splitter(const char* id, bool vertical, float share, float total, float thickness);
 
+// After EndChild of a child begun with ImGuiWindowFlags_NoBackground (which leaves out its border
+// too): the child's border, as a framed child draws it. The frame without the fill spares a
+// software renderer a layer of pixels where the child's content paints its own canvas.
+void frame_last_child();
+
 // A small rounded label at the cursor, on the current line, with a tooltip while hovered.
 void draw_marker(const std::string& text, ImU32 fill, ImU32 ink, const std::string& tip);
 

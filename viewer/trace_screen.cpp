@@ -90,9 +90,12 @@ void TraceScreen::side_panels(const Fonts& fonts) {
   const float total = ImGui::GetContentRegionAvail().y;
   const trace::Trace& t = document_->trace;
   if (!compact_) {
-    ImGui::BeginChild("source", ImVec2(0, std::floor(total * source_share)), true);
+    // Framed, not filled: the source lines paint the canvas over nearly all of it.
+    ImGui::BeginChild("source", ImVec2(0, std::floor(total * source_share)), true,
+                      ImGuiWindowFlags_NoBackground);
     draw_source_panel(source_, t, playback_.step(), fonts);
     ImGui::EndChild();
+    frame_last_child();
     source_share = draw_splitter("##split-source", false, source_share, total, 10.0f);
   }
   ImGui::BeginChild("tabs", ImVec2(0, 0), true);
@@ -167,10 +170,13 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   const bool playable = playback_.step_count() > 0;
   const float controls_h = controls_height(fonts, markers_);
   const float canvas_h = playable ? -controls_h - ImGui::GetStyle().ItemSpacing.y : 0.0f;
-  ImGui::BeginChild("canvas", ImVec2(0, canvas_h), true,
-                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  // Framed, not filled: the view paints its own canvas over most of it.
+  ImGui::BeginChild(
+      "canvas", ImVec2(0, canvas_h), true,
+      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBackground);
   canvas(seconds, fonts, heat);
   ImGui::EndChild();
+  frame_last_child();
   if (playable) {
     ImGui::BeginChild("controls", ImVec2(0, controls_h), true, ImGuiWindowFlags_NoScrollbar);
     draw_controls(playback_, t, markers_, layout_->pages_jump_to_markers, fonts);
