@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "format.hpp"
-#include "model/source_text.hpp"
 #include "model/step_text.hpp"
 #include "panels/claims_panel.hpp"
 
@@ -181,32 +180,12 @@ void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* capt
   ImGui::TextWrapped("%s", why.c_str());
 }
 
-namespace {
-
-// The why of a step's phase, found once per source and line (the caption is drawn every frame).
-const std::string& why_of(const trace::Trace& trace, const trace::Step& step) {
-  static const trace::Source* cached_source = nullptr;
-  static std::string cached_hash;
-  static int cached_line = -1;
-  static std::string cached_why;
-  const bool known = step.source >= 0 && step.source < static_cast<int>(trace.sources.size());
-  const trace::Source* source = known ? &trace.sources[static_cast<std::size_t>(step.source)] : nullptr;
-  if (source != cached_source || step.line_begin != cached_line || (source && source->hash != cached_hash)) {
-    cached_source = source;
-    cached_hash = source ? source->hash : std::string();
-    cached_line = step.line_begin;
-    cached_why = source ? phase_why(source->text, step.line_begin) : std::string();
-  }
-  return cached_why;
-}
-
-}  // namespace
-
 void draw_trace_caption(const trace::Trace& trace, int step, const Fonts& fonts, ImFont* caption,
-                        ImFont* detail, bool why) {
+                        ImFont* detail, const std::vector<std::string>& whys) {
   if (step >= 0 && step < static_cast<int>(trace.steps.size())) {
-    const trace::Step& s = trace.steps[static_cast<std::size_t>(step)];
-    return draw_step_caption(s, fonts, caption, detail, why ? why_of(trace, s) : std::string());
+    const auto k = static_cast<std::size_t>(step);
+    return draw_step_caption(trace.steps[k], fonts, caption, detail,
+                             k < whys.size() ? whys[k] : std::string());
   }
   trace::Step timings_only;
   timings_only.label = "Timings";

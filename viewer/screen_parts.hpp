@@ -33,9 +33,9 @@ void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* capt
                        const std::string& why = {});
 
 // The caption of `step` of a trace; for a trace without steps (timings only) a caption that says
-// what it holds instead. With `why`, the caption ends with the kernel's comment below the step's
-// phase comment (model/source_text.hpp's phase_why).
+// what it holds instead. With `whys` (model/source_text.hpp's step_whys), the caption ends with
+// the kernel's comment below the step's phase comment.
 void draw_trace_caption(const trace::Trace& trace, int step, const Fonts& fonts, ImFont* caption,
-                        ImFont* detail, bool why = false);
+                        ImFont* detail, const std::vector<std::string>& whys = {});
 
 }  // namespace gridlock::viewer

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "model/key_events.hpp"
+#include "model/source_text.hpp"
 #include "panels/claims_panel.hpp"
 #include "panels/controls_panel.hpp"
 #include "panels/lesson_panel.hpp"
@@ -17,6 +18,7 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
     : document_(std::move(document)),
       playback_(step_times(document_->trace)),
       markers_(event_markers(document_->trace)),
+      whys_(step_whys(document_->trace)),
       views_(make_views(document_->trace, setup.views)),
       first_panel_(setup.first_panel),
       animate_(setup.animate),
@@ -164,7 +166,7 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   ImGui::BeginChild("left", ImVec2(left_w, 0), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
   draw_trace_caption(t, playback_.step(), fonts, compact_ ? fonts.heading : fonts.caption,
-                     compact_ ? fonts.ui : fonts.caption_detail, /*why=*/true);
+                     compact_ ? fonts.ui : fonts.caption_detail, whys_);
   // A trace without steps (timings only) has nothing to play: no playback bar, the canvas takes
   // its room.
   const bool playable = playback_.step_count() > 0;

@@ -72,6 +72,7 @@ class TraceScreen {
   std::unique_ptr<Document> document_;
   Playback playback_;
   std::vector<EventMarker> markers_;  // the trace's important events, for the scrubber
+  std::vector<std::string> whys_;     // per step, why its phase is written so (the caption's last line)
   std::vector<std::unique_ptr<TraceView>> views_;
   int shown_ = 0;
   bool select_view_ = true;  // select views_[shown_]'s tab once

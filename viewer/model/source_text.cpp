@@ -182,4 +182,15 @@ std::string phase_why(std::string_view source, int phase_line) {
   return why;
 }
 
+std::vector<std::string> step_whys(const trace::Trace& trace) {
+  std::vector<std::string> whys;
+  for (const trace::Step& step : trace.steps) {
+    const bool known = step.source >= 0 && step.source < static_cast<int>(trace.sources.size());
+    whys.push_back(known
+                       ? phase_why(trace.sources[static_cast<std::size_t>(step.source)].text, step.line_begin)
+                       : std::string());
+  }
+  return whys;
+}
+
 }  // namespace gridlock::viewer

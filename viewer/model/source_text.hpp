@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "trace/trace.hpp"
+
 namespace gridlock::viewer {
 
 // The name lessons give their recorder parameter.
@@ -37,5 +39,9 @@ std::vector<int> work_lines(std::string_view source, int first, int last,
 // the comment lines right below the phase comment, joined by spaces ("Each level folds the
 // upper half onto the lower half; ..."). Empty when the code follows the phase comment at once.
 std::string phase_why(std::string_view source, int phase_line);
+
+// phase_why of every step of a trace (empty where its source is unknown), found once at load:
+// the caption shows one every frame.
+std::vector<std::string> step_whys(const trace::Trace& trace);
 
 }  // namespace gridlock::viewer

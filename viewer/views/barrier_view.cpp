@@ -7,6 +7,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "format.hpp"
@@ -146,8 +147,15 @@ class BarrierView final : public TraceView {
     }
   }
 
+  // The bar's top and bottom in a row from `top`, `h` high: padded where rows are tall, a pixel
+  // at least.
+  static std::pair<float, float> bar_span(float top, float h) {
+    const float pad = h > 4 ? 0.15f * h : 0.0f;
+    return {top + pad, top + std::max(1.0f, h - pad)};
+  }
+
   void paint_bars(ImDrawList* list, const BrokenAxis& axis, const BarrierBlock& b, float top, float h) const {
-    const float pad = h > 4 ? 0.15f * h : 0.0f, y0 = top + pad, y1 = top + std::max(1.0f, h - pad);
+    const auto [y0, y1] = bar_span(top, h);
     if (b.late)
       paint_hatched(list, ImVec2(axis.x_of(chart_.begin_ns), y0), ImVec2(axis.x_of(b.start_ns), y1),
                     kNotStarted, colour::text_faint);
