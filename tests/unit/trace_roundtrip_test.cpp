@@ -292,3 +292,29 @@ TEST(TraceFile, MissingFileIsAClearError) {
         << e.what();
   }
 }
+
+TEST(TraceBounds, MoreValuesThanTheLimitAreRefusedWhileParsing) {
+  // One array of kMaxJsonValues numbers: with the array itself, one value too many.
+  std::string text = "[";
+  text.reserve(static_cast<std::size_t>(2 * tr::kMaxJsonValues + 2));
+  for (int64_t i = 0; i < tr::kMaxJsonValues; ++i) text += i ? ",0" : "0";
+  text += "]";
+  try {
+    tr::from_json(text, "many.json");
+    FAIL() << "no error";
+  } catch (const tr::TraceError& e) {
+    EXPECT_NE(std::string(e.what()).find("many.json: more than 8388608 JSON values"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(TraceBounds, ANumberTooLargeForADoubleIsRefused) {
+  try {
+    tr::from_json(R"({"format": 1e999})", "huge.json");
+    FAIL() << "no error";
+  } catch (const tr::TraceError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind("huge.json: ", 0), 0u) << what;
+    EXPECT_NE(what.find("number overflow parsing '1e999'"), std::string::npos) << what;
+  }
+}

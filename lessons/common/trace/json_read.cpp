@@ -243,9 +243,8 @@ void convert_v1(const JsonPlace& root, Trace& t) {
 }  // namespace
 
 Trace from_json(std::string_view text, const std::string& origin) {
-  check_json_bounds(text, origin);
-  const nlohmann::json doc = nlohmann::json::parse(text.begin(), text.end());
-  JsonPlace root(doc, origin, "");
+  const nlohmann::json doc = parse_within_bounds(text, origin);
+  JsonPlace root(doc, origin);
   const int version = read_header(root);
 
   Trace t;
@@ -258,9 +257,8 @@ Trace from_json(std::string_view text, const std::string& origin) {
   t.producer = read_producer(root.at("producer"), version);
   t.exit_code = static_cast<int>(root.at("exit_code").integer(0, 255));
   JsonPlace params = root.at("parameters");
-  params.expect_object();
-  for (const auto& item : params.value().items())
-    t.parameters[item.key()] = JsonPlace(item.value(), origin, "parameters." + item.key()).number();
+  params.for_each_member(
+      [&](const std::string& key, const JsonPlace& value) { t.parameters[key] = value.number(); });
 
   if (version >= 2) {
     JsonPlace clock = root.at("clock");
@@ -272,9 +270,8 @@ Trace from_json(std::string_view text, const std::string& origin) {
     JsonPlace notices = root.at("notices");
     for (size_t i = 0; i < notices.size(); ++i) t.notices.push_back(notices[i].text());
     JsonPlace facts = root.at("facts");
-    facts.expect_object();
-    for (const auto& item : facts.value().items())
-      t.facts[item.key()] = JsonPlace(item.value(), origin, "facts." + item.key()).text();
+    facts.for_each_member(
+        [&](const std::string& key, const JsonPlace& value) { t.facts[key] = value.text(); });
   }
   JsonPlace buffers = root.at("buffers");
   for (size_t i = 0; i < buffers.size(); ++i) t.buffers.push_back(read_buffer(buffers[i], version));

@@ -10,21 +10,31 @@
 
 namespace gridlock::trace {
 
-// The reader's first pass (json_bounds.cpp): refuses, before anything is parsed into memory, text
-// over kMaxFileBytes, text that is not JSON, more than kMaxJsonValues values, nesting deeper than
-// kMaxJsonDepth, and numbers too large for a double. Throws TraceError naming `origin`.
-void check_json_bounds(std::string_view text, const std::string& origin);
+// Parses a trace file's text into a document tree within bounds: refuses text over kMaxFileBytes,
+// text that is not JSON, more than kMaxJsonValues values, nesting deeper than kMaxJsonDepth, and
+// numbers too large for a double, as soon as the parse passes the limit (json_bounds.cpp). Throws
+// TraceError naming `origin`.
+nlohmann::json parse_within_bounds(std::string_view text, const std::string& origin);
 
+// A place in the document: a value and the way to it. The way is spelled out only when a check
+// fails, so walking a large trace allocates nothing for it. A member or element keeps a pointer to
+// the place it was taken from, which must outlive it (hold the parent in a variable).
 class JsonPlace {
  public:
-  JsonPlace(const nlohmann::json& value, std::string origin, std::string path)
-      : value_(value), origin_(std::move(origin)), path_(std::move(path)) {}
+  // The top of the document read from `origin`.
+  JsonPlace(const nlohmann::json& value, const std::string& origin) : value_(value), origin_(&origin) {}
 
   const nlohmann::json& value() const { return value_; }
-  const std::string& path() const { return path_; }
+  std::string path() const {
+    if (parent_ == nullptr) return "";
+    std::string way = parent_->path();
+    if (key_.data() == nullptr) return way + "[" + std::to_string(index_) + "]";
+    return way.empty() ? std::string(key_) : way + "." + std::string(key_);
+  }
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw TraceError(origin_ + ": " + (path_.empty() ? "top level" : path_) + ": " + what);
+    const std::string way = path();
+    throw TraceError(*origin_ + ": " + (way.empty() ? "top level" : way) + ": " + what);
   }
 
   // A member that must be there.
@@ -32,9 +42,15 @@ class JsonPlace {
     expect_object();
     auto it = value_.find(key);
     if (it == value_.end()) fail(std::string("missing field \"") + key + "\"");
-    return JsonPlace(*it, origin_, join(key));
+    return JsonPlace(*it, *this, key, 0);
   }
   bool has(const char* key) const { return value_.is_object() && value_.contains(key); }
+  // Every member of an object, in the document's order: f(key, place).
+  template <typename F>
+  void for_each_member(F f) const {
+    expect_object();
+    for (const auto& item : value_.items()) f(item.key(), JsonPlace(item.value(), *this, item.key(), 0));
+  }
 
   // Array elements; size() after expect_array().
   size_t size() const {
@@ -43,13 +59,10 @@ class JsonPlace {
   }
   JsonPlace operator[](size_t i) const {
     expect_array();
-    return JsonPlace(value_[i], origin_, path_ + "[" + std::to_string(i) + "]");
+    return JsonPlace(value_[i], *this, std::string_view(), i);
   }
 
-  std::string text() const {
-    if (!value_.is_string()) fail("expected a string, found " + kind());
-    return value_.get<std::string>();
-  }
+  std::string text() const { return string_ref(); }
   double number() const {
     if (!value_.is_number()) fail("expected a number, found " + kind());
     return value_.get<double>();
@@ -69,12 +82,12 @@ class JsonPlace {
   // A string that must name one of the enum's values (enum_names.hpp).
   template <typename Enum>
   Enum choice() const {
-    std::string got = text();
-    std::string known;
-    for (std::size_t i = 0; i < EnumNames<Enum>::count; ++i) {
+    const std::string& got = string_ref();
+    for (std::size_t i = 0; i < EnumNames<Enum>::count; ++i)
       if (got == EnumNames<Enum>::names[i]) return static_cast<Enum>(i);
+    std::string known;
+    for (std::size_t i = 0; i < EnumNames<Enum>::count; ++i)
       known += (known.empty() ? "" : ", ") + std::string(EnumNames<Enum>::names[i]);
-    }
     fail("unknown value \"" + got + "\" (known: " + known + ")");
   }
 
@@ -86,12 +99,21 @@ class JsonPlace {
   }
 
  private:
+  // A member (key) or an element (index, key empty with no data) of `parent`.
+  JsonPlace(const nlohmann::json& value, const JsonPlace& parent, std::string_view key, size_t index)
+      : value_(value), origin_(parent.origin_), parent_(&parent), key_(key), index_(index) {}
+
+  const std::string& string_ref() const {
+    if (!value_.is_string()) fail("expected a string, found " + kind());
+    return value_.get_ref<const std::string&>();
+  }
   std::string kind() const { return value_.type_name(); }
-  std::string join(const char* key) const { return path_.empty() ? key : path_ + "." + key; }
 
   const nlohmann::json& value_;
-  std::string origin_;
-  std::string path_;
+  const std::string* origin_;
+  const JsonPlace* parent_ = nullptr;
+  std::string_view key_;
+  size_t index_ = 0;
 };
 
 }  // namespace gridlock::trace
