@@ -1,6 +1,7 @@
 // Number and time formatting.
 #include "format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -39,6 +40,18 @@ std::string format_duration(double ns) {
     std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", ns / 1e3);
   else
     std::snprintf(text, sizeof text, "%.0f ns", ns);
+  return text;
+}
+
+std::string format_tick(double ns, double spacing_ns) {
+  const double unit = std::fabs(ns) >= 1e6 ? 1e6 : std::fabs(ns) >= 1e3 ? 1e3 : 1.0;
+  const char* name = unit == 1e6 ? "ms" : unit == 1e3 ? "\xC2\xB5s" : "ns";
+  const int fewest = unit == 1.0 ? 0 : 2;  // as format_duration prints them
+  const double step = std::fabs(spacing_ns) / unit;
+  const int decimals =
+      step > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), fewest, 6) : fewest;
+  char text[48];
+  std::snprintf(text, sizeof text, "%.*f %s", decimals, ns / unit, name);
   return text;
 }
 

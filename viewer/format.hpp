@@ -18,6 +18,10 @@ std::string format_value(double value, bool compact);
 // "2.25 ms".
 std::string format_duration(double ns);
 
+// A tick's time on an axis whose ticks lie `spacing_ns` apart: format_duration's unit, with as
+// many decimals as it takes for neighbouring ticks to read differently ("1.7003 ms", "1.7006 ms").
+std::string format_tick(double ns, double spacing_ns);
+
 // A CUDA version as cudaDriverGetVersion reports it: 13000 -> "13.0", 12040 -> "12.4"; "?" for 0.
 std::string format_cuda_version(int version);
 

@@ -9,6 +9,7 @@
 #include "format.hpp"
 #include "model/step_text.hpp"
 #include "panels/claims_panel.hpp"
+#include "views/chart_parts.hpp"
 
 namespace gridlock::viewer {
 
@@ -136,20 +137,41 @@ void draw_trace_header(const trace::Trace& t, const std::string& file_name, cons
     const float width = ImGui::GetContentRegionAvail().x;
     const std::string text = "Produced by a model, not measured on a GPU" +
                              (t.producer.model.empty() ? std::string() : ": " + t.producer.model);
+    // One line; where the model's description is cut, it ends in an ellipsis and the whole of it
+    // is a hover away (and in the claims panel).
     const float h = fonts.bold->FontSize + 10;
-    ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + width, at.y + h), colour::model_banner, 5.0f);
-    ImGui::GetWindowDrawList()->PushClipRect(at, ImVec2(at.x + width - 8, at.y + h), true);
-    ImGui::GetWindowDrawList()->AddText(fonts.bold, fonts.bold->FontSize, ImVec2(at.x + 12, at.y + 5),
-                                        colour::model_banner_text, text.c_str());
-    ImGui::GetWindowDrawList()->PopClipRect();
+    const std::string shown = cut_to_width(fonts.bold, fonts.bold->FontSize, text, width - 24);
+    const bool cut = shown != text;
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->AddRectFilled(at, ImVec2(at.x + width, at.y + h), colour::model_banner, 5.0f);
+    list->AddText(fonts.bold, fonts.bold->FontSize, ImVec2(at.x + 12, at.y + 5), colour::model_banner_text,
+                  shown.c_str());
     ImGui::Dummy(ImVec2(width, h));
+    if (cut && ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
+      ImGui::TextUnformatted(text.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
   }
 }
 
 void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* caption, ImFont* detail_font,
                        const std::string& why) {
+  // The label in the caption font; in a smaller one where it would be cut, wrapped where even
+  // the body font's bold is too wide.
+  const float label_room = ImGui::GetContentRegionAvail().x;
+  auto label_width = [&](ImFont* f) {
+    return f->CalcTextSizeA(f->FontSize, FLT_MAX, 0.0f, step.label.c_str()).x;
+  };
+  if (label_width(caption) > label_room)
+    caption = label_width(fonts.heading) <= label_room ? fonts.heading : fonts.bold;
   ImGui::PushFont(caption);
-  ImGui::TextUnformatted(step.label.c_str());
+  if (label_width(caption) <= label_room)
+    ImGui::TextUnformatted(step.label.c_str());
+  else
+    ImGui::TextWrapped("%s", step.label.c_str());
   ImGui::PopFont();
   if (!step.detail.empty()) {
     // The detail beside the label, on its baseline; in the body font where the larger one

@@ -23,6 +23,19 @@ TEST(Format, DurationsPickTheirUnit) {
   EXPECT_EQ(format_duration(-32), "-32 ns");
 }
 
+TEST(Format, TicksReadDifferentlyFromTheirNeighbours) {
+  // 1.7 ms into a run, ticks 300 ns apart: two decimals of a millisecond would print one label
+  // three times over.
+  EXPECT_EQ(format_tick(1.7003e6, 300), "1.7003 ms");
+  EXPECT_EQ(format_tick(1.7006e6, 300), "1.7006 ms");
+  EXPECT_NE(format_tick(1.7003e6, 300), format_tick(1.7006e6, 300));
+  // Ticks far apart keep format_duration's two decimals.
+  EXPECT_EQ(format_tick(2.25e6, 250e3), "2.25 ms");
+  EXPECT_EQ(format_tick(1500, 500), "1.50 \xC2\xB5s");
+  EXPECT_EQ(format_tick(850, 50), "850 ns");
+  EXPECT_EQ(format_tick(0, 0), "0 ns");
+}
+
 TEST(Format, VersionsParametersCountsAndDevices) {
   EXPECT_EQ(format_cuda_version(13000), "13.0");
   EXPECT_EQ(format_cuda_version(12040), "12.4");

@@ -199,19 +199,27 @@ void heading(SourcePanelState& state, const trace::Trace& trace, const trace::So
   const float toggle_w = toggle ? ImGui::CalcTextSize(label).x + ImGui::GetFrameHeight() +
                                       ImGui::GetStyle().ItemInnerSpacing.x + 16
                                 : 0;
-  // The path, the source's number and the lines; the file's name alone where the path leaves no
-  // room for the toggle.
+  // The path, the source's number and the lines; where they leave no room for the toggle, the
+  // file's name alone, then without the source's number, then cut at the toggle.
   const std::string path = !source || source->file.empty() ? "kernel source" : source->file;
-  std::string rest;
+  const std::string file = path.substr(path.find_last_of('/') + 1);
+  std::string which;
   if (trace.sources.size() > 1 && source)
-    rest += "  (" + std::to_string(static_cast<int>(source - trace.sources.data()) + 1) + " of " +
+    which = "  (" + std::to_string(static_cast<int>(source - trace.sources.data()) + 1) + " of " +
             std::to_string(trace.sources.size()) + " sources)";
-  if (begin > 0) rest += "  \xC2\xB7 " + lines_text(state.work_lines, begin, end);
+  const std::string lines = begin > 0 ? "  \xC2\xB7 " + lines_text(state.work_lines, begin, end) : "";
   const float room = ImGui::GetContentRegionAvail().x - toggle_w;
-  std::string shown = path + rest;
-  if (ImGui::CalcTextSize(shown.c_str()).x > room) shown = path.substr(path.find_last_of('/') + 1) + rest;
+  std::string shown;
+  for (const std::string& choice : {path + which + lines, file + which + lines, file + lines}) {
+    shown = choice;
+    if (ImGui::CalcTextSize(shown.c_str()).x <= room) break;
+  }
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::PushClipRect(at, ImVec2(at.x + std::max(room - 8, 0.0f), at.y + ImGui::GetTextLineHeight()), true);
   ImGui::TextDisabled("%s", shown.c_str());
-  if (ImGui::IsItemHovered() && source) ImGui::SetTooltip("%s", path.c_str());
+  ImGui::PopClipRect();
+  if (ImGui::IsItemHovered() && source)
+    ImGui::SetTooltip("%s%s%s", path.c_str(), which.c_str(), lines.c_str());
   if (!toggle) return;
   ImGui::SameLine(
       std::max(ImGui::GetCursorPosX() + 12, ImGui::GetWindowContentRegionMax().x - toggle_w + 16));

@@ -13,8 +13,10 @@
 #include "format.hpp"
 #include "model/barrier_chart.hpp"
 #include "model/time_range.hpp"
+#include "render/pixel_layer.hpp"
 #include "views/chart_parts.hpp"
 #include "views/registry.hpp"
+#include "views/timeline_painter.hpp"
 #include "views/trace_thumbnail.hpp"
 #include "views/view.hpp"
 
@@ -40,8 +42,8 @@ void paint_broken_ticks(ImDrawList* list, const Fonts& fonts, const BrokenAxis& 
     for (double t = std::ceil(static_cast<double>(p.begin_ns) / every) * every;
          t <= static_cast<double>(p.end_ns); t += every) {
       const float x = axis.x_of(static_cast<int64_t>(t));
-      list->AddLine(ImVec2(x, y_label + size + 2), ImVec2(x, y1), colour::grid);
-      const std::string text = format_duration(t);
+      fill_rect(list, ImVec2(x - 0.5f, y_label + size + 2), ImVec2(x + 0.5f, y1), colour::grid);
+      const std::string text = format_tick(t, every);
       const float w = fonts.ui->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
       if (x - 0.5f * w < std::max(last + 8, a) || x + 0.5f * w > b) continue;
       list->AddText(fonts.ui, size, ImVec2(x - 0.5f * w, y_label), colour::text_dim, text.c_str());
@@ -88,13 +90,16 @@ class BarrierView final : public TraceView {
     const float height = std::max(80.0f, avail.y - legend_h);
     ImGui::InvisibleButton("##barrier", ImVec2(avail.x, height));
     ImDrawList* list = ImGui::GetWindowDrawList();
-    list->AddRectFilled(at, ImVec2(at.x + avail.x, at.y + height), colour::canvas, 4.0f);
+    // The canvas, the tick lines, the bars and the leave marks are one layer of pixels.
+    canvas_layer_.open(list, at, ImVec2(at.x + avail.x, at.y + height));
+    fill_rect(list, at, ImVec2(at.x + avail.x, at.y + height), colour::canvas, 4.0f);
     const float gutter = 90.0f * ui_scale(f.fonts), axis_h = f.fonts.ui->FontSize + 10;
     const BrokenAxis axis = broken_axis(times_, at.x + gutter, at.x + avail.x - 12);
     const float y0 = at.y + axis_h, y1 = at.y + height - 4;
     paint_broken_ticks(list, f.fonts, axis, at.y + 4, y1);
     const float h = (y1 - y0) / static_cast<float>(chart_.blocks.size());
     paint_rows(list, axis, y0, h);
+    canvas_layer_.close();
     paint_cuts(list, f.fonts, axis, at.y + 4, y0 - 2, y1);
     marker(list, f.fonts, axis, chart_.last_arrive_ns, y0, y1, "last arrival");
     late_notes(list, f.fonts, axis, y0, h);
@@ -142,7 +147,7 @@ class BarrierView final : public TraceView {
         if (merged.ended_by.empty()) merged.ended_by = b.ended_by;
       }
       paint_bars(list, axis, merged, pixel, 1.0f);
-      for (std::size_t j = i; j < end; ++j) paint_leave(list, axis, blocks[j], pixel, 1.0f);
+      paint_leaves(list, axis, i, end, pixel);
       i = end;
     }
   }
@@ -160,16 +165,30 @@ class BarrierView final : public TraceView {
       paint_hatched(list, ImVec2(axis.x_of(chart_.begin_ns), y0), ImVec2(axis.x_of(b.start_ns), y1),
                     kNotStarted, colour::text_faint);
     const float s = axis.x_of(b.start_ns), a = axis.x_of(b.arrive_ns), l = axis.x_of(b.leave_ns);
-    list->AddRectFilled(ImVec2(s, y0), ImVec2(std::max(a, s + 1), y1), colour::category_work);
-    list->AddRectFilled(ImVec2(a, y0), ImVec2(std::max(l, a + 1), y1),
-                        colour::with_alpha(colour::category(b.wait), b.ended_by.empty() ? 1.0f : 0.5f));
+    fill_rect(list, ImVec2(s, y0), ImVec2(std::max(a, s + 1), y1), colour::category_work);
+    fill_rect(list, ImVec2(a, y0), ImVec2(std::max(l, a + 1), y1),
+              colour::with_alpha(colour::category(b.wait), b.ended_by.empty() ? 1.0f : 0.5f));
   }
 
   void paint_leave(ImDrawList* list, const BrokenAxis& axis, const BarrierBlock& b, float top,
                    float h) const {
     const float pad = h > 4 ? 0.15f * h : 0.0f, y0 = top + pad, y1 = top + std::max(1.0f, h - pad);
     const float l = axis.x_of(b.leave_ns);
-    list->AddRectFilled(ImVec2(l - 1.5f, y0), ImVec2(l + 1.5f, y1), b.ended_by.empty() ? kReleased : kEnded);
+    fill_rect(list, ImVec2(l - 1.5f, y0), ImVec2(l + 1.5f, y1), b.ended_by.empty() ? kReleased : kEnded);
+  }
+
+  // The leave marks of blocks [begin, end), which share one pixel row: marks of one colour that
+  // touch are one rectangle (blocks released together leave within a pixel or two of each other).
+  void paint_leaves(ImDrawList* list, const BrokenAxis& axis, std::size_t begin, std::size_t end,
+                    float top) const {
+    std::vector<std::pair<float, ImU32>> marks;
+    for (std::size_t j = begin; j < end; ++j) {
+      const BarrierBlock& b = chart_.blocks[j];
+      marks.emplace_back(axis.x_of(b.leave_ns), b.ended_by.empty() ? kReleased : kEnded);
+    }
+    std::sort(marks.begin(), marks.end(), [](const auto& m, const auto& n) { return m.first < n.first; });
+    RowRects rects(list, 0.0f);
+    for (const auto& [x, c] : marks) rects.add(x - 1.5f, x + 1.5f, top, top + 1.0f, c);
   }
 
   void marker(ImDrawList* list, const Fonts& fonts, const BrokenAxis& axis, int64_t t, float y0, float y1,
@@ -269,6 +288,7 @@ class BarrierView final : public TraceView {
   BarrierChart chart_;
   std::vector<int64_t> times_;
   std::string ended_name_;
+  PixelLayer canvas_layer_;  // the canvas, tick lines, bars and leave marks
 };
 
 }  // namespace

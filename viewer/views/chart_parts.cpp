@@ -78,21 +78,23 @@ void paint_dashed_vline(ImDrawList* list, float x, float y0, float y1, ImU32 c, 
     list->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + dash, y1)), c, thickness);
 }
 
+std::string cut_to_width(const ImFont* font, float size, const std::string& text, float max_width) {
+  if (font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x <= max_width) return text;
+  const char* ellipsis = "\xE2\x80\xA6";
+  const float room = max_width - font->CalcTextSizeA(size, FLT_MAX, 0, ellipsis).x;
+  if (room <= 0) return "";
+  const char* end = text.c_str();  // the first character that does not fit
+  font->CalcTextSizeA(size, room, 0, text.c_str(), nullptr, &end);
+  if (end == text.c_str()) return "";
+  return std::string(text.c_str(), end) + ellipsis;
+}
+
 float paint_fitted_text(ImDrawList* list, ImFont* font, float size, ImVec2 at, ImU32 c,
                         const std::string& text, float max_width) {
-  auto width = [&](const std::string& s) { return font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str()).x; };
-  std::string shown = text;
-  if (width(shown) > max_width) {
-    const std::string ellipsis = "\xE2\x80\xA6";
-    while (!shown.empty() && width(shown + ellipsis) > max_width) {
-      while (!shown.empty() && (static_cast<unsigned char>(shown.back()) & 0xC0) == 0x80) shown.pop_back();
-      if (!shown.empty()) shown.pop_back();  // the lead byte of the character cut
-    }
-    if (shown.empty()) return 0;
-    shown += ellipsis;
-  }
+  const std::string shown = cut_to_width(font, size, text, max_width);
+  if (shown.empty()) return 0;
   list->AddText(font, size, at, c, shown.c_str());
-  return width(shown);
+  return font->CalcTextSizeA(size, FLT_MAX, 0, shown.c_str()).x;
 }
 
 }  // namespace gridlock::viewer

@@ -31,6 +31,10 @@ int chart_row_at(float y, float y0, float h, std::size_t count);
 // A vertical dashed line from y0 down to y1 at x.
 void paint_dashed_vline(ImDrawList* list, float x, float y0, float y1, ImU32 c, float dash, float thickness);
 
+// `text` as it fits max_width at `size`: whole, or cut at a character with an ellipsis after it
+// (empty where not even one character and the ellipsis fit).
+std::string cut_to_width(const ImFont* font, float size, const std::string& text, float max_width);
+
 // Text at `at`, cut with an ellipsis where it is wider than max_width; returns the width drawn.
 float paint_fitted_text(ImDrawList* list, ImFont* font, float size, ImVec2 at, ImU32 c,
                         const std::string& text, float max_width);

@@ -15,6 +15,7 @@
 
 #include "format.hpp"
 #include "model/lock_run.hpp"
+#include "render/pixel_layer.hpp"
 #include "views/registry.hpp"
 #include "views/run_timeline_painter.hpp"
 #include "views/timeline_painter.hpp"
@@ -117,6 +118,7 @@ class LockView final : public TraceView {
   std::vector<int> place_;  // a lane's place in order_
   TimeRange full_;
   SpinHeat heat_;
+  PixelLayer cells_layer_;  // the warp grid's cells, or the lanes' spin and hold cells
 };
 
 void LockView::order_lanes() {
@@ -172,18 +174,18 @@ void LockView::paint_lanes(ImDrawList* list, const TimeAxis& axis, float y0, flo
       const double v = heat_.at(static_cast<int>(lane), b);
       if (v <= 0) continue;
       const float x = axis.x0 + bw * static_cast<float>(b);
-      list->AddRectFilled(ImVec2(x, t + gap), ImVec2(x + bw, t + row - gap), spin_colour(v / heat_.cell_max));
+      fill_rect(list, ImVec2(x, t + gap), ImVec2(x + bw, t + row - gap), spin_colour(v / heat_.cell_max));
     }
   }
   if (owner >= 0) {
     const float t = top(owner);
-    list->AddRectFilled(ImVec2(axis.x0, t), ImVec2(axis.x1, t + row), colour::highlight_line);
+    fill_rect(list, ImVec2(axis.x0, t), ImVec2(axis.x1, t + row), colour::highlight_line);
   }
   for (const LockHold& h : lock_.holds) {
     const float t = top(h.lane);
     const float a = axis.x_of(h.begin_ns), b = std::max(axis.x_of(h.end_ns), a + 1.5f);
-    list->AddRectFilled(ImVec2(a, t + gap), ImVec2(b, t + row - gap),
-                        h.lane == owner ? colour::highlight_mark : colour::category_critical);
+    fill_rect(list, ImVec2(a, t + gap), ImVec2(b, t + row - gap),
+              h.lane == owner ? colour::highlight_mark : colour::category_critical);
   }
   // Hand-offs: faint, the one that gave the current holder the lock bright.
   const float half = 0.5f * row;
@@ -228,17 +230,19 @@ void LockView::draw_lanes(const ViewFrame& f) {
       y += counter_h + 4;
     }
   const float heat_h = 18.0f * s;
+  cells_layer_.open(list, ImVec2(axis.x0, y), ImVec2(axis.x1, bottom));
   for (int b = 0; b < heat_.buckets; ++b) {
     const double v = heat_.total[static_cast<std::size_t>(b)];
     if (v <= 0) continue;
     const float bw = (axis.x1 - axis.x0) / static_cast<float>(heat_.buckets);
     const float x = axis.x0 + bw * static_cast<float>(b);
-    list->AddRectFilled(ImVec2(x, y), ImVec2(x + bw, y + heat_h), spin_colour(v / heat_.total_max));
+    fill_rect(list, ImVec2(x, y), ImVec2(x + bw, y + heat_h), spin_colour(v / heat_.total_max));
   }
   label(y, heat_h, "spinning, all lanes", colour::text_dim);
   y += heat_h + 6;
   const int owner = owner_at(lock_, f.cursor.t_ns);
   paint_lanes(list, axis, y, bottom, owner, false);
+  cells_layer_.close();
   // Lane names where there is room, the holder's always.
   const float row = (bottom - y) / static_cast<float>(std::max<std::size_t>(order_.size(), 1));
   const int every = std::max(1, static_cast<int>(std::ceil(small * 1.2f / std::max(row, 0.1f))));
@@ -291,9 +295,9 @@ void LockView::draw_warp(const ViewFrame& f) {
   const float s = ui_scale(f.fonts);
   const float side = std::min(32 * 12.0f + 40.0f, 0.4f * size.x) * s;
   const float grid_h = std::min(size.y - 8, 32 * 1.3f * f.fonts.ui->FontSize);
-  const int hovered =
-      paint_warp_grid(list, f.fonts, m, step, ImVec2(at.x + 4, at.y + 4),
-                      ImVec2(at.x + size.x - side - 24 * s, at.y + grid_h), ImGui::GetIO().MousePos, true);
+  const int hovered = paint_warp_grid(list, f.fonts, m, step, ImVec2(at.x + 4, at.y + 4),
+                                      ImVec2(at.x + size.x - side - 24 * s, at.y + grid_h),
+                                      ImGui::GetIO().MousePos, true, &cells_layer_);
   const ImVec2 stack_at(at.x + size.x - side, at.y + 4);
   float used = paint_warp_stack(list, f.fonts, m, step, stack_at, side - 12 * s);
   // The shared words at the end of the step.

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "format.hpp"
+#include "render/pixel_layer.hpp"
 
 namespace gridlock::viewer {
 
@@ -99,10 +100,10 @@ void paint_run_rows(const RunPaint& p, const RunLayout& g) {
     const RunRow& row = p.run.rows[static_cast<std::size_t>(r)];
     const float gap = h >= 6.0f ? 1.0f : 0.0f;
     if (p.run.is_group(r))
-      p.list->AddRectFilled(ImVec2(g.gutter_x0, y0), ImVec2(g.plot_x1, y0 + h), colour::current_row);
+      fill_rect(p.list, ImVec2(g.gutter_x0, y0), ImVec2(g.plot_x1, y0 + h), colour::current_row);
     if (r == p.hovered)
-      p.list->AddRectFilled(ImVec2(g.gutter_x0, y0), ImVec2(g.plot_x1, y0 + h),
-                            colour::with_alpha(colour::dst, 0.12f));
+      fill_rect(p.list, ImVec2(g.gutter_x0, y0), ImVec2(g.plot_x1, y0 + h),
+                colour::with_alpha(colour::dst, 0.12f));
     if (is_collapsed(p, r)) paint_summary(p.list, g.axis, row.summary, y0 + gap, y0 + h - gap);
     paint_timeline_row(p.list, g.axis, row.events, y0 + gap, y0 + h - gap,
                        marks || !row.events.instants.empty());

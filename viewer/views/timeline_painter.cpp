@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "format.hpp"
+#include "render/pixel_layer.hpp"
 
 namespace gridlock::viewer {
 
@@ -154,8 +155,8 @@ void RowRects::add(float a, float b, float y0, float y1, ImU32 colour) {
 void RowRects::flush() {
   if (!run_.open) return;
   run_.open = false;
-  list_->AddRectFilled(ImVec2(run_.a, run_.y0), ImVec2(run_.b, run_.y1), run_.colour,
-                       run_.b - run_.a >= 4.0f * rounding_ + 2.0f ? rounding_ : 0.0f);
+  fill_rect(list_, ImVec2(run_.a, run_.y0), ImVec2(run_.b, run_.y1), run_.colour,
+            run_.b - run_.a >= 4.0f * rounding_ + 2.0f ? rounding_ : 0.0f);
 }
 
 void paint_timeline_row(ImDrawList* list, const TimeAxis& axis, const TimelineRow& row, float y0, float y1,
@@ -196,9 +197,10 @@ void paint_time_ticks(ImDrawList* list, const Fonts& fonts, const TimeAxis& axis
   for (double t = first; t <= static_cast<double>(axis.begin_ns - origin) + axis.span_ns + 1e-9;
        t += spacing) {
     const float x = axis.x_of(origin + static_cast<int64_t>(std::llround(t)));
-    list->AddLine(ImVec2(x, y_top), ImVec2(x, y_bottom), colour::grid);
+    fill_rect(list, ImVec2(x - 0.5f, y_top), ImVec2(x + 0.5f, y_bottom), colour::grid);
     if (labels)
-      list->AddText(fonts.ui, small, ImVec2(x + 3, y_label), colour::text_dim, format_duration(t).c_str());
+      list->AddText(fonts.ui, small, ImVec2(x + 3, y_label), colour::text_dim,
+                    format_tick(t, spacing).c_str());
   }
 }
 

@@ -13,6 +13,7 @@
 
 #include "format.hpp"
 #include "model/run_timeline.hpp"
+#include "render/pixel_layer.hpp"
 #include "views/registry.hpp"
 #include "views/run_timeline_painter.hpp"
 #include "views/timeline_painter.hpp"
@@ -74,6 +75,7 @@ class TimelineView final : public TraceView {
   Collapsed collapsed_;
   std::vector<int> visible_;  // rows below the pinned ones
   std::vector<int> pinned_;
+  PixelLayer rows_layer_;  // the scrolled rows' canvas, tick lines, backgrounds and slices
   int level_ = 0;
   TimeRange range_, full_;
   int64_t followed_ns_ = INT64_MIN;  // the cursor time the range last followed
@@ -266,9 +268,19 @@ void TimelineView::rows_input(const Frame& fr, const RunLayout& g, RunPaint& pai
 void TimelineView::scrolled_rows(const Frame& fr, float height) {
   const float scale = ui_scale(fr.f.fonts);
   const float width = ImGui::GetContentRegionAvail().x;
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(colour::canvas));
+  // The canvas, the tick lines, the row backgrounds and the slices are one layer of pixels, left
+  // of the scrollbar; the scrollbar's track is painted as it would look over the canvas.
+  ImGui::PushStyleColor(ImGuiCol_ScrollbarBg, ImGui::ColorConvertU32ToFloat4(blend_over(
+                                                  colour::canvas, ImGui::GetColorU32(ImGuiCol_ScrollbarBg))));
   ImGui::BeginChild("##run-rows", ImVec2(width, height), false);
+  ImGui::PopStyleColor();
   const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const ImVec2 child_min = ImGui::GetWindowPos();
+  const ImVec2 child_max(child_min.x + ImGui::GetWindowContentRegionMax().x,
+                         child_min.y + ImGui::GetWindowHeight());
+  rows_layer_.open(list, child_min, child_max);
+  fill_rect(list, child_min, child_max, colour::canvas);
   // Where a few groups hold many thin rows, the groups keep room for their names and the rows
   // inside share the rest.
   const float label_h = std::round(fr.f.fonts.ui->FontSize * 0.64f) + 4.0f;
@@ -286,13 +298,13 @@ void TimelineView::scrolled_rows(const Frame& fr, float height) {
   g.axis = time_axis(fr.range, fr.plot_x0, fr.plot_x1);
   const float total = std::max(g.bottom() - at.y, 1.0f);
   ImGui::InvisibleButton("##rows", ImVec2(ImGui::GetContentRegionAvail().x, total));
-  ImDrawList* list = ImGui::GetWindowDrawList();
   RunPaint paint{run_, collapsed_, fr.f.fonts, list, fr.f.cursor.t_ns, -1, fr.f.cursor.step, all_flows_};
   rows_input(fr, g, paint);
   const float top = ImGui::GetWindowPos().y, bottom = top + ImGui::GetWindowHeight();
   list->PushClipRect(ImVec2(fr.plot_x0, top), ImVec2(fr.plot_x1, bottom), true);
   paint_time_ticks(list, fr.f.fonts, g.axis, 0, top, bottom, 0, false);
   paint_run_rows(paint, g);
+  rows_layer_.close();
   paint_run_flows(paint, g);
   paint_time_cursor(list, g.axis, fr.f.cursor.t_ns, top, bottom);
   list->PopClipRect();
@@ -300,7 +312,6 @@ void TimelineView::scrolled_rows(const Frame& fr, float height) {
   if (paint.hovered >= 0 && ImGui::GetIO().MousePos.x >= fr.plot_x0 && !ImGui::IsItemActive())
     run_row_tooltip(paint, g.axis, paint.hovered, ImGui::GetIO().MousePos.x);
   ImGui::EndChild();
-  ImGui::PopStyleColor();
 }
 
 void TimelineView::draw(const ViewFrame& f) {

@@ -9,6 +9,7 @@
 #include <functional>
 
 #include "format.hpp"
+#include "views/chart_parts.hpp"
 
 namespace gridlock::viewer {
 
@@ -213,13 +214,7 @@ void paint_unrecorded_input(const TreePaint& p) {
 std::string fit_text(const ImFont* font, std::string text, float width, float& size) {
   auto width_of = [&](const std::string& t) { return font->CalcTextSizeA(size, FLT_MAX, 0.0f, t.c_str()).x; };
   while (width_of(text) > width && size > kMinTextPx) size -= 1.0f;
-  if (width_of(text) <= width) return text;
-  const std::string ellipsis = "\xE2\x80\xA6";
-  while (!text.empty() && width_of(text + ellipsis) > width) {
-    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
-    if (!text.empty()) text.pop_back();
-  }
-  return text + ellipsis;
+  return cut_to_width(font, size, text, width);
 }
 
 // What the trace says about an input it holds no values of, on a plate over the strip's middle

@@ -40,7 +40,7 @@ ImU32 lane_state_colour(LaneState state) {
 }
 
 int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model, int step, ImVec2 min,
-                    ImVec2 max, ImVec2 mouse, bool labels) {
+                    ImVec2 max, ImVec2 mouse, bool labels, PixelLayer* cells) {
   const int steps = static_cast<int>(model.steps.size());
   const int lanes = std::max(model.lane_count, 1);
   if (steps == 0) return -1;
@@ -66,6 +66,7 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
       text(list, fonts.bold, small, ImVec2(tx, min.y + small + 6), kDeadlock, note);
     }
   }
+  if (cells) cells->open(list, ImVec2(x0, y0), ImVec2(x1, max.y));
   for (int s = 0; s < steps; ++s) {
     const WarpStep& ws = model.steps[static_cast<std::size_t>(s)];
     const bool future = step >= 0 && s > step;
@@ -74,11 +75,12 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
       const ImVec2 b(x0 + col * static_cast<float>(s + 1) - gap, y0 + row * static_cast<float>(l + 1) - vgap);
       ImU32 c = lane_state_colour(ws.lanes[static_cast<std::size_t>(l)]);
       if (future) c = colour::with_alpha(c, 0.22f);
-      list->AddRectFilled(a, b, c);
+      fill_rect(list, a, b, c);
       if (ws.holds_lock[static_cast<std::size_t>(l)] && !future)
         list->AddRect(a, b, colour::highlight_mark, 0, 0, std::clamp(col * 0.12f, 1.0f, 2.5f));
     }
   }
+  if (cells) cells->close();
   if (step >= 0 && step < steps) {
     const float a = x0 + col * static_cast<float>(step), b = a + col;
     list->AddRect(ImVec2(a - 1, y0 - 1), ImVec2(b + 1, max.y + 1), colour::accent, 0, 0, 2.0f);
@@ -90,12 +92,21 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
       const float y = y0 + row * (static_cast<float>(l) + 0.5f) - 0.5f * small;
       text(list, fonts.ui, small, ImVec2(x0 - 8 - text_w(fonts.ui, small, name), y), colour::text_dim, name);
     }
-    const int every_step = std::max(1, static_cast<int>(std::ceil(text_w(fonts.ui, small, "000") / col)));
-    for (int s = 0; s < steps; s += every_step) {
+    // Step numbers at a round spacing (1, 2, 5, 10, 20, 50, ...) that leaves room between them:
+    // step 1, then every multiple of the spacing.
+    const float room = text_w(fonts.ui, small, std::to_string(steps)) + 0.6f * small;
+    int every_step = 1;
+    for (int decade = 1; every_step * col < room && decade <= 100000000; decade *= 10)
+      for (int m : {1, 2, 5})
+        if (every_step * col < room) every_step = m * decade;
+    float last_right = -FLT_MAX;
+    for (int s = 0; s < steps; ++s) {
+      if (s != 0 && (s + 1) % every_step != 0) continue;
       const std::string n = std::to_string(s + 1);
-      text(list, fonts.ui, small,
-           ImVec2(x0 + col * (static_cast<float>(s) + 0.5f) - 0.5f * text_w(fonts.ui, small, n), min.y),
-           s == step ? colour::accent : colour::text_dim, n);
+      const float w = text_w(fonts.ui, small, n), x = x0 + col * (static_cast<float>(s) + 0.5f) - 0.5f * w;
+      if (x < last_right + 0.3f * small) continue;
+      text(list, fonts.ui, small, ImVec2(x, min.y), s == step ? colour::accent : colour::text_dim, n);
+      last_right = x + w;
     }
   }
   if (mouse.x >= x0 && mouse.x < x1 && mouse.y >= y0 && mouse.y <= max.y)
