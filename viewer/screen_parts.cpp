@@ -97,13 +97,16 @@ void draw_marker(const std::string& text, ImU32 fill, ImU32 ink, const std::stri
   list->AddRectFilled(ImVec2(at.x, at.y - 1), ImVec2(at.x + size.x + 14, at.y + size.y + 3), fill, 5.0f);
   list->AddText(ImVec2(at.x + 7, at.y + 1), ink, text.c_str());
   ImGui::Dummy(ImVec2(size.x + 14, size.y + 2));
-  if (!tip.empty() && ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-    ImGui::TextUnformatted(tip.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
+  if (!tip.empty()) wrapped_tooltip(tip);
+}
+
+void wrapped_tooltip(const std::string& text, float width_in_fonts) {
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * width_in_fonts);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
 }
 
 void draw_trace_header(const trace::Trace& t, const std::string& file_name, const Fonts& fonts) {
@@ -147,18 +150,12 @@ void draw_trace_header(const trace::Trace& t, const std::string& file_name, cons
     list->AddText(fonts.bold, fonts.bold->FontSize, ImVec2(at.x + 12, at.y + 5), colour::model_banner_text,
                   shown.c_str());
     ImGui::Dummy(ImVec2(width, h));
-    if (cut && ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-      ImGui::TextUnformatted(text.c_str());
-      ImGui::PopTextWrapPos();
-      ImGui::EndTooltip();
-    }
+    if (cut) wrapped_tooltip(text, 36.0f);
   }
 }
 
 void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* caption, ImFont* detail_font,
-                       const std::string& why) {
+                       const std::string& why, bool short_why) {
   // The label in the caption font; in a smaller one where it would be cut, wrapped where even
   // the body font's bold is too wide.
   const float label_room = ImGui::GetContentRegionAvail().x;
@@ -199,15 +196,21 @@ void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* capt
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::highlight_mark), "Why");
   ImGui::PopFont();
   ImGui::SameLine();
-  ImGui::TextWrapped("%s", why.c_str());
+  if (!short_why) {
+    ImGui::TextWrapped("%s", why.c_str());
+    return;
+  }
+  const std::string line = cut_to_width(fonts.ui, fonts.ui->FontSize, why, ImGui::GetContentRegionAvail().x);
+  ImGui::TextUnformatted(line.c_str());
+  if (line != why) wrapped_tooltip(why);
 }
 
 void draw_trace_caption(const trace::Trace& trace, int step, const Fonts& fonts, ImFont* caption,
-                        ImFont* detail, const std::vector<std::string>& whys) {
+                        ImFont* detail, const std::vector<std::string>& whys, bool short_why) {
   if (step >= 0 && step < static_cast<int>(trace.steps.size())) {
     const auto k = static_cast<std::size_t>(step);
     return draw_step_caption(trace.steps[k], fonts, caption, detail,
-                             k < whys.size() ? whys[k] : std::string());
+                             k < whys.size() ? whys[k] : std::string(), short_why);
   }
   trace::Step timings_only;
   timings_only.label = "Timings";

@@ -19,6 +19,9 @@ float draw_splitter(const char* id, bool vertical, float share, float total, flo
 // software renderer a layer of pixels where the child's content paints its own canvas.
 void frame_last_child();
 
+// While the last item is hovered: `text` in a tooltip, wrapped at `width_in_fonts` font sizes.
+void wrapped_tooltip(const std::string& text, float width_in_fonts = 32.0f);
+
 // A small rounded label at the cursor, on the current line, with a tooltip while hovered.
 void draw_marker(const std::string& text, ImU32 fill, ImU32 ink, const std::string& tip);
 
@@ -28,14 +31,16 @@ void draw_trace_header(const trace::Trace& trace, const std::string& file_name, 
 
 // The step's label in the caption font with its detail beside it, its note under it, and under
 // that, where `why` is not empty, why the phase is written that way.
-// `caption`: the label's font (smaller in compare mode's narrower columns).
+// `caption`: the label's font (smaller in compare mode's narrower columns). With `short_why` (a
+// small window, or large type), the why takes one line, cut with an ellipsis, whole on hover: the
+// picture keeps its room.
 void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* caption, ImFont* detail,
-                       const std::string& why = {});
+                       const std::string& why = {}, bool short_why = false);
 
 // The caption of `step` of a trace; for a trace without steps (timings only) a caption that says
 // what it holds instead. With `whys` (model/source_text.hpp's step_whys), the caption ends with
 // the kernel's comment below the step's phase comment.
 void draw_trace_caption(const trace::Trace& trace, int step, const Fonts& fonts, ImFont* caption,
-                        ImFont* detail, const std::vector<std::string>& whys = {});
+                        ImFont* detail, const std::vector<std::string>& whys = {}, bool short_why = false);
 
 }  // namespace gridlock::viewer

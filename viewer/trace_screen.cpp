@@ -166,11 +166,11 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   ImGui::BeginChild("left", ImVec2(left_w, 0), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
   draw_trace_caption(t, playback_.step(), fonts, compact_ ? fonts.heading : fonts.caption,
-                     compact_ ? fonts.ui : fonts.caption_detail, whys_);
+                     compact_ ? fonts.ui : fonts.caption_detail, whys_, compact_);
   // A trace without steps (timings only) has nothing to play: no playback bar, the canvas takes
   // its room.
   const bool playable = playback_.step_count() > 0;
-  const float controls_h = controls_height(fonts, markers_);
+  const float controls_h = controls_height(playback_, markers_, fonts, ImGui::GetContentRegionAvail().x);
   const float canvas_h = playable ? -controls_h - ImGui::GetStyle().ItemSpacing.y : 0.0f;
   // Framed, not filled: the view paints its own canvas over most of it.
   ImGui::BeginChild(

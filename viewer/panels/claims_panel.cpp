@@ -6,6 +6,7 @@
 #include <string>
 
 #include "format.hpp"
+#include "screen_parts.hpp"
 
 namespace gridlock::viewer {
 
@@ -187,13 +188,7 @@ ImU32 badge_colour(Badge badge) {
 void claim_badge(const trace::Claim& claim, const Fonts& fonts) {
   const Badge badge = badge_of(claim);
   pill(badge_words(badge), badge_colour(badge), fonts);
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-    ImGui::TextUnformatted(badge_meaning(badge));
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
+  wrapped_tooltip(badge_meaning(badge), 28.0f);
 }
 
 std::string producer_summary(const trace::Producer& p) {

@@ -178,22 +178,55 @@ void scrubber(Playback& playback, const trace::Trace& trace, const std::vector<E
 
 }  // namespace
 
-float controls_height(const Fonts& fonts, const std::vector<EventMarker>& markers) {
+namespace {
+
+constexpr float kMinScrubber = 10.0f;  // font sizes: the narrowest scrubber beside the buttons
+
+// Where the controls go in a window `width` wide (its padding included): the buttons, the step
+// counter and the speed on one row with the scrubber between them; or, with markers (their lane
+// goes under the scrubber) or where the scrubber would be too narrow there, the scrubber on a row
+// of its own, the speed beside it where the first row cannot hold it.
+struct ControlsLayout {
+  bool two_rows = false;
+  bool speed_on_top = true;  // in two rows: the speed on the first row
+  float button = 0;          // a transport button's side
+};
+
+ControlsLayout controls_layout(const Playback& playback, const std::vector<EventMarker>& markers,
+                               const Fonts& fonts, float width) {
+  ControlsLayout l;
+  l.button = ImGui::GetFrameHeight() + 8.0f;
+  const float content = width - 2.0f * ImGui::GetStyle().WindowPadding.x;
+  const float transport = 5.0f * l.button + 4.0f * 6.0f;
+  const float counter =
+      fonts.bold
+          ->CalcTextSizeA(fonts.bold->FontSize, FLT_MAX, 0.0f,
+                          step_position(playback.last_step(), playback.step_count()).c_str())
+          .x;
+  const float first_row = transport + 16.0f + counter + 16.0f + speed_width();
+  l.two_rows = !markers.empty() || first_row + kMinScrubber * ImGui::GetFontSize() > content;
+  l.speed_on_top = first_row <= content;
+  return l;
+}
+
+}  // namespace
+
+float controls_height(const Playback& playback, const std::vector<EventMarker>& markers, const Fonts& fonts,
+                      float width) {
   const float frame = ImGui::GetFrameHeight(), padding = 2.0f * ImGui::GetStyle().WindowPadding.y;
-  // One row: the buttons with the scrubber (its phase labels above the track) beside them.
-  if (markers.empty()) return frame + 0.8f * ImGui::GetFontSize() + padding + 10.0f;
-  // Two: the buttons with the legend, then the scrubber across the width with its marker lane.
+  if (!controls_layout(playback, markers, fonts, width).two_rows)
+    return frame + 0.8f * ImGui::GetFontSize() + padding + 10.0f;
   return (frame + 8.0f) + ImGui::GetStyle().ItemSpacing.y + (frame + 16.0f) +
          marker_lane_height(fonts, markers) + padding;
 }
 
 void draw_controls(Playback& playback, const trace::Trace& trace, const std::vector<EventMarker>& markers,
                    bool pages_jump, const Fonts& fonts) {
-  const float size = ImGui::GetFrameHeight() + 8.0f;
+  const ControlsLayout layout = controls_layout(playback, markers, fonts, ImGui::GetWindowWidth());
+  const float size = layout.button;
   const float scrub_h = ImGui::GetFrameHeight() + 16.0f;
-  const bool two_rows = !markers.empty();
   const float row_y = ImGui::GetCursorPosY();
-  if (!two_rows) ImGui::SetCursorPosY(row_y + std::max(0.0f, scrub_h - size));
+  if (!layout.two_rows) ImGui::SetCursorPosY(row_y + std::max(0.0f, scrub_h - size));
   draw_transport(playback, size, playback.step_count() > 1 || playback.times().window(0).duration() > 0);
   ImGui::SameLine(0, 16);
 
@@ -210,17 +243,29 @@ void draw_controls(Playback& playback, const trace::Trace& trace, const std::vec
 
   const float speed_w = speed_width();
   const float speed_y = y_text - 0.5f * (ImGui::GetFrameHeight() - fonts.bold->FontSize);
-  if (two_rows) {
-    // The legend between the counter and the speed; the scrubber gets the next row to itself.
+  if (layout.two_rows) {
+    // The legend between the counter and the speed; the scrubber gets the next row (and the
+    // speed, where the first row has no room for it).
     const float legend_x = ImGui::GetCursorPosX();
-    const float speed_x = std::max(legend_x, ImGui::GetWindowContentRegionMax().x - (speed_w - 12.0f));
-    ImGui::SetCursorPosY(y_text + 0.5f * (fonts.bold->FontSize - marker_legend_height(fonts)));
-    draw_marker_legend(markers, pages_jump, fonts, std::max(0.0f, speed_x - legend_x - 8.0f));
-    ImGui::SetCursorPos(ImVec2(speed_x, speed_y));
-    draw_speed(playback);
-    ImGui::SetCursorPos(
-        ImVec2(ImGui::GetWindowContentRegionMin().x, row_y + size + ImGui::GetStyle().ItemSpacing.y));
-    scrubber(playback, trace, markers, fonts, ImGui::GetContentRegionAvail().x);
+    const float right = ImGui::GetWindowContentRegionMax().x;
+    const float speed_x = layout.speed_on_top ? std::max(legend_x, right - (speed_w - 12.0f)) : right;
+    if (!markers.empty()) {
+      ImGui::SetCursorPosY(y_text + 0.5f * (fonts.bold->FontSize - marker_legend_height(fonts)));
+      draw_marker_legend(markers, pages_jump, fonts, std::max(0.0f, speed_x - legend_x - 8.0f));
+    }
+    if (layout.speed_on_top) {
+      ImGui::SetCursorPos(ImVec2(speed_x, speed_y));
+      draw_speed(playback);
+    }
+    const float scrub_y = row_y + size + ImGui::GetStyle().ItemSpacing.y;
+    ImGui::SetCursorPos(ImVec2(ImGui::GetWindowContentRegionMin().x, scrub_y));
+    const float room = ImGui::GetContentRegionAvail().x;
+    scrubber(playback, trace, markers, fonts, layout.speed_on_top ? room : std::max(80.0f, room - speed_w));
+    if (!layout.speed_on_top) {
+      ImGui::SameLine(0, 12);
+      ImGui::SetCursorPosY(scrub_y + scrub_h - ImGui::GetFrameHeight() - 6.0f);
+      draw_speed(playback);
+    }
     return;
   }
   const float scrub_w = std::max(80.0f, ImGui::GetContentRegionAvail().x - speed_w);

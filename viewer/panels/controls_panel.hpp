@@ -19,13 +19,14 @@ namespace gridlock::viewer {
 // "0.25×", "2×".
 std::string speed_text(double speed);
 
-// The controls across the current window's width: one row, or with markers two (the buttons and
-// the markers' legend, then the scrubber across the width). `pages_jump`: whether PageDown /
-// PageUp jump between markers (the legend says so).
+// The controls across the current window's width: one row, or with markers or in a narrow window
+// two (the buttons and the markers' legend, then the scrubber across the width). `pages_jump`:
+// whether PageDown / PageUp jump between markers (the legend says so).
 void draw_controls(Playback& playback, const trace::Trace& trace, const std::vector<EventMarker>& markers,
                    bool pages_jump, const Fonts& fonts);
-// The height draw_controls needs, padding included.
-float controls_height(const Fonts& fonts, const std::vector<EventMarker>& markers);
+// The height draw_controls needs in a window `width` wide, padding included.
+float controls_height(const Playback& playback, const std::vector<EventMarker>& markers, const Fonts& fonts,
+                      float width);
 
 enum class Icon { first, back, play, pause, forward, last };
 
