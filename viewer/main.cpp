@@ -188,6 +188,7 @@ gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe
   config.open_folder = std::filesystem::current_path(ec).string();
   config.screens.animate = !screenshot;
   config.screens.views.tree_zoom = options.zoom;
+  config.screens.views.tree_followed_thread = options.follow_thread;
   config.screens.views.tree_arrangement =
       options.tree_order ? gv::Arrangement::tree : gv::Arrangement::memory;
   config.screens.first_view = options.view;
@@ -276,10 +277,22 @@ void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& re
   }
 }
 
+// GLFW on the display. A display that is there but refuses a connection for a moment (an X server
+// while many clients start at once, as a test suite run in parallel starts them) gets four more
+// tries, 200 ms apart; without DISPLAY or WAYLAND_DISPLAY it fails at once.
+bool init_glfw() {
+  const bool display = std::getenv("DISPLAY") != nullptr || std::getenv("WAYLAND_DISPLAY") != nullptr;
+  for (int attempt = 0; attempt < (display ? 5 : 1); ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    if (glfwInit()) return true;
+  }
+  return false;
+}
+
 // Window and OpenGL 3.3 core context; null (with a message) when there is none.
 GLFWwindow* open_window(const gv::Options& options, bool hidden) {
   glfwSetErrorCallback(glfw_error);
-  if (!glfwInit()) {
+  if (!init_glfw()) {
     std::cerr << "gridlock-viewer: cannot open a window (no display? try xvfb-run -a)\n";
     return nullptr;
   }

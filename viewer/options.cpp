@@ -59,6 +59,11 @@ int parse_options(int argc, char** argv, Options& options) {
   cli.add_flag("--fullscreen", options.fullscreen, "start in full screen (F11 switches)");
   cli.add_option("--zoom", options.zoom, "first zoom of the tree (1: fit), e.g. for screenshots")
       ->check(CLI::Range(1.0, 4096.0));
+  cli.add_option(
+         "--follow-thread", options.follow_thread,
+         "the thread the tree view follows first: its node at every level outlined and joined (a click on a "
+         "node follows the thread that made it)")
+      ->check(CLI::Range(int64_t(0), int64_t(1) << 30));
   cli.add_flag("--tree-order", options.tree_order,
                "draw tree rows in tree order (no crossing edges) instead of memory order");
   cli.add_option("--lessons", options.lessons,

@@ -27,7 +27,8 @@ struct Options {
   double zoom = 1.0;        // the tree's first zoom (1: every row fits), from the left
   std::string panel;        // the tab shown first: claims, timeline (warps), lesson or run; empty: remembered
   bool tree_order = false;  // arrange tree rows in tree order, not memory order
-  std::string lessons;      // the gallery's lessons: an index file or a folder; empty: built in
+  int64_t follow_thread = -1;  // the thread the tree view follows first; -1: none
+  std::string lessons;         // the gallery's lessons: an index file or a folder; empty: built in
   // Exports without a window to watch (one of them at a time).
   std::string export_frames;  // a folder of numbered PNG frames
   std::string export_gif;

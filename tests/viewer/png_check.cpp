@@ -1,8 +1,9 @@
 // Checks viewer screenshots:
-//   viewer_png_check --size WxH [--min-colours N] A.png [B.png ...] [--differ]
+//   viewer_png_check --size WxH [--min-colours N] A.png [B.png ...] [--differ | --differ-by PERCENT]
 // Every image must have the given size, at least N distinct colours (default 64) and no colour
 // covering more than 95% of it. With --differ, each image must also differ from the one before
-// it in at least 1% of its pixels. Exit 0 when all checks pass, 1 otherwise, 2 on bad usage.
+// it in at least 1% of its pixels (--differ-by: PERCENT% of them, for a change meant to be small). Exit 0
+// when all checks pass, 1 otherwise, 2 on bad usage.
 #include <stb_image.h>
 
 #include <cstdio>
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
   int width = 0, height = 0;
   std::size_t min_colours = 64;
   bool differ = false;
+  double least_differing = 0.01;  // the share of pixels that must differ
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -82,6 +84,9 @@ int main(int argc, char** argv) {
       min_colours = std::stoul(argv[++i]);
     } else if (arg == "--differ") {
       differ = true;
+    } else if (arg == "--differ-by" && i + 1 < argc) {
+      differ = true;
+      least_differing = std::stod(argv[++i]) / 100.0;
     } else if (!arg.empty() && arg[0] == '-') {
       std::fprintf(stderr, "unknown option %s\n", arg.c_str());
       return 2;
@@ -90,7 +95,9 @@ int main(int argc, char** argv) {
     }
   }
   if (files.empty() || width <= 0 || height <= 0) {
-    std::fprintf(stderr, "usage: viewer_png_check --size WxH [--min-colours N] [--differ] PNG...\n");
+    std::fprintf(
+        stderr,
+        "usage: viewer_png_check --size WxH [--min-colours N] [--differ | --differ-by PERCENT] PNG...\n");
     return 2;
   }
   bool ok = true;
@@ -111,7 +118,7 @@ int main(int argc, char** argv) {
       const double fraction = differing_fraction(images[i - 1], images[i]);
       std::printf("%s vs %s: %.2f%% of pixels differ\n", files[i - 1].c_str(), files[i].c_str(),
                   100 * fraction);
-      if (fraction < 0.01) {
+      if (fraction < least_differing) {
         std::fprintf(stderr, "%s and %s are nearly the same image\n", files[i - 1].c_str(), files[i].c_str());
         ok = false;
       }

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "fixture_trace.hpp"
@@ -362,4 +363,30 @@ TEST(FixtureTrace, IsTrueToItsOperationsAndClock) {
   const gt::Trace back = gt::from_json(gt::to_json(t));
   EXPECT_EQ(back.version_read, gt::kFormatVersion);
   EXPECT_EQ(back.clock.resolution_ns, 1);
+}
+
+TEST(TreeLayout, FollowingAThreadFindsTheNodeItMadeInEachRow) {
+  // R1's classroom trace: 32 threads halve r[0..31]; thread 5 adds r[5 + size] into r[5] while
+  // size > 5, so at size 16 and 8 and not at 4, 2 or 1.
+  const gt::Trace t =
+      gt::read_file(std::string(GRIDLOCK_TEST_LESSONS_DIR) +
+                    "/reduction/reduce-single-block/recorded/reduce-single-block.classroom.json");
+  const TreeLayout layout = build_tree_layout(t, tree_buffers(t).front());
+  const std::vector<int> path = thread_path(layout, 5);
+  ASSERT_EQ(path.size(), layout.rows.size());
+  int made = 0;
+  for (std::size_t r = 0; r < path.size(); ++r) {
+    if (path[r] < 0) continue;
+    const TreeNode& node = layout.rows[r].nodes[static_cast<std::size_t>(path[r])];
+    EXPECT_TRUE(node.made);
+    EXPECT_EQ(node.thread, 5);
+    EXPECT_EQ(node.element, 5);
+    ++made;
+  }
+  EXPECT_EQ(made, 2);
+  // Thread 0 works at every level; a thread no operation names, nowhere.
+  const std::vector<int> first = thread_path(layout, 0);
+  EXPECT_EQ(std::count_if(first.begin(), first.end(), [](int k) { return k >= 0; }), 5);
+  const std::vector<int> none = thread_path(layout, 999);
+  EXPECT_TRUE(std::all_of(none.begin(), none.end(), [](int k) { return k < 0; }));
 }

@@ -410,4 +410,18 @@ std::string describe_combines(const TreeLayout& layout, int row) {
   return text + ": " + dst + " = " + op_text(op, a_item, b_item);
 }
 
+std::vector<int> thread_path(const TreeLayout& layout, int64_t thread) {
+  std::vector<int> path(layout.rows.size(), -1);
+  if (thread < 0) return path;
+  for (std::size_t r = 0; r < layout.rows.size(); ++r) {
+    const std::vector<TreeNode>& nodes = layout.rows[r].nodes;
+    for (std::size_t k = 0; k < nodes.size(); ++k)
+      if (nodes[k].made && nodes[k].thread == thread) {
+        path[r] = static_cast<int>(k);
+        break;
+      }
+  }
+  return path;
+}
+
 }  // namespace gridlock::viewer

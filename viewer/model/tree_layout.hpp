@@ -104,4 +104,8 @@ void arrange(TreeLayout& layout, Arrangement arrangement);
 // operator, "3 pairs combined" where no pattern fits. Empty for a row no operation made.
 std::string describe_combines(const TreeLayout& layout, int row);
 
+// "Follow this thread": the node `thread` made in each row (path[r], an index into rows[r].nodes),
+// -1 in the rows where it made none. All -1 for a thread no operation names.
+std::vector<int> thread_path(const TreeLayout& layout, int64_t thread);
+
 }  // namespace gridlock::viewer

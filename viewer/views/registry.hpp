@@ -18,6 +18,7 @@ class TraceView;
 struct ViewConfig {
   double tree_zoom = 1.0;
   Arrangement tree_arrangement = Arrangement::memory;
+  int64_t tree_followed_thread = -1;  // the thread the tree view follows first; -1: none
 };
 
 struct ViewEntry {

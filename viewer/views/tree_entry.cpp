@@ -20,6 +20,7 @@ class TreeView final : public TraceView {
     state_.arrangement = config.tree_arrangement;
     reset_tree_view(state_, trace);
     state_.zoom = config.tree_zoom;
+    follow_thread(state_, config.tree_followed_thread);
     buffer_of_step_ = buffers_by_step(trace, state_.buffers);
   }
 

@@ -438,6 +438,42 @@ TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t row
   return g;
 }
 
+// The followed thread: its node outlined in every row shown, joined from row to row, its name at
+// the first.
+void paint_followed(const TreePaint& p) {
+  const std::vector<int>& path = p.state.followed_path;
+  if (p.state.followed_thread < 0 || path.empty()) return;
+  const TreeLayout& layout = p.state.layout;
+  const float thick = std::clamp(p.g.node_h * 0.12f, 2.0f, 4.0f);
+  ImVec2 last(0, 0);
+  bool have_last = false;
+  for (int r = 0; r <= p.current_row && r < static_cast<int>(path.size()); ++r) {
+    if (path[static_cast<std::size_t>(r)] < 0) continue;
+    const TreeRow& row = layout.rows[static_cast<std::size_t>(r)];
+    const TreeNode& node = row.nodes[static_cast<std::size_t>(path[static_cast<std::size_t>(r)])];
+    float x0 = 0, x1 = 0;
+    box_extent(p.g, row.nodes.size(), static_cast<std::size_t>(node.rank), x0, x1);
+    x1 = std::max(x1, x0 + 2.0f);
+    const float y0 = p.g.row_top(r), y1 = p.g.row_bottom(r);
+    const ImVec2 centre(0.5f * (x0 + x1), 0.5f * (y0 + y1));
+    if (have_last) p.list->AddLine(last, ImVec2(centre.x, y0 - thick), colour::highlight_mark, thick * 0.6f);
+    p.list->AddRect(ImVec2(x0 - thick, y0 - thick), ImVec2(x1 + thick, y1 + thick), colour::highlight_mark,
+                    3.0f, 0, thick);
+    if (!have_last) {
+      const std::string name = "thread " + std::to_string(p.state.followed_thread);
+      const float size = std::round(p.frame.fonts.bold->FontSize * 0.85f);
+      const float w = p.frame.fonts.bold->CalcTextSizeA(size, FLT_MAX, 0.0f, name.c_str()).x;
+      const float tx = std::clamp(centre.x - 0.5f * w, p.g.plot_x0, p.g.plot_x0 + p.g.plot_w - w);
+      const ImVec2 at(tx, y0 - thick - size - 4.0f);
+      p.list->AddRectFilled(ImVec2(at.x - 4, at.y - 1), ImVec2(at.x + w + 4, at.y + size + 1),
+                            with_alpha(colour::canvas, 0.85f), 3.0f);
+      p.list->AddText(p.frame.fonts.bold, size, at, colour::highlight_mark, name.c_str());
+    }
+    last = ImVec2(centre.x, y1 + thick);
+    have_last = true;
+  }
+}
+
 void paint_tree(const TreePaint& p) {
   const TreeLayout& layout = p.state.layout;
   const int rows = static_cast<int>(layout.rows.size());
@@ -464,6 +500,7 @@ void paint_tree(const TreePaint& p) {
   }
   paint_roles(p);
   paint_threads(p);
+  paint_followed(p);
   paint_folds(p);
   paint_input_notice(p);
   p.list->PopClipRect();

@@ -323,22 +323,25 @@ void tooltip(const TreeViewState& s, const TreeViewFrame& f, const Hover& h) {
     ImGui::Text("folded %s%s", s.input.describe_fold(node.element).c_str(),
                 s.input.via.empty() ? "" : (" through " + s.input.via).c_str());
   if (node.combined() && r > 0) ImGui::TextUnformatted(operands_text(s, r, node).c_str());
-  if (node.combined() && node.thread >= 0)
+  if (node.combined() && node.thread >= 0) {
     ImGui::Text("by thread %lld, warp %lld", static_cast<long long>(node.thread),
                 static_cast<long long>(node.thread / kWarpSize));
+    ImGui::TextDisabled(node.thread == s.followed_thread ? "click: stop following it"
+                                                         : "click: follow this thread");
+  }
   ImGui::EndTooltip();
 }
 
 // The legend: items left to right, as many as fit the width. The operand colours say "dst" and
 // "src" where every operation accumulates into its first operand.
-void legend(const TreeViewFrame& f, bool in_place, ImVec2 at, float width) {
+void legend(const TreeViewFrame& f, bool in_place, int64_t followed, ImVec2 at, float width) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   const ImFont* font = f.fonts.ui;
   const float size = font->FontSize * 0.9f;
   const float cy = at.y + kLegendHeight * ui_scale(f.fonts) * 0.5f;
   const float end = at.x + width;
   float x = at.x + 8;
-  enum class Swatch { dst, src, fresh, warps, heat };
+  enum class Swatch { dst, src, fresh, followed, warps, heat };
   auto item = [&](Swatch swatch, const char* text) {
     const float swatch_w = swatch == Swatch::heat ? 72.0f : swatch == Swatch::warps ? 36.0f : 24.0f;
     const float text_w = font->CalcTextSizeA(size, FLT_MAX, 0, text).x;
@@ -355,6 +358,9 @@ void legend(const TreeViewFrame& f, bool in_place, ImVec2 at, float width) {
         break;
       case Swatch::fresh:
         list->AddRect(ImVec2(x, cy - 8), ImVec2(x + swatch_w, cy + 8), colour::accent, 3.0f, 0, 2.0f);
+        break;
+      case Swatch::followed:
+        list->AddRect(ImVec2(x, cy - 8), ImVec2(x + swatch_w, cy + 8), colour::highlight_mark, 3.0f, 0, 3.0f);
         break;
       case Swatch::warps:
         for (std::size_t w = 0; w < colour::warps.size(); ++w)
@@ -376,6 +382,8 @@ void legend(const TreeViewFrame& f, bool in_place, ImVec2 at, float width) {
   item(Swatch::dst, in_place ? "dst: keeps the result" : "a: first operand");
   item(Swatch::src, in_place ? "src: folded into dst" : "b: second operand");
   item(Swatch::fresh, "new this step");
+  const std::string follows = "thread " + std::to_string(followed) + "'s work (click it to stop)";
+  if (followed >= 0) item(Swatch::followed, follows.c_str());
   item(Swatch::warps, "threads, by warp");
   item(Swatch::heat, "low \xE2\x86\x92 high within the row");
 }
@@ -392,8 +400,14 @@ void reset_tree_view(TreeViewState& state, const trace::Trace& trace) {
   rebuild_tree_view(state, trace);
 }
 
+void follow_thread(TreeViewState& state, int64_t thread) {
+  state.followed_thread = thread;
+  state.followed_path = thread_path(state.layout, thread);
+}
+
 void rebuild_tree_view(TreeViewState& state, const trace::Trace& trace) {
   state.layout = build_tree_layout(trace, state.buffer, state.arrangement);
+  state.followed_path = thread_path(state.layout, state.followed_thread);
   state.input = find_input_row(trace, state.layout);
   measure_values(state);
   state.textures.current = false;
@@ -458,6 +472,17 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
   const int row = s.layout.row_of_step[static_cast<std::size_t>(step)];
   const bool fresh = s.layout.step_adds_row[static_cast<std::size_t>(step)];
   const Hover hover = ImGui::IsItemHovered() && !ImGui::IsItemActive() ? hit_test(s, g, row + 1) : Hover{};
+  // A click (a press and release without dragging) on a node follows the thread that made it;
+  // on that node again, or anywhere else, stops following.
+  const ImVec2 drag = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 0.0f);
+  if (ImGui::IsItemDeactivated() && std::fabs(drag.x) + std::fabs(drag.y) < 3.0f) {
+    const TreeNode* node =
+        hover.row >= 0
+            ? &s.layout.rows[static_cast<std::size_t>(hover.row)].nodes[static_cast<std::size_t>(hover.node)]
+            : nullptr;
+    const int64_t thread = node && node->made ? node->thread : -1;
+    follow_thread(s, thread == s.followed_thread ? -1 : thread);
+  }
   ImDrawList* list = ImGui::GetWindowDrawList();
   list->AddRectFilled(canvas_min, canvas_max, colour::canvas, 6.0f);
   list->PushClipRect(canvas_min, canvas_max, true);
@@ -470,7 +495,8 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
   // 5. Legend.
   ImGui::SetCursorScreenPos(ImVec2(canvas_min.x, canvas_max.y));
   if (show_legend) {
-    legend(f, s.layout.in_place, ImVec2(canvas_min.x, canvas_max.y), canvas_max.x - canvas_min.x);
+    legend(f, s.layout.in_place, s.followed_thread, ImVec2(canvas_min.x, canvas_max.y),
+           canvas_max.x - canvas_min.x);
     ImGui::Dummy(ImVec2(canvas_max.x - canvas_min.x, legend_h));
   }
 }

@@ -4,7 +4,9 @@
 // the lower levels, with few nodes, have room for their numbers. Nodes show their values where
 // the numbers fit at the current zoom; denser rows become a shader-drawn heat strip. The current
 // step's operations are drawn as edges from their operands (a, then b) into the new node, and
-// the threads that did them as a strip under the row, coloured by warp. The input the leaves
+// the threads that did them as a strip under the row, coloured by warp. Clicking a node follows
+// the thread that made it: its node in every row is outlined and the outlines joined, level by
+// level, so one thread's share of the work reads at a glance. The input the leaves
 // were loaded from (model/input_row.hpp) is a heat strip above the leaves, linked to them where
 // the trace's operations say which input items each leaf holds; an input the trace holds no
 // values of is an outline with the trace's notice about it.
@@ -38,6 +40,8 @@ struct TreeViewState {
   bool show_values = true;
   bool show_threads = true;
   bool show_past_edges = true;
+  int64_t followed_thread = -1;    // the thread whose nodes are outlined and joined; -1: none
+  std::vector<int> followed_path;  // thread_path of it
 };
 
 // What one frame of the view works from.
@@ -56,6 +60,9 @@ void reset_tree_view(TreeViewState& state, const trace::Trace& trace);
 
 // Rebuilds the layout for another buffer or arrangement.
 void rebuild_tree_view(TreeViewState& state, const trace::Trace& trace);
+
+// Follows `thread` (-1: none): its nodes outlined and joined row to row.
+void follow_thread(TreeViewState& state, int64_t thread);
 
 // Draws into the remaining space of the current ImGui window.
 void draw_tree_view(TreeViewState& state, const TreeViewFrame& frame);
