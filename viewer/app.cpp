@@ -254,7 +254,9 @@ void App::menu_bar() {
     ImGui::TextDisabled("\xE2\x88\x92 +  slower / faster");
     ImGui::TextDisabled("tree: wheel, drag, double-click  zoom, pan, fit");
     ImGui::TextDisabled("timeline: Ctrl+wheel, drag, click  zoom, pan, set the time");
-    ImGui::TextDisabled("tree: \xE2\x86\x91 \xE2\x86\x93  zoom in / out, 0 fit, T tree / memory order");
+    ImGui::TextDisabled(
+        "tree: \xE2\x86\x91 \xE2\x86\x93  zoom in / out, 0 fit, T tree / memory order, F / Shift+F follow a "
+        "thread");
     ImGui::TextDisabled("1 2 3 4  claims, step timeline, lesson, run panel");
     ImGui::TextDisabled("Ctrl+=  Ctrl+\xE2\x88\x92  Ctrl+0  larger, smaller, normal size");
     ImGui::TextDisabled("L  light / dark theme    F11  full screen");

@@ -387,6 +387,13 @@ TEST(TreeLayout, FollowingAThreadFindsTheNodeItMadeInEachRow) {
   // Thread 0 works at every level; a thread no operation names, nowhere.
   const std::vector<int> first = thread_path(layout, 0);
   EXPECT_EQ(std::count_if(first.begin(), first.end(), [](int k) { return k >= 0; }), 5);
+  // F steps through the threads of a row: level 2 (size 8) is threads 0..7, then none.
+  EXPECT_EQ(next_thread_in_row(layout, 2, -1), 0);
+  EXPECT_EQ(next_thread_in_row(layout, 2, 5), 6);
+  EXPECT_EQ(next_thread_in_row(layout, 2, 7), -1);
+  EXPECT_EQ(next_thread_in_row(layout, 2, -1, true), 7);
+  EXPECT_EQ(next_thread_in_row(layout, 2, 0, true), -1);
+  EXPECT_EQ(next_thread_in_row(layout, 0, -1), -1);  // the leaves: no thread made them
   const std::vector<int> none = thread_path(layout, 999);
   EXPECT_TRUE(std::all_of(none.begin(), none.end(), [](int k) { return k < 0; }));
 }

@@ -424,4 +424,22 @@ std::vector<int> thread_path(const TreeLayout& layout, int64_t thread) {
   return path;
 }
 
+int64_t next_thread_in_row(const TreeLayout& layout, int row, int64_t current, bool backwards) {
+  if (row < 0 || row >= static_cast<int>(layout.rows.size())) return -1;
+  std::vector<int64_t> threads;
+  for (const TreeNode& node : layout.rows[static_cast<std::size_t>(row)].nodes)
+    if (node.made && node.thread >= 0) threads.push_back(node.thread);
+  std::sort(threads.begin(), threads.end());
+  threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
+  if (threads.empty()) return -1;
+  if (!backwards) {
+    if (current < 0) return threads.front();
+    const auto after = std::upper_bound(threads.begin(), threads.end(), current);
+    return after == threads.end() ? -1 : *after;
+  }
+  if (current < 0) return threads.back();
+  const auto at = std::lower_bound(threads.begin(), threads.end(), current);
+  return at == threads.begin() ? -1 : *(at - 1);
+}
+
 }  // namespace gridlock::viewer

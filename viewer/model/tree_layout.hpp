@@ -108,4 +108,9 @@ std::string describe_combines(const TreeLayout& layout, int row);
 // -1 in the rows where it made none. All -1 for a thread no operation names.
 std::vector<int> thread_path(const TreeLayout& layout, int64_t thread);
 
+// The thread to follow after `current` among those that made a node in `row`, by thread number:
+// the next one (the previous with `backwards`); from none (-1), the first (the last); past the
+// end, none. -1 when no operation of the row names a thread.
+int64_t next_thread_in_row(const TreeLayout& layout, int row, int64_t current, bool backwards = false);
+
 }  // namespace gridlock::viewer

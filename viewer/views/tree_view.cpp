@@ -64,9 +64,10 @@ void follow_current_row(TreeViewState& s, int step) {
   s.pan = (nearest + 0.5) / n - 0.5 / s.zoom;
 }
 
-// The keyboard's zoom and order: Up / Down zoom in and out about the middle, 0 fits, T switches
-// between memory order and tree order.
-void tree_keys(TreeViewState& s, const TreeGeometry& g) {
+// The keyboard's zoom, order and followed thread: Up / Down zoom in and out about the middle, 0
+// fits, T switches between memory order and tree order, F / Shift+F follow the next / previous
+// thread that worked in the row shown (after the last, none).
+void tree_keys(TreeViewState& s, const TreeGeometry& g, int row) {
   const KeyEvents& keys = frame_keys();
   if (ImGui::GetIO().WantTextInput) return;
   if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow), true))
@@ -82,10 +83,16 @@ void tree_keys(TreeViewState& s, const TreeGeometry& g) {
     s.arrangement = s.layout.arrangement;
     s.textures.current = false;
   }
+  const int modifiers = KeyEvents::kCtrl | KeyEvents::kAlt | KeyEvents::kSuper;
+  for (const KeyEvent& e : keys.frame())
+    if (e.key == 'F' && (e.mods & modifiers) == 0)
+      follow_thread(s,
+                    next_thread_in_row(s.layout, row, s.followed_thread, (e.mods & KeyEvents::kShift) != 0));
 }
 
 void toolbar(TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g) {
-  tree_keys(s, g);
+  const int step = std::clamp(f.step, 0, static_cast<int>(f.trace.steps.size()) - 1);
+  tree_keys(s, g, s.layout.row_of_step[static_cast<std::size_t>(step)]);
   if (ImGui::Button("Fit")) {
     s.zoom = 1.0;
     s.pan = 0.0;
