@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 #include <unordered_map>
+#include <utility>
 
 #include "format.hpp"
 #include "model/barrier_chart.hpp"
@@ -198,15 +199,18 @@ void add_grid_wait(const trace::Trace& trace, std::vector<EventMarker>& out) {
   ByStep released, stopped;
   for (std::size_t k = 0; k < trace.steps.size(); ++k) {
     const std::vector<Event>& events = trace.steps[k].events;
+    // The step's instants by track and time, the first of each: what may have ended a wait.
+    std::map<std::pair<int, int64_t>, const Event*> instants;
+    for (const Event& i : events)
+      if (i.kind == EventKind::instant) instants.try_emplace({i.track, i.t_ns}, &i);
     for (const Event& e : events) {
       if (e.kind != EventKind::slice_end || !is_waiting(e.category) ||
           !on_track_of_kind(trace, e, trace::TrackKind::block))
         continue;
-      const auto ender = std::find_if(events.begin(), events.end(), [&](const Event& i) {
-        return i.kind == EventKind::instant && i.track == e.track && i.t_ns == e.t_ns;
-      });
+      const auto found = instants.find({e.track, e.t_ns});
+      const Event* ender = found == instants.end() ? nullptr : found->second;
       const std::string who = track_name(trace, e.track);
-      if (ender == events.end())
+      if (!ender)
         released[static_cast<int>(k)].push_back(
             {e.t_ns, who + " released", "released first: " + who, e.name});
       else

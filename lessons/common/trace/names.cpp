@@ -40,23 +40,26 @@ int64_t Buffer::item_size() const {
 
 double Timing::gbytes_per_s() const { return median_ns > 0 ? static_cast<double>(bytes) / median_ns : 0.0; }
 
-const Buffer* Trace::find_buffer(int id) const {
-  for (const Buffer& b : buffers)
-    if (b.id == id) return &b;
+namespace {
+
+// The element with `id`: at index id where ids are declared in order from 0 (as the writers
+// declare them; a trace of thousands of tracks is searched per event), else found by a scan.
+template <typename T>
+const T* find_by_id(const std::vector<T>& items, int id) {
+  if (id >= 0 && static_cast<std::size_t>(id) < items.size() && items[static_cast<std::size_t>(id)].id == id)
+    return &items[static_cast<std::size_t>(id)];
+  for (const T& item : items)
+    if (item.id == id) return &item;
   return nullptr;
 }
 
-const Track* Trace::find_track(int id) const {
-  for (const Track& t : tracks)
-    if (t.id == id) return &t;
-  return nullptr;
-}
+}  // namespace
 
-const Launch* Trace::find_launch(int id) const {
-  for (const Launch& l : launches)
-    if (l.id == id) return &l;
-  return nullptr;
-}
+const Buffer* Trace::find_buffer(int id) const { return find_by_id(buffers, id); }
+
+const Track* Trace::find_track(int id) const { return find_by_id(tracks, id); }
+
+const Launch* Trace::find_launch(int id) const { return find_by_id(launches, id); }
 
 const Device* Trace::first_device() const {
   return producer.devices.empty() ? nullptr : &producer.devices.front();
