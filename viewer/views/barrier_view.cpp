@@ -16,7 +16,6 @@
 #include "render/pixel_layer.hpp"
 #include "views/chart_parts.hpp"
 #include "views/registry.hpp"
-#include "views/timeline_painter.hpp"
 #include "views/trace_thumbnail.hpp"
 #include "views/view.hpp"
 
@@ -45,7 +44,8 @@ void paint_broken_ticks(ImDrawList* list, const Fonts& fonts, const BrokenAxis& 
       fill_rect(list, ImVec2(x - 0.5f, y_label + size + 2), ImVec2(x + 0.5f, y1), colour::grid);
       const std::string text = format_tick(t, every);
       const float w = fonts.ui->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
-      if (x - 0.5f * w < std::max(last + 8, a) || x + 0.5f * w > b) continue;
+      if (x - 0.5f * w < std::max(last + 8, a + 0.5f * w) || x + 0.5f * w > b)
+        continue;  // clear of a cut's label
       list->AddText(fonts.ui, size, ImVec2(x - 0.5f * w, y_label), colour::text_dim, text.c_str());
       last = x + 0.5f * w;
     }
@@ -147,7 +147,7 @@ class BarrierView final : public TraceView {
         if (merged.ended_by.empty()) merged.ended_by = b.ended_by;
       }
       paint_bars(list, axis, merged, pixel, 1.0f);
-      paint_leaves(list, axis, i, end, pixel);
+      for (std::size_t j = i; j < end; ++j) paint_leave(list, axis, blocks[j], pixel, 1.0f);
       i = end;
     }
   }
@@ -175,20 +175,6 @@ class BarrierView final : public TraceView {
     const float pad = h > 4 ? 0.15f * h : 0.0f, y0 = top + pad, y1 = top + std::max(1.0f, h - pad);
     const float l = axis.x_of(b.leave_ns);
     fill_rect(list, ImVec2(l - 1.5f, y0), ImVec2(l + 1.5f, y1), b.ended_by.empty() ? kReleased : kEnded);
-  }
-
-  // The leave marks of blocks [begin, end), which share one pixel row: marks of one colour that
-  // touch are one rectangle (blocks released together leave within a pixel or two of each other).
-  void paint_leaves(ImDrawList* list, const BrokenAxis& axis, std::size_t begin, std::size_t end,
-                    float top) const {
-    std::vector<std::pair<float, ImU32>> marks;
-    for (std::size_t j = begin; j < end; ++j) {
-      const BarrierBlock& b = chart_.blocks[j];
-      marks.emplace_back(axis.x_of(b.leave_ns), b.ended_by.empty() ? kReleased : kEnded);
-    }
-    std::sort(marks.begin(), marks.end(), [](const auto& m, const auto& n) { return m.first < n.first; });
-    RowRects rects(list, 0.0f);
-    for (const auto& [x, c] : marks) rects.add(x - 1.5f, x + 1.5f, top, top + 1.0f, c);
   }
 
   void marker(ImDrawList* list, const Fonts& fonts, const BrokenAxis& axis, int64_t t, float y0, float y1,
