@@ -190,6 +190,7 @@ struct ControlsLayout {
   bool two_rows = false;
   bool speed_on_top = true;  // in two rows: the speed on the first row
   float button = 0;          // a transport button's side
+  float counter = 0;         // "step 12 of 12": the widest step position, in bold
 };
 
 ControlsLayout controls_layout(const Playback& playback, const std::vector<EventMarker>& markers,
@@ -198,12 +199,11 @@ ControlsLayout controls_layout(const Playback& playback, const std::vector<Event
   l.button = ImGui::GetFrameHeight() + 8.0f;
   const float content = width - 2.0f * ImGui::GetStyle().WindowPadding.x;
   const float transport = 5.0f * l.button + 4.0f * 6.0f;
-  const float counter =
-      fonts.bold
-          ->CalcTextSizeA(fonts.bold->FontSize, FLT_MAX, 0.0f,
-                          step_position(playback.last_step(), playback.step_count()).c_str())
-          .x;
-  const float first_row = transport + 16.0f + counter + 16.0f + speed_width();
+  l.counter = fonts.bold
+                  ->CalcTextSizeA(fonts.bold->FontSize, FLT_MAX, 0.0f,
+                                  step_position(playback.last_step(), playback.step_count()).c_str())
+                  .x;
+  const float first_row = transport + 16.0f + l.counter + 16.0f + speed_width();
   l.two_rows = !markers.empty() || first_row + kMinScrubber * ImGui::GetFontSize() > content;
   l.speed_on_top = first_row <= content;
   return l;
@@ -235,11 +235,9 @@ void draw_controls(Playback& playback, const trace::Trace& trace, const std::vec
   // "step 6 of 12", as wide as the widest position so that what follows keeps its place.
   ImGui::PushFont(fonts.bold);
   const float counter_x = ImGui::GetCursorPosX();
-  const float counter_w =
-      ImGui::CalcTextSize(step_position(playback.last_step(), playback.step_count()).c_str()).x;
   ImGui::TextUnformatted(step_position(playback.step(), playback.step_count()).c_str());
   ImGui::PopFont();
-  ImGui::SameLine(counter_x + counter_w + 16);
+  ImGui::SameLine(counter_x + layout.counter + 16);
 
   const float speed_w = speed_width();
   const float speed_y = y_text - 0.5f * (ImGui::GetFrameHeight() - fonts.bold->FontSize);

@@ -9,8 +9,7 @@ namespace gridlock::viewer {
 
 namespace {
 
-PixelLayer* g_open = nullptr;  // the layer open now, if any
-ImDrawList* g_open_list = nullptr;
+PixelLayer* g_open = nullptr;  // the layer open now, if any (its list_ is the list it covers)
 
 bool same_rect(const PixelRect& a, const PixelRect& b) {
   return a.x0 == b.x0 && a.y0 == b.y0 && a.x1 == b.x1 && a.y1 == b.y1 && a.colour == b.colour &&
@@ -20,7 +19,7 @@ bool same_rect(const PixelRect& a, const PixelRect& b) {
 }  // namespace
 
 PixelLayer::~PixelLayer() {
-  if (g_open == this) g_open = nullptr, g_open_list = nullptr;
+  if (g_open == this) g_open = nullptr;
   if (texture_) glDeleteTextures(1, &texture_);
 }
 
@@ -43,7 +42,6 @@ void PixelLayer::open(ImDrawList* list, ImVec2 min, ImVec2 max) {
   pending_.clear();
   list->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture_)), min, max);
   g_open = this;
-  g_open_list = list;
 }
 
 void PixelLayer::add(ImVec2 a, ImVec2 b, ImU32 colour, float rounding) {
@@ -65,7 +63,6 @@ bool PixelLayer::same_as_drawn() const {
 void PixelLayer::close() {
   if (g_open != this) return;
   g_open = nullptr;
-  g_open_list = nullptr;
   if (same_as_drawn()) return;
   image_.reset(width_, height_);
   for (const PixelRect& r : pending_) image_.fill(r);
@@ -94,7 +91,7 @@ void PixelLayer::close() {
 }
 
 void fill_rect(ImDrawList* list, ImVec2 a, ImVec2 b, ImU32 colour, float rounding) {
-  if (g_open != nullptr && g_open_list == list)
+  if (g_open != nullptr && g_open->list_ == list)
     g_open->add(a, b, colour, rounding);
   else
     list->AddRectFilled(a, b, colour, rounding);

@@ -90,9 +90,8 @@ void tree_keys(TreeViewState& s, const TreeGeometry& g, int row) {
                     next_thread_in_row(s.layout, row, s.followed_thread, (e.mods & KeyEvents::kShift) != 0));
 }
 
-void toolbar(TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g) {
-  const int step = std::clamp(f.step, 0, static_cast<int>(f.trace.steps.size()) - 1);
-  tree_keys(s, g, s.layout.row_of_step[static_cast<std::size_t>(step)]);
+void toolbar(TreeViewState& s, const TreeViewFrame& f, const TreeGeometry& g, int row) {
+  tree_keys(s, g, row);
   if (ImGui::Button("Fit")) {
     s.zoom = 1.0;
     s.pan = 0.0;
@@ -452,7 +451,8 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
                           std::max(canvas_min.y + 60, toolbar_at.y + avail.y - legend_h));
   TreeGeometry g = tree_geometry(canvas_min, canvas_max, s.layout.rows.size(),
                                  s.input.empty() ? std::string() : s.input.name, s.zoom, s.pan, f.fonts);
-  toolbar(s, f, g);
+  const int row = s.layout.row_of_step[static_cast<std::size_t>(step)];
+  toolbar(s, f, g, row);
   g.zoom = s.zoom;
   g.pan = s.pan;
 
@@ -476,7 +476,6 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
   g.pan = s.pan;
 
   // 4. Paint.
-  const int row = s.layout.row_of_step[static_cast<std::size_t>(step)];
   const bool fresh = s.layout.step_adds_row[static_cast<std::size_t>(step)];
   const Hover hover = ImGui::IsItemHovered() && !ImGui::IsItemActive() ? hit_test(s, g, row + 1) : Hover{};
   // A click (a press and release without dragging) on a node follows the thread that made it;
