@@ -15,8 +15,14 @@ inline constexpr gridlock::ClaimSpec kBalances{
     "between blocks better than assigning items to blocks up front."};
 inline constexpr gridlock::ClaimSpec kCost{
     "G2.where-it-does-not-pay",
-    "Where costs do not vary (equal items) or items are tiny, the queue's atomicAdd and barriers per item do "
-    "not pay: it is no faster than up-front assignment (measured here, not a claim of the document)."};
+    "Where items are tiny, the queue's atomicAdd and barriers per item cost more than they save: it is "
+    "slower "
+    "than up-front assignment (measured here, not a claim of the document)."};
+inline constexpr gridlock::ClaimSpec kEqualCosts{
+    "G2.equal-costs",
+    "Where item costs do not vary and every block has an SM of its own, there is nothing to balance: the "
+    "queue "
+    "is no faster than up-front assignment (measured here, not a claim of the document)."};
 inline constexpr gridlock::ClaimSpec kNoItemsAdded{
     "G2.assume-no-items-added",
     "No new work items may be added to the queue in the kernel that fetches from it."};

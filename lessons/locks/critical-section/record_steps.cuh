@@ -166,7 +166,8 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     });
   tr::Step& after = run.add_step(
       label, "after the kernel",
-      "count holds " + std::to_string(final_count) + " for " + std::to_string(o.grid) + " blocks.",
+      "count holds " + std::to_string(final_count) + " for " + std::to_string(o.grid) + " blocks" +
+          (final_count < o.grid ? ": " + std::to_string(o.grid - final_count) + " updates were lost." : "."),
       launch_id);
   after.snapshots.push_back({kCount, {}, {double(final_count)}});
 
@@ -184,6 +185,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   t.facts["recorded.stale_reads"] = std::to_string(stale);
   t.facts["recorded.first_stale_read"] = stale ? first_stale : "none";
   t.facts["recorded.final"] = std::to_string(final_count);
+  t.facts["recorded.lost_updates"] = std::to_string(o.grid - final_count);
   t.facts["recorded.spins"] = std::to_string(spins);
   t.facts["recorded.gave_up"] = std::to_string(gave_up);
   t.facts["recorded.handoffs"] = std::to_string(flows);
