@@ -24,8 +24,9 @@ __global__ void count_with_a_lock_in_every_thread(gridlock::locks::DocumentedLoc
                                                   gridlock::EventRecorder<Record> rec) {
   rec.begin();
   // PHASE 1: every thread takes the lock
-  // Under lockstep, the lane whose CAS wins waits at the loop's reconvergence point while its
-  // warp-mates spin, so it never unlocks. Independent thread scheduling (Volta+) lets it run on.
+  // The lane whose CAS wins must leave this loop and reach unlock() while its warp-mates still
+  // spin here. Independent thread scheduling (Volta and later) lets it run on; a lockstep warp
+  // holds it at the loop's reconvergence point until they all leave, so it never unlocks.
   const unsigned long long asked = rec.now();
   const gridlock::locks::Taken taken = lock.lock(abort);
   if (!taken.ok) {
