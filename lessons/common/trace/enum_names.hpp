@@ -27,6 +27,7 @@ GRIDLOCK_ENUM_NAMES(Category, "work", "barrier", "wait", "spin", "critical", "at
                     "sync", "host", "other");
 GRIDLOCK_ENUM_NAMES(Verdict, "confirmed", "contradicted", "not_observable");
 GRIDLOCK_ENUM_NAMES(ProducerKind, "gpu", "model");
+GRIDLOCK_ENUM_NAMES(TimeUnit, "ns", "tick");
 GRIDLOCK_ENUM_NAMES(Operator, "copy", "add", "mul", "min", "max", "matmul", "unnamed");
 
 #undef GRIDLOCK_ENUM_NAMES

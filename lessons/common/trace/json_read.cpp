@@ -265,6 +265,7 @@ Trace from_json(std::string_view text, const std::string& origin) {
     t.clock.source = clock.at("source").text();
     t.clock.resolution_ns = clock.at("resolution_ns").integer(0, int64_t(1) << 40);
     t.clock.origin = clock.at("origin").text();
+    if (clock.has("unit")) t.clock.unit = clock.at("unit").choice<TimeUnit>();
     JsonPlace sources = root.at("sources");
     for (size_t i = 0; i < sources.size(); ++i) t.sources.push_back(read_source(sources[i]));
     JsonPlace notices = root.at("notices");

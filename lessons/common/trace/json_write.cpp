@@ -128,8 +128,10 @@ std::string to_json(const Trace& t) {
   j["lesson"] = {{"id", t.lesson_id}, {"title", t.lesson_title}, {"technique", t.technique}};
   if (!t.variant.empty()) j["lesson"]["variant"] = t.variant;
   j["producer"] = producer_json(t.producer);
-  j["clock"] = {
-      {"source", t.clock.source}, {"resolution_ns", t.clock.resolution_ns}, {"origin", t.clock.origin}};
+  j["clock"] = {{"source", t.clock.source},
+                {"resolution_ns", t.clock.resolution_ns},
+                {"origin", t.clock.origin},
+                {"unit", to_string(t.clock.unit)}};
   j["parameters"] = json::object();
   for (const auto& [name, value] : t.parameters) j["parameters"][name] = number_json(value);
   j["exit_code"] = t.exit_code;

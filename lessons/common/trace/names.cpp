@@ -13,6 +13,7 @@ const char* to_string(EventKind v) { return enum_name(v); }
 const char* to_string(Category v) { return enum_name(v); }
 const char* to_string(Verdict v) { return enum_name(v); }
 const char* to_string(ProducerKind v) { return enum_name(v); }
+const char* to_string(TimeUnit v) { return enum_name(v); }
 const char* to_string(Operator v) { return enum_name(v); }
 
 std::string source_hash(std::string_view text) {

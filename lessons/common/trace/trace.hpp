@@ -44,6 +44,8 @@ enum class EventKind { slice_begin, slice_end, instant, counter };
 enum class Category { work, barrier, wait, spin, critical, atomic, kernel, copy, sync, host, other };
 enum class Verdict { confirmed, contradicted, not_observable };
 enum class ProducerKind { gpu, model };
+// What one unit of the clock is: a nanosecond, or one step of a model (an instruction issued).
+enum class TimeUnit { ns, tick };
 // What an operation computes. `unnamed` is an associative operator the trace does not name
 // (version 1 files); its results cannot be replayed.
 enum class Operator { copy, add, mul, min, max, matmul, unnamed };
@@ -204,6 +206,7 @@ struct Clock {
   std::string source = "%globaltimer";  // or "model steps", "host steady_clock", ...
   int64_t resolution_ns = 0;            // the smallest step it advances by; 0: not stated
   std::string origin;                   // what t = 0 is, e.g. "the start of the run"
+  TimeUnit unit = TimeUnit::ns;         // what every time in the trace counts (t_ns, resolution_ns)
 };
 
 struct Source {
@@ -284,6 +287,7 @@ const char* to_string(EventKind v);
 const char* to_string(Category v);
 const char* to_string(Verdict v);
 const char* to_string(ProducerKind v);
+const char* to_string(TimeUnit v);
 const char* to_string(Operator v);
 
 // ---- kernel source helpers -----------------------------------------------------------------

@@ -67,6 +67,7 @@ void check_slices(const Trace& t, std::vector<std::string>& problems) {
 
 void check_barriers(const Trace& t, std::vector<std::string>& problems) {
   const int64_t tolerance = t.clock.resolution_ns;
+  const std::string unit = std::string(" ") + to_string(t.clock.unit);
   std::unordered_map<int, int> parent_of;  // track id -> its parent, the first declaration's
   for (const Track& track : t.tracks) parent_of.emplace(track.id, track.parent);
   for (size_t si = 0; si < t.steps.size(); ++si) {
@@ -95,9 +96,9 @@ void check_barriers(const Trace& t, std::vector<std::string>& problems) {
       if (b.first_departure + tolerance >= b.last_arrival) continue;
       problems.push_back(step_name(si, t.steps[si]) + ": at \"" + key.second + "\" track " +
                          std::to_string(b.first_track) + " leaves at " + std::to_string(b.first_departure) +
-                         " ns, before track " + std::to_string(b.last_track) + " arrives at " +
-                         std::to_string(b.last_arrival) + " ns (clock resolution " +
-                         std::to_string(tolerance) + " ns)");
+                         unit + ", before track " + std::to_string(b.last_track) + " arrives at " +
+                         std::to_string(b.last_arrival) + unit + " (clock resolution " +
+                         std::to_string(tolerance) + unit + ")");
     }
   }
 }

@@ -83,6 +83,8 @@ class Checker {
     if (t_.producer.kind == ProducerKind::gpu && t_.producer.devices.empty())
       problem("producer.devices: a GPU-produced trace must name the GPU it ran on");
     if (t_.clock.resolution_ns < 0) problem("clock.resolution_ns: negative");
+    if (t_.producer.kind == ProducerKind::gpu && t_.clock.unit != TimeUnit::ns)
+      problem("clock.unit: a GPU-produced trace counts nanoseconds; \"tick\" is a model's unit");
   }
 
   void device_ref(int device, const std::string& where) {

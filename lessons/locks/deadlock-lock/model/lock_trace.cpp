@@ -94,7 +94,7 @@ tr::Trace lock_trace(const LockRun& run, const TraceHeader& header, const Findin
   t.technique = "L3";
   t.variant = header.variant;
   t.producer = {tr::ProducerKind::model, {}, kModelDescription, "deadlock-lock-model", header.recorded_at};
-  t.clock = {"model: one warp instruction per tick", 1, "the first instruction"};
+  t.clock = {"model: one warp instruction per tick", 1, "the first instruction", tr::TimeUnit::tick};
   t.parameters = {
       {"blocks", 1}, {"warps", 1}, {"lanes", simt::kLanes}, {"step_bound", double(header.step_bound)}};
   t.sources = header.sources;

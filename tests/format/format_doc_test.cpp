@@ -1,0 +1,84 @@
+// FORMAT.md and the writer stay in step: every name of every enum the format uses (track kinds,
+// event kinds and categories, verdicts, clock units, ...) and every field the writer emits for a
+// trace that holds one of everything appears in FORMAT.md, in backquotes.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "trace/enum_names.hpp"
+#include "trace/trace.hpp"
+
+namespace tr = gridlock::trace;
+
+namespace {
+
+std::string format_md() {
+  std::ifstream in(GRIDLOCK_FORMAT_MD);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+template <typename Enum>
+void expect_every_name_documented(const std::string& doc, const char* what) {
+  for (const char* name : tr::EnumNames<Enum>::names) {
+    const std::string quoted = "`\"" + std::string(name) + "\"`", plain = "`" + std::string(name) + "`";
+    EXPECT_TRUE(doc.find(quoted) != std::string::npos || doc.find(plain) != std::string::npos)
+        << what << " \"" << name << "\" is not in FORMAT.md (as " << quoted << " or " << plain << ")";
+  }
+}
+
+// A trace that sets every field the writer can emit, the optional ones included (the minimal
+// trace already holds a flow).
+tr::Trace one_of_everything() {
+  tr::Trace t = tr::read_file(GRIDLOCK_TEST_FORMAT_DIR "/minimal_v2.json");
+  t.variant = "documented";
+  t.notices = {"a notice"};
+  t.facts = {{"a.fact", "1"}};
+  t.series.push_back({"a series", "runs", {1, 2}, true, 2});
+  t.timings.push_back({"lesson kernel", 10, 40, 3, 1000, 900, 1100});
+  return t;
+}
+
+void collect_keys(const nlohmann::json& j, std::set<std::string>& keys) {
+  if (j.is_object())
+    for (const auto& [key, value] : j.items()) {
+      keys.insert(key);
+      collect_keys(value, keys);
+    }
+  if (j.is_array())
+    for (const auto& value : j) collect_keys(value, keys);
+}
+
+}  // namespace
+
+TEST(FormatDoc, ListsEveryEnumName) {
+  const std::string doc = format_md();
+  ASSERT_FALSE(doc.empty()) << "cannot read " GRIDLOCK_FORMAT_MD;
+  expect_every_name_documented<tr::ElementType>(doc, "element type");
+  expect_every_name_documented<tr::MemorySpace>(doc, "memory space");
+  expect_every_name_documented<tr::TrackKind>(doc, "track kind");
+  expect_every_name_documented<tr::EventKind>(doc, "event kind");
+  expect_every_name_documented<tr::Category>(doc, "event category");
+  expect_every_name_documented<tr::Verdict>(doc, "verdict");
+  expect_every_name_documented<tr::ProducerKind>(doc, "producer kind");
+  expect_every_name_documented<tr::Operator>(doc, "operator");
+  expect_every_name_documented<tr::TimeUnit>(doc, "clock unit");
+}
+
+TEST(FormatDoc, ListsEveryFieldTheWriterEmits) {
+  const std::string doc = format_md();
+  const tr::Trace t = one_of_everything();
+  ASSERT_FALSE(t.steps.empty());
+  std::set<std::string> keys;
+  collect_keys(nlohmann::json::parse(tr::to_json(t)), keys);
+  for (const char* optional : {"variant", "series", "timings", "flows_out", "flows_in", "unit"})
+    EXPECT_EQ(keys.count(optional), 1u) << "the trace written here lacks \"" << optional << "\"";
+  for (const std::string& key : keys) {
+    if (t.facts.count(key) || t.parameters.count(key)) continue;  // the trace's own names
+    EXPECT_NE(doc.find("`" + key + "`"), std::string::npos) << "field \"" << key << "\" is not in FORMAT.md";
+  }
+}
