@@ -43,6 +43,11 @@ std::string format_duration(double ns) {
   return text;
 }
 
+std::string format_cursor_time(int64_t t_ns, int64_t launch_ns, bool compared) {
+  if (!compared) return format_duration(static_cast<double>(t_ns));
+  return "launch + " + format_duration(static_cast<double>(t_ns - launch_ns));
+}
+
 std::string format_tick(double ns, double spacing_ns) {
   const double unit = std::fabs(ns) >= 1e6 ? 1e6 : std::fabs(ns) >= 1e3 ? 1e3 : 1.0;
   const char* name = unit == 1e6 ? "ms" : unit == 1e3 ? "\xC2\xB5s" : "ns";

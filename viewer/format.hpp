@@ -18,6 +18,11 @@ std::string format_value(double value, bool compact);
 // "2.25 ms".
 std::string format_duration(double ns);
 
+// The time cursor as a view prints it: on the trace's clock ("1.10 ms") when the trace is shown
+// alone; in compare mode, where the controls print the one shared time, as this run's own offset
+// from its launch, labelled as such ("launch + 2.30 µs"), so no pane prints a second time.
+std::string format_cursor_time(int64_t t_ns, int64_t launch_ns, bool compared);
+
 // A tick's time on an axis whose ticks lie `spacing_ns` apart: format_duration's unit, with as
 // many decimals as it takes for neighbouring ticks to read differently ("1.7003 ms", "1.7006 ms").
 std::string format_tick(double ns, double spacing_ns);

@@ -73,6 +73,7 @@ tr::Trace sample() {
                  {6, tr::EventKind::instant, 43, "read", tr::Category::atomic, 42, {}, {7}},
                  {7, tr::EventKind::counter, 44, "holder", tr::Category::critical, 3, {}, {}},
                  {8, tr::EventKind::instant, 45, "ticket", tr::Category::spin, 1, {8}, {7}}};
+  load.focus = 3;  // the counter, not the earliest event that ends something
   tr::Step check;
   check.label = "PHASE 4: check";
   check.source = 1;
@@ -129,6 +130,7 @@ void expect_same(const tr::Trace& a, const tr::Trace& b) {
     });
     expect_each_same("live", sa.live, sb.live,
                      [](const tr::LiveRange& x) { return std::tie(x.buffer, x.begin, x.count, x.stride); });
+    EXPECT_EQ(tr::focus_event(sa), tr::focus_event(sb));
     expect_each_same("events", sa.events, sb.events, [](const tr::Event& x) {
       return std::tie(x.track, x.kind, x.t_ns, x.name, x.category, x.value, x.flows_out, x.flows_in);
     });
@@ -259,6 +261,31 @@ TEST(TraceRoundTrip, WriterRefusesASnapshotItemBelowZero) {
   const std::vector<std::string> problems = tr::validate(a);
   ASSERT_FALSE(problems.empty());
   EXPECT_NE(problems[0].find("item -1 is outside buffer \"f\""), std::string::npos) << problems[0];
+  EXPECT_THROW(tr::to_json(a), tr::TraceError);
+}
+
+TEST(TraceFocus, TheWriterNamesTheEarliestEventThatIsNotASlicesBegin) {
+  tr::Trace a = sample();
+  a.steps[0].focus = -1;  // the lesson names none: the slice's end at 42, not its begin at 10
+  const nlohmann::json written = nlohmann::json::parse(tr::to_json(a));
+  EXPECT_EQ(written["steps"][0]["focus"], 1);
+  EXPECT_EQ(written["steps"][1]["focus"], 0);
+  a.steps[0].events[1].kind = tr::EventKind::slice_begin;  // only begins before 43
+  EXPECT_EQ(tr::default_focus(a.steps[0]), 2);
+  tr::Step after = a.steps[1];  // a step without events has no focus
+  after.events.clear();
+  a.steps.push_back(after);
+  EXPECT_FALSE(nlohmann::json::parse(tr::to_json(a))["steps"][2].contains("focus"));
+}
+
+TEST(TraceFocus, TheWriterKeepsTheNamedFocusAndRefusesOneOutsideTheEvents) {
+  tr::Trace a = sample();
+  EXPECT_EQ(nlohmann::json::parse(tr::to_json(a))["steps"][0]["focus"], 3);
+  a.steps[0].focus = 5;
+  const std::vector<std::string> problems = tr::validate(a);
+  ASSERT_FALSE(problems.empty());
+  EXPECT_NE(problems[0].find("steps[0].focus: event 5 is outside the step's 5 events"), std::string::npos)
+      << problems[0];
   EXPECT_THROW(tr::to_json(a), tr::TraceError);
 }
 

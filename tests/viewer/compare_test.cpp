@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "fixture_trace.hpp"
 #include "model/compare_markers.hpp"
@@ -13,12 +14,16 @@ using namespace gridlock::viewer;
 
 namespace {
 
-StepWindow window(int64_t begin, int64_t end) { return StepWindow{begin, end, true}; }
+// A timed step whose focus is `focus`, or its begin.
+StepWindow window(int64_t begin, int64_t end, std::optional<int64_t> focus = std::nullopt) {
+  return StepWindow{begin, end, true, focus.value_or(begin)};
+}
 
-// A: three steps one after another. B: two overlapping steps and a step after the run.
+// A: three steps one after another. B: two overlapping steps (the second about its event at
+// 250) and a step after the run.
 CompareCursor two_structures() {
   return CompareCursor(StepTimes({window(0, 100), window(100, 200), window(200, 300)}),
-                       StepTimes({window(0, 250), window(50, 280), StepWindow{280, 280, false}}));
+                       StepTimes({window(0, 250), window(50, 280, 250), StepWindow{280, 280, false, 280}}));
 }
 
 }  // namespace

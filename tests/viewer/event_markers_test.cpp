@@ -229,7 +229,7 @@ TEST(EventMarkers, JumpsGoFromMarkerToMarker) {
   ASSERT_TRUE(jump_to_next_marker(playback, markers));
   EXPECT_EQ(playback.step(), markers.front().step);
   EXPECT_FALSE(playback.playing());
-  EXPECT_EQ(playback.time_ns(), playback.times().window(playback.step()).begin_ns);
+  EXPECT_EQ(playback.time_ns(), playback.times().window(playback.step()).focus_ns);
   ASSERT_TRUE(jump_to_next_marker(playback, markers));
   EXPECT_EQ(playback.step(), markers[1].step);
   EXPECT_TRUE(jump_to_previous_marker(playback, markers));

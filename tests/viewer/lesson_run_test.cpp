@@ -121,7 +121,7 @@ TEST(ChildProcess, AMissingProgramExitsWith127) {
 }
 
 TEST(ExportRange, StepsAndTimes) {
-  const gv::StepTimes times({{0, 10}, {10, 20}, {20, 30}, {30, 40}});
+  const gv::StepTimes times({{0, 10, true, 0}, {10, 20, true, 10}, {20, 30, true, 20}, {30, 40, true, 30}});
   EXPECT_EQ(gv::steps_in_range(times, {}), (std::vector<int>{0, 1, 2, 3}));
   gv::ExportRange range;
   ASSERT_TRUE(gv::parse_step_range("1:-2", range));

@@ -13,7 +13,8 @@ Playback::Playback(StepTimes times) { reset(std::move(times)); }
 void Playback::reset(int step_count) {
   std::vector<StepWindow> windows(static_cast<std::size_t>(std::max(step_count, 0)));
   for (std::size_t k = 0; k < windows.size(); ++k)
-    windows[k].begin_ns = windows[k].end_ns = static_cast<int64_t>(k) * StepTimes::kUntimedStepNs;
+    windows[k].begin_ns = windows[k].end_ns = windows[k].focus_ns =
+        static_cast<int64_t>(k) * StepTimes::kUntimedStepNs;
   reset(StepTimes(std::move(windows)));
 }
 
@@ -25,16 +26,29 @@ void Playback::reset(StepTimes times) {
 
 void Playback::seek(int step) {
   step_ = std::clamp(step, 0, last_step());
-  time_ = times_.window(step_).begin_ns;
   playing_ = false;
-  fraction_ = 0;
+  start_sweep(times_.window(step_).focus_ns);
 }
 
 void Playback::seek_time(int64_t t) {
   step_ = std::clamp(times_.step_at(t), 0, last_step());
-  time_ = t;
   playing_ = false;
-  fraction_ = step_fraction();
+  // As if played up to t: the sweep began at the step's entry (or at t, before the first entry).
+  start_sweep(std::min(t, times_.entry_ns(step_)));
+  const int64_t span = sweep_end() - sweep_from_;
+  time_ = t;
+  fraction_ =
+      span > 0 ? std::clamp(static_cast<double>(t - sweep_from_) / static_cast<double>(span), 0.0, 1.0) : 0.0;
+}
+
+void Playback::start_sweep(int64_t t) {
+  sweep_from_ = time_ = t;
+  fraction_ = 0;
+}
+
+int64_t Playback::sweep_end() const {
+  const int64_t to = at_last() ? times_.end_ns() : times_.entry_ns(step_ + 1);
+  return std::max(sweep_from_, to);
 }
 
 void Playback::forward() { seek(step_ + 1); }
@@ -42,12 +56,11 @@ void Playback::back() { seek(step_ - 1); }
 void Playback::first() { seek(0); }
 void Playback::last() { seek(last_step()); }
 
-bool Playback::at_end() const { return at_last() && time_ >= times_.window(step_).end_ns; }
+bool Playback::at_end() const { return at_last() && time_ >= sweep_end(); }
 
 void Playback::play() {
   if (step_count() <= 1 && times_.window(0).duration() <= 0) return;
   if (at_end()) seek(0);
-  fraction_ = step_fraction();
   playing_ = true;
 }
 
@@ -83,37 +96,23 @@ void Playback::set_speed(double steps_per_second) {
   speed_ = std::clamp(steps_per_second, kSpeeds.front(), kSpeeds.back());
 }
 
-double Playback::step_fraction() const {
-  const StepWindow& w = times_.window(step_);
-  if (w.duration() <= 0) return 0.0;
-  return std::clamp(static_cast<double>(time_ - w.begin_ns) / static_cast<double>(w.duration()), 0.0, 1.0);
-}
-
-void Playback::place_time() {
-  const StepWindow& w = times_.window(step_);
-  time_ = w.begin_ns + static_cast<int64_t>(std::llround(fraction_ * static_cast<double>(w.duration())));
-}
-
 bool Playback::advance(double seconds) {
   if (!playing_ || seconds <= 0) return false;
   fraction_ += seconds * speed_;
   bool changed = false;
-  while (fraction_ >= 1.0 && playing_) {
-    if (at_last()) {
-      fraction_ = 1.0;
-      playing_ = false;
-      break;
-    }
-    fraction_ -= 1.0;
+  while (fraction_ >= 1.0 && !at_last()) {
+    const int64_t reached = sweep_end();
     ++step_;
     changed = true;
-    // A last step without a window has nothing to play through.
-    if (at_last() && times_.window(step_).duration() <= 0) {
-      fraction_ = 0;
-      playing_ = false;
-    }
+    sweep_from_ = reached;
+    fraction_ -= 1.0;
   }
-  place_time();
+  if (at_last() && (fraction_ >= 1.0 || sweep_end() <= sweep_from_)) {
+    fraction_ = 1.0;
+    playing_ = false;
+  }
+  const double span = static_cast<double>(sweep_end() - sweep_from_);
+  time_ = sweep_from_ + static_cast<int64_t>(std::llround(fraction_ * span));
   return changed;
 }
 

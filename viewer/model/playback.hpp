@@ -9,18 +9,20 @@
 
 namespace gridlock::viewer {
 
-// Where playback stands: the step shown, and a time (ns on the trace's clock) that lies in the
-// step's window while playing through it.
+// Where playback stands: the step shown, and a time (ns on the trace's clock).
 struct Cursor {
   int step = 0;
   int64_t t_ns = 0;
 };
 
-// Contract: the step stays inside [0, step_count) (0 when there are no steps). Playing moves
-// the time through the current step's window, taking 1 / speed seconds for it whatever its
-// length, then goes on to the next step at its window's begin; it stops at the end of the last
-// step's window. Moving by hand (forward, back, first, last, seek, seek_time) pauses; stepping
-// puts the time at the step's window begin.
+// Contract: the step stays inside [0, step_count) (0 when there are no steps). Stepping (forward,
+// back, first, last, seek) puts the time on the step's focus, the event the step is about
+// (StepWindow::focus_ns), never on the launch. Playing sweeps the time forward from there towards
+// the next step's entry (StepTimes::entry_ns), taking 1 / speed seconds per step whatever its
+// length, then shows that step; in the last step it sweeps to the end of the run and stops. The
+// time never decreases while playing: where a step's focus lies before the time already reached
+// (steps that overlap), the time waits there while that step is shown. Only play() at the end
+// goes back, to the first step. Moving by hand (stepping, seek_time) pauses.
 class Playback {
  public:
   // The speeds the −/+ keys move along, in steps per second.
@@ -45,7 +47,7 @@ class Playback {
   bool playing() const { return playing_; }
   double speed() const { return speed_; }
 
-  void seek(int step);        // clamped into range; the time goes to the step's window begin
+  void seek(int step);        // clamped into range; the time goes to the step's focus
   void seek_time(int64_t t);  // the time, and the step it shows (StepTimes::step_at)
   void forward();
   void back();
@@ -66,19 +68,21 @@ class Playback {
 
   // While playing: how far (0..1) the time to the next step has run; 0 when paused.
   double progress() const { return playing_ ? fraction_ : 0.0; }
-  // Where the time lies in the current step's window, 0..1 (0 for a window of no length).
-  double step_fraction() const;
+  // How far (0..1) the current step's sweep has run: from where it began towards its end.
+  double step_fraction() const { return fraction_; }
 
  private:
-  bool at_end() const;  // at the last step, with nothing of its window left to play
-  void place_time();    // the time from fraction_ within the current window
+  bool at_end() const;          // at the last step, with nothing of its sweep left to play
+  int64_t sweep_end() const;    // where the current step's sweep ends: the next entry, or the run's end
+  void start_sweep(int64_t t);  // a sweep of the current step from t on
 
   StepTimes times_;
   int step_ = 0;
   int64_t time_ = 0;
   bool playing_ = false;
   double speed_ = kDefaultSpeed;
-  double fraction_ = 0;  // of the current step's playing time used so far
+  int64_t sweep_from_ = 0;  // where the current step's sweep began
+  double fraction_ = 0;     // of the current step's sweep played so far
 };
 
 }  // namespace gridlock::viewer

@@ -15,16 +15,19 @@ std::vector<StepWindow> step_windows(const trace::Trace& trace) {
   bool any = false;
   for (std::size_t k = 0; k < trace.steps.size(); ++k) {
     StepWindow& w = windows[k];
-    for (const trace::Event& e : trace.steps[k].events) {
+    const trace::Step& step = trace.steps[k];
+    for (const trace::Event& e : step.events) {
       w.begin_ns = w.timed ? std::min(w.begin_ns, e.t_ns) : e.t_ns;
       w.end_ns = w.timed ? std::max(w.end_ns, e.t_ns) : e.t_ns;
       w.timed = true;
     }
+    if (w.timed) w.focus_ns = step.events[static_cast<std::size_t>(trace::focus_event(step))].t_ns;
     any = any || w.timed;
   }
   if (!any) {
     for (std::size_t k = 0; k < windows.size(); ++k)
-      windows[k].begin_ns = windows[k].end_ns = static_cast<int64_t>(k) * StepTimes::kUntimedStepNs;
+      windows[k].begin_ns = windows[k].end_ns = windows[k].focus_ns =
+          static_cast<int64_t>(k) * StepTimes::kUntimedStepNs;
     return windows;
   }
   // Untimed steps: at the end of the step before, or (leading ones) at the first timed begin.
@@ -32,7 +35,7 @@ std::vector<StepWindow> step_windows(const trace::Trace& trace) {
       std::find_if(windows.begin(), windows.end(), [](const StepWindow& w) { return w.timed; });
   int64_t at = first->begin_ns;
   for (StepWindow& w : windows) {
-    if (!w.timed) w.begin_ns = w.end_ns = at;
+    if (!w.timed) w.begin_ns = w.end_ns = w.focus_ns = at;
     at = w.end_ns;
   }
   return windows;
@@ -48,12 +51,8 @@ StepTimes::StepTimes(std::vector<StepWindow> windows) : windows_(std::move(windo
     end_ns_ = std::max(end_ns_, w.end_ns);
   }
   entry_.resize(windows_.size());
-  entry_[0] = begin_ns_;
-  for (std::size_t k = 1; k < windows_.size(); ++k) {
-    // After a step without events (a point), the next is shown from its own begin.
-    const StepWindow& before = windows_[k - 1];
-    entry_[k] = std::max(entry_[k - 1], before.timed ? before.end_ns : windows_[k].begin_ns);
-  }
+  entry_[0] = windows_[0].focus_ns;
+  for (std::size_t k = 1; k < windows_.size(); ++k) entry_[k] = std::max(entry_[k - 1], windows_[k].focus_ns);
 }
 
 const StepWindow& StepTimes::window(int step) const {
@@ -70,16 +69,6 @@ int StepTimes::step_at(int64_t t) const {
   if (entry_.empty()) return 0;
   const auto after = std::upper_bound(entry_.begin(), entry_.end(), t);
   return std::max(0, static_cast<int>(after - entry_.begin()) - 1);
-}
-
-int64_t StepTimes::time_of(int step) const {
-  if (entry_.empty()) return 0;
-  const int k = std::clamp(step, 0, step_count() - 1);
-  const int64_t entry = entry_[static_cast<std::size_t>(k)];
-  const int64_t begin = windows_[static_cast<std::size_t>(k)].begin_ns;
-  if (begin <= entry) return entry;
-  // Later than the entry: the window's begin, if the step is still shown then.
-  return step_at(begin) == k ? begin : entry;
 }
 
 StepTimes step_times(const trace::Trace& trace) { return StepTimes(step_windows(trace)); }

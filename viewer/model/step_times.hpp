@@ -9,22 +9,25 @@
 
 namespace gridlock::viewer {
 
-// A step's time window: from its earliest event to its latest, in ns on the trace's clock.
+// A step's time window: from its earliest event to its latest, in ns on the trace's clock, and
+// the time of the event the step is about (trace::focus_event()).
 struct StepWindow {
   int64_t begin_ns = 0;
   int64_t end_ns = 0;
   bool timed = false;  // the step has events; else a point where the step before it ended
+  int64_t focus_ns = 0;
   int64_t duration() const { return end_ns - begin_ns; }
 };
 
 // The windows of every step, and from when on each step is the one a time shows.
 //
-// Steps of one run may overlap in time (a racy counter's writes, grouped by the order they were
-// issued, all start together), so "the step at time t" is defined by completion: step k is shown
-// from the time step k - 1 has ended on (entry_ns(k), never before entry_ns(k - 1)). A step
-// without events is a point where the step before it ended, so a trailing "after the kernel"
-// step is shown once the run is over; the step after such a point is shown from its own begin.
-// A trace without any times gets one point per step, kUntimedStepNs apart, and timed() is false.
+// Steps of one run may overlap in time (every step of a lock lesson holds spins that began at the
+// launch), so "the step at time t" is defined by each step's focus: step k is shown from its
+// focus time on, or from the entry of step k - 1 where that is later (entry_ns(k), never before
+// entry_ns(k - 1)), so a time moving forward never shows an earlier step. A step without events
+// is a point where the step before it ended, its focus there too, so a trailing "after the
+// kernel" step is shown once the run is over. A trace without any times gets one point per step,
+// kUntimedStepNs apart, and timed() is false.
 class StepTimes {
  public:
   static constexpr int64_t kUntimedStepNs = 1000;
@@ -38,13 +41,13 @@ class StepTimes {
   const StepWindow& window(int step) const;       // clamped into range; a zero window without steps
   int64_t begin_ns() const { return begin_ns_; }  // earliest window begin
   int64_t end_ns() const { return end_ns_; }      // latest window end
-  // From when on `step` is the step a time shows (entry of step 0: begin_ns()).
+  // From when on `step` is the step a time shows (entry of step 0: its focus).
   int64_t entry_ns(int step) const;
   // The step a time shows: the last step whose entry is at or before t (0 before the first).
   int step_at(int64_t t) const;
-  // A time at which step_at() gives `step`, as close to the step's window begin as allows; for a
-  // step no time shows (its successor enters at the same time) the entry time.
-  int64_t time_of(int step) const;
+  // The one time a step maps to, wherever a step is turned into a time (compare mode, markers):
+  // its entry. step_at() gives `step` there unless a later step enters at the same time.
+  int64_t time_of(int step) const { return entry_ns(step); }
 
  private:
   std::vector<StepWindow> windows_;

@@ -125,6 +125,13 @@ StepTimeline events_timeline(const trace::Trace& trace, std::vector<const trace:
   return out;
 }
 
+std::optional<double> counter_value_at(const CounterSeries& counter, int64_t t) {
+  const auto after = std::upper_bound(counter.samples.begin(), counter.samples.end(), t,
+                                      [](int64_t x, const CounterSample& s) { return x < s.t_ns; });
+  if (after == counter.samples.begin()) return std::nullopt;
+  return (after - 1)->value;
+}
+
 bool is_waiting(trace::Category category) {
   switch (category) {
     case trace::Category::barrier:

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,10 @@ StepTimeline step_timeline(const trace::Trace& trace, int step);
 // The same over any events (the whole run's: model/run_timeline.hpp), taken in time order (events
 // at one time in the order given), with rows for the tracks they name.
 StepTimeline events_timeline(const trace::Trace& trace, std::vector<const trace::Event*> events);
+
+// What a counter reads at time t: its last sample at or before t (the last listed of those at t);
+// nothing before its first sample.
+std::optional<double> counter_value_at(const CounterSeries& counter, int64_t t);
 
 // Whether time in a slice of this category is spent waiting for others (barrier, wait, spin,
 // sync) rather than on the work itself.

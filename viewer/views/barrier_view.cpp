@@ -253,7 +253,7 @@ class BarrierView final : public TraceView {
       started += b.start_ns <= t, arrived += b.arrive_ns <= t, left += b.leave_ns <= t;
     }
     const std::string second =
-        "at " + format_duration(static_cast<double>(t)) + ": " + std::to_string(started) + " started, " +
+        "at " + cursor_time_text(f) + ": " + std::to_string(started) + " started, " +
         std::to_string(arrived) + " arrived, " + std::to_string(left) + " left  \xC2\xB7  arrivals over " +
         format_duration(static_cast<double>(chart_.last_arrive_ns - chart_.blocks.front().arrive_ns)) +
         ", last arrival to last leave " +

@@ -215,8 +215,8 @@ class GuardView final : public TraceView {
         (chart_.merged ? "; the merge took " +
                              format_duration(static_cast<double>(chart_.merge_end_ns - chart_.merge_begin_ns))
                        : std::string()) +
-        "  \xC2\xB7  at " + format_duration(static_cast<double>(f.cursor.t_ns)) + ": " +
-        std::to_string(chart_.tickets_by(f.cursor.t_ns)) + " tickets taken";
+        "  \xC2\xB7  at " + cursor_time_text(f) + ": " + std::to_string(chart_.tickets_by(f.cursor.t_ns)) +
+        " tickets taken";
     chart_summary(f.fonts, first, second);
   }
 

@@ -40,14 +40,10 @@ void paint_model_tag(ImDrawList* list, const Fonts& fonts, ImVec2 at, float size
   list->AddText(fonts.bold, size, ImVec2(at.x + 6, at.y + 3), colour::model_banner_text, kModelTag);
 }
 
-// A counter's value at t: its last sample at or before t (the first sample's before any).
-double counter_at(const CounterSeries& c, int64_t t) {
-  double v = c.samples.empty() ? 0.0 : c.samples.front().value;
-  for (const CounterSample& s : c.samples) {
-    if (s.t_ns > t) break;
-    v = s.value;
-  }
-  return v;
+// "count = 5": what the counter reads at t; its name alone before it was first written.
+std::string counter_text(const CounterSeries& c, int64_t t) {
+  const std::optional<double> value = counter_value_at(c, t);
+  return value ? c.name + " = " + format_value(*value, false) : c.name;
 }
 
 void paint_counter(ImDrawList* list, const TimeAxis& axis, const CounterSeries& c, float y0, float y1) {
@@ -151,7 +147,7 @@ void LockView::lanes_summary(const ViewFrame& f) {
   ImGui::SameLine(0, 18);
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("at %s  \xC2\xB7  %s, ordered by first hold  \xC2\xB7  %s  \xC2\xB7  %s  \xC2\xB7  %s",
-                      format_duration(static_cast<double>(f.cursor.t_ns)).c_str(),
+                      cursor_time_text(f).c_str(),
                       format_count(static_cast<int64_t>(lock_.lanes.size()), "lane").c_str(),
                       format_count(static_cast<int64_t>(lock_.holds.size()), "hold").c_str(),
                       format_count(static_cast<int64_t>(lock_.handoffs.size()), "hand-off").c_str(),
@@ -226,7 +222,7 @@ void LockView::draw_lanes(const ViewFrame& f) {
     for (const CounterSeries& c : lock_.run.rows[static_cast<std::size_t>(r)].events.counters) {
       list->AddRectFilled(ImVec2(axis.x0, y), ImVec2(axis.x1, y + counter_h), colour::panel);
       paint_counter(list, axis, c, y + 4, y + counter_h - 4);
-      label(y, counter_h, c.name + " = " + format_value(counter_at(c, f.cursor.t_ns), false), colour::text);
+      label(y, counter_h, counter_text(c, f.cursor.t_ns), colour::text);
       y += counter_h + 4;
     }
   const float heat_h = 18.0f * s;
@@ -307,7 +303,7 @@ void LockView::draw_warp(const ViewFrame& f) {
   const int64_t t = m.steps.empty() ? 0 : m.steps[static_cast<std::size_t>(step)].end_ns;
   for (int r : lock_.counters)
     for (const CounterSeries& c : lock_.run.rows[static_cast<std::size_t>(r)].events.counters) {
-      const std::string line = c.name + " = " + format_value(counter_at(c, t), false);
+      const std::string line = counter_text(c, t);
       list->AddText(f.fonts.mono, f.fonts.mono->FontSize, ImVec2(stack_at.x, y), colour::text, line.c_str());
       y += f.fonts.mono->FontSize + 4;
     }

@@ -43,17 +43,6 @@ void fold_mark(ImDrawList* list, ImVec2 centre, float r, bool closed, ImU32 c) {
                             c);
 }
 
-// The value of a row's first counter at time t; false when it has none yet.
-bool counter_at(const RunRow& row, int64_t t, double& value) {
-  if (row.events.counters.empty()) return false;
-  const CounterSeries& c = row.events.counters.front();
-  const auto after = std::upper_bound(c.samples.begin(), c.samples.end(), t,
-                                      [](int64_t x, const CounterSample& s) { return x < s.t_ns; });
-  if (after == c.samples.begin()) return false;
-  value = (after - 1)->value;
-  return true;
-}
-
 }  // namespace
 
 int RunLayout::at(float y) const {
@@ -85,9 +74,9 @@ RunLayout layout_run_rows(const RunTimeline& run, const std::vector<int>& rows, 
 
 std::string run_row_label(const RunTimeline& run, int row, int64_t t) {
   const RunRow& r = run.rows[static_cast<std::size_t>(row)];
-  double value = 0;
-  if (counter_at(r, t, value)) return r.name + " = " + format_value(value, false);
-  return r.name;
+  if (r.events.counters.empty()) return r.name;
+  const std::optional<double> value = counter_value_at(r.events.counters.front(), t);
+  return value ? r.name + " = " + format_value(*value, false) : r.name;
 }
 
 void paint_run_rows(const RunPaint& p, const RunLayout& g) {

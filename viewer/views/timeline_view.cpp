@@ -200,7 +200,7 @@ void TimelineView::axis_strip(const Frame& fr, float height) {
   paint_time_ticks(list, fr.f.fonts, axis, at.y + 3, at.y + height - 8, at.y + height);
   paint_time_cursor(list, axis, fr.f.cursor.t_ns, at.y, at.y + height);
   list->PopClipRect();
-  const std::string now = "t = " + format_duration(static_cast<double>(fr.f.cursor.t_ns));
+  const std::string now = fr.f.shared_range ? cursor_time_text(fr.f) : "t = " + cursor_time_text(fr.f);
   list->AddText(fr.f.fonts.bold, fr.f.fonts.ui->FontSize * 0.85f, ImVec2(at.x + 6, at.y + 3),
                 colour::highlight_mark, now.c_str());
 }

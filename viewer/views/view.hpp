@@ -9,7 +9,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
+#include "format.hpp"
 #include "model/playback.hpp"
 #include "model/step_times.hpp"
 #include "model/time_range.hpp"
@@ -39,6 +41,12 @@ struct ViewFrame {
   // Set by a view to move the cursor to a time on this trace's clock (a click on a timeline).
   std::optional<int64_t>* seek = nullptr;
 };
+
+// The cursor's time as the view prints it (format_cursor_time): in compare mode, the offset from
+// this run's launch (its first event).
+inline std::string cursor_time_text(const ViewFrame& f) {
+  return format_cursor_time(f.cursor.t_ns, f.times.begin_ns(), f.shared_range != nullptr);
+}
 
 // Where a gallery card's thumbnail goes.
 struct ThumbnailPaint {

@@ -165,6 +165,7 @@ Step read_step(const JsonPlace& p, int version) {
   }
   JsonPlace events = p.at("events");
   for (size_t i = 0; i < events.size(); ++i) s.events.push_back(read_event(events[i], version));
+  if (version >= 2 && p.has("focus")) s.focus = static_cast<int>(p.at("focus").integer(0, 1 << 30));
   return s;
 }
 

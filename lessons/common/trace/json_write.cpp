@@ -100,6 +100,7 @@ json step_json(const Step& s) {
     j["live"].push_back({{"buffer", l.buffer}, {"begin", l.begin}, {"count", l.count}, {"stride", l.stride}});
   j["events"] = json::array();
   for (const Event& e : s.events) j["events"].push_back(event_json(e));
+  if (const int focus = focus_event(s); focus >= 0) j["focus"] = focus;
   return j;
 }
 

@@ -153,6 +153,9 @@ struct Step {
   std::vector<Operation> ops;
   std::vector<LiveRange> live;
   std::vector<Event> events;
+  // The event the step is about (index into events): where the viewer puts its time cursor for
+  // the step. -1: the lesson named none, and focus_event() picks one.
+  int focus = -1;
 };
 
 // Repeated measurements of one quantity (the final count of 1000 runs, a time per launch): the
@@ -252,6 +255,16 @@ std::string source_hash(std::string_view text);
 // The serialised form (JSON, numeric arrays on one line). Throws TraceError if the trace does
 // not validate.
 std::string to_json(const Trace& trace);
+
+// The event a step is about when its lesson named none: the earliest of its events that is not
+// the begin of a slice (a lock taken, a write done, a counter changed), or the earliest event
+// where all of them begin slices; ties go to the first listed. -1 for a step without events.
+// A slice's begin is passed over because it often only says since when a lane waited or ran,
+// which for every step of a lock lesson is the kernel's launch.
+int default_focus(const Step& step);
+
+// The step's focus: the one its lesson named, else default_focus(). -1 for a step without events.
+int focus_event(const Step& step);
 
 // Parses and validates; `origin` names the input in messages. Throws TraceError.
 Trace from_json(std::string_view text, const std::string& origin = "<memory>");

@@ -182,6 +182,9 @@ class Checker {
     for (size_t i = 0; i < s.ops.size(); ++i) operation(s.ops[i], at(where, "ops", i));
     for (size_t i = 0; i < s.live.size(); ++i) live(s.live[i], at(where, "live", i));
     for (size_t i = 0; i < s.events.size(); ++i) event(s.events[i], at(where, "events", i));
+    if (s.focus != -1 && (s.focus < 0 || s.focus >= static_cast<int>(s.events.size())))
+      problem(where + ".focus: event " + std::to_string(s.focus) + " is outside the step's " +
+              std::to_string(s.events.size()) + " events");
   }
 
   void snapshot(const Snapshot& snap, const std::string& where) {
