@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The lockstep model's traces of L3: the model writes them afresh, gridlock-trace-check passes
 # them, and they equal the ones shipped in lessons/locks/deadlock-lock/recorded/ in everything but
-# producer.recorded_at (and the steps' focus, where the shipped ones predate it).
+# producer.recorded_at.
 #   model_traces_test.sh MODEL CHECKER SOURCE_DIR OUTPUT_DIR
 set -uo pipefail
 model=$1 checker=$2 shipped=$3/lessons/locks/deadlock-lock/recorded out=$4
@@ -16,13 +16,6 @@ if [ "$rc" -ne 0 ]; then
 fi
 
 without_time() { sed -E 's/"recorded_at":"[^"]*"/"recorded_at":""/' "$1"; }
-# A shipped trace written before steps named their focus (lessons/common/trace/FORMAT.md) has
-# none, and readers give its steps the focus the writer now writes; until it is written anew,
-# both sides are compared without the steps' "focus" lines (and the comma before them).
-without_focus() { sed -E '/^   "focus": [0-9]+$/d; s/^   \],$/   ]/'; }
-comparable() {
-  if grep -q '^   "focus": ' "$shipped/$2.json"; then without_time "$1"; else without_time "$1" | without_focus; fi
-}
 
 status=0
 for name in deadlock-lock.lockstep deadlock-lock.lockstep-inside-the-loop; do
@@ -30,7 +23,7 @@ for name in deadlock-lock.lockstep deadlock-lock.lockstep-inside-the-loop; do
   if [ ! -f "$shipped/$name.json" ]; then
     echo "FAIL: $shipped/$name.json is missing"
     status=1
-  elif ! diff <(comparable "$shipped/$name.json" "$name") <(comparable "$out/$name.json" "$name") >"$out/$name.diff"; then
+  elif ! diff <(without_time "$shipped/$name.json") <(without_time "$out/$name.json") >"$out/$name.diff"; then
     echo "FAIL: the model's $name.json differs from the shipped one (first lines of the diff below):"
     head -n 20 "$out/$name.diff"
     status=1
