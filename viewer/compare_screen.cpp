@@ -221,7 +221,8 @@ bool CompareScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& h
     ImGui::PopID();
   }
   ImGui::BeginChild("compare-controls", ImVec2(0, controls_h), true, ImGuiWindowFlags_NoScrollbar);
-  draw_compare_controls(cursor_, {sides_[0].label, sides_[1].label}, markers_, fonts);
+  draw_compare_controls(cursor_, {sides_[0].label, sides_[1].label}, markers_, fonts,
+                        sides_[0].document->trace.clock.unit);
   ImGui::EndChild();
   if (seek) cursor_.seek_time(*seek);
   return keep_open;

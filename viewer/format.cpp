@@ -32,31 +32,35 @@ std::string format_value(double value, bool compact) {
   return text;
 }
 
-std::string format_duration(double ns) {
+std::string format_duration(double t, trace::TimeUnit unit) {
   char text[32];
-  if (std::fabs(ns) >= 1e6)
-    std::snprintf(text, sizeof text, "%.2f ms", ns / 1e6);
-  else if (std::fabs(ns) >= 1e3)
-    std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", ns / 1e3);
+  if (unit == trace::TimeUnit::tick)  // whole ticks; a rounded -0 prints as 0
+    std::snprintf(text, sizeof text, "%.0f %s", std::round(t) + 0.0,
+                  std::fabs(std::round(t)) == 1 ? "tick" : "ticks");
+  else if (std::fabs(t) >= 1e6)
+    std::snprintf(text, sizeof text, "%.2f ms", t / 1e6);
+  else if (std::fabs(t) >= 1e3)
+    std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", t / 1e3);
   else
-    std::snprintf(text, sizeof text, "%.0f ns", ns);
+    std::snprintf(text, sizeof text, "%.0f ns", t);
   return text;
 }
 
-std::string format_cursor_time(int64_t t_ns, int64_t launch_ns, bool compared) {
-  if (!compared) return format_duration(static_cast<double>(t_ns));
-  return "launch + " + format_duration(static_cast<double>(t_ns - launch_ns));
+std::string format_cursor_time(int64_t t_ns, int64_t launch_ns, bool compared, trace::TimeUnit unit) {
+  if (!compared) return format_duration(static_cast<double>(t_ns), unit);
+  return "launch + " + format_duration(static_cast<double>(t_ns - launch_ns), unit);
 }
 
-std::string format_tick(double ns, double spacing_ns) {
-  const double unit = std::fabs(ns) >= 1e6 ? 1e6 : std::fabs(ns) >= 1e3 ? 1e3 : 1.0;
-  const char* name = unit == 1e6 ? "ms" : unit == 1e3 ? "\xC2\xB5s" : "ns";
-  const int fewest = unit == 1.0 ? 0 : 2;  // as format_duration prints them
-  const double step = std::fabs(spacing_ns) / unit;
+std::string format_tick(double ns, double spacing_ns, trace::TimeUnit unit) {
+  if (unit == trace::TimeUnit::tick) return format_duration(ns, unit);
+  const double scale = std::fabs(ns) >= 1e6 ? 1e6 : std::fabs(ns) >= 1e3 ? 1e3 : 1.0;
+  const char* name = scale == 1e6 ? "ms" : scale == 1e3 ? "\xC2\xB5s" : "ns";
+  const int fewest = scale == 1.0 ? 0 : 2;  // as format_duration prints them
+  const double step = std::fabs(spacing_ns) / scale;
   const int decimals =
       step > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), fewest, 6) : fewest;
   char text[48];
-  std::snprintf(text, sizeof text, "%.*f %s", decimals, ns / unit, name);
+  std::snprintf(text, sizeof text, "%.*f %s", decimals, ns / scale, name);
   return text;
 }
 

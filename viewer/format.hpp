@@ -15,17 +15,19 @@ namespace gridlock::viewer {
 std::string format_value(double value, bool compact);
 
 // A duration or a time on the trace's clock, in ns, µs or ms by its size: "850 ns", "1.50 µs",
-// "2.25 ms".
-std::string format_duration(double ns);
+// "2.25 ms"; on a model's clock (trace::TimeUnit::tick), a whole number of ticks: "197 ticks".
+std::string format_duration(double t, trace::TimeUnit unit = trace::TimeUnit::ns);
 
 // The time cursor as a view prints it: on the trace's clock ("1.10 ms") when the trace is shown
 // alone; in compare mode, where the controls print the one shared time, as this run's own offset
 // from its launch, labelled as such ("launch + 2.30 µs"), so no pane prints a second time.
-std::string format_cursor_time(int64_t t_ns, int64_t launch_ns, bool compared);
+std::string format_cursor_time(int64_t t_ns, int64_t launch_ns, bool compared,
+                               trace::TimeUnit unit = trace::TimeUnit::ns);
 
 // A tick's time on an axis whose ticks lie `spacing_ns` apart: format_duration's unit, with as
-// many decimals as it takes for neighbouring ticks to read differently ("1.7003 ms", "1.7006 ms").
-std::string format_tick(double ns, double spacing_ns);
+// many decimals as it takes for neighbouring ticks to read differently ("1.7003 ms", "1.7006 ms");
+// on a model's clock, whole ticks.
+std::string format_tick(double ns, double spacing_ns, trace::TimeUnit unit = trace::TimeUnit::ns);
 
 // A CUDA version as cudaDriverGetVersion reports it: 13000 -> "13.0", 12040 -> "12.4"; "?" for 0.
 std::string format_cuda_version(int version);

@@ -23,6 +23,16 @@ TEST(Format, DurationsPickTheirUnit) {
   EXPECT_EQ(format_duration(-32), "-32 ns");
 }
 
+TEST(Format, AModelsTicksAreNoDuration) {
+  const auto tick = gridlock::trace::TimeUnit::tick;
+  EXPECT_EQ(format_duration(197, tick), "197 ticks");
+  EXPECT_EQ(format_duration(1, tick), "1 tick");
+  EXPECT_EQ(format_duration(2500, tick), "2500 ticks");  // never "2.50 µs"
+  EXPECT_EQ(format_tick(1500, 500, tick), "1500 ticks");
+  EXPECT_EQ(format_tick(-0.2, 50, tick), "0 ticks");
+  EXPECT_EQ(format_cursor_time(40, 10, true, tick), "launch + 30 ticks");
+}
+
 TEST(Format, TicksReadDifferentlyFromTheirNeighbours) {
   // 1.7 ms into a run, ticks 300 ns apart: two decimals of a millisecond would print one label
   // three times over.

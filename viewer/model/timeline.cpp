@@ -94,6 +94,7 @@ StepTimeline step_timeline(const trace::Trace& trace, int step) {
 
 StepTimeline events_timeline(const trace::Trace& trace, std::vector<const trace::Event*> ordered) {
   StepTimeline out;
+  out.unit = trace.clock.unit;
   if (ordered.empty()) return out;
   std::stable_sort(ordered.begin(), ordered.end(),
                    [](const trace::Event* a, const trace::Event* b) { return a->t_ns < b->t_ns; });

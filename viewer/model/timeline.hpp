@@ -62,8 +62,9 @@ struct TimelineFlow {
 struct StepTimeline {
   std::vector<TimelineRow> rows;  // tracks with events in this step, in track-id order
   std::vector<TimelineFlow> flows;
-  int64_t begin_ns = 0;  // earliest event of the step
-  int64_t end_ns = 0;    // latest
+  int64_t begin_ns = 0;                        // earliest event of the step
+  int64_t end_ns = 0;                          // latest
+  trace::TimeUnit unit = trace::TimeUnit::ns;  // the trace's clock's
   bool empty() const { return rows.empty(); }
 };
 

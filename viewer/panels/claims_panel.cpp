@@ -58,8 +58,9 @@ void producer_rows(const trace::Trace& trace) {
 // The clock every time is on: what it is, how fine, and what t = 0 is.
 void clock_rows(const trace::Clock& clock) {
   key_value("clock", clock.source.empty() ? "not named" : clock.source);
-  key_value("resolution", clock.resolution_ns > 0 ? format_duration(static_cast<double>(clock.resolution_ns))
-                                                  : "not stated");
+  key_value("resolution", clock.resolution_ns > 0
+                              ? format_duration(static_cast<double>(clock.resolution_ns), clock.unit)
+                              : "not stated");
   key_value("origin (t = 0)", clock.origin.empty() ? "not stated" : clock.origin);
 }
 

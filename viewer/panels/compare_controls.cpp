@@ -46,7 +46,8 @@ std::vector<const CompareMarker*> draw_markers(ImDrawList* list, const CompareCu
 }
 
 void time_scrubber(CompareCursor& c, const std::array<std::string, 2>& sides,
-                   const std::vector<CompareMarker>& markers, float width, const Fonts& fonts) {
+                   const std::vector<CompareMarker>& markers, float width, const Fonts& fonts,
+                   trace::TimeUnit unit) {
   const float height = ImGui::GetFrameHeight() + 16.0f;
   const ImVec2 at = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("##time-scrubber", ImVec2(width, height));
@@ -85,7 +86,7 @@ void time_scrubber(CompareCursor& c, const std::array<std::string, 2>& sides,
   if (hovered) {
     const int64_t t = t_at(std::clamp(mouse_x, x0, x1));
     ImGui::BeginTooltip();
-    ImGui::Text("t = %s", format_duration(static_cast<double>(t)).c_str());
+    ImGui::Text("t = %s", format_duration(static_cast<double>(t), unit).c_str());
     for (int side = 0; side < 2; ++side)
       ImGui::Text(
           "%s: %s", sides[static_cast<std::size_t>(side)].c_str(),
@@ -104,7 +105,8 @@ void time_scrubber(CompareCursor& c, const std::array<std::string, 2>& sides,
 }  // namespace
 
 void draw_compare_controls(CompareCursor& c, const std::array<std::string, 2>& sides,
-                           const std::vector<CompareMarker>& markers, const Fonts& fonts) {
+                           const std::vector<CompareMarker>& markers, const Fonts& fonts,
+                           trace::TimeUnit unit) {
   const float size = ImGui::GetFrameHeight() + 8.0f;
   const float scrub_h = ImGui::GetFrameHeight() + 16.0f;
   const float top = ImGui::GetCursorPosY();
@@ -115,14 +117,15 @@ void draw_compare_controls(CompareCursor& c, const std::array<std::string, 2>& s
   ImGui::SetCursorPosY(y_text);
   ImGui::PushFont(fonts.bold);
   const float text_x = ImGui::GetCursorPosX();
-  const std::string widest = "t = " + format_duration(static_cast<double>(c.end_ns())) + "00";
+  const std::string widest = "t = " + format_duration(static_cast<double>(c.end_ns()), unit) + "00";
   const float text_w = ImGui::CalcTextSize(widest.c_str()).x;
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::highlight_mark), "t = %s",
-                     format_duration(static_cast<double>(c.time_ns())).c_str());
+                     format_duration(static_cast<double>(c.time_ns()), unit).c_str());
   ImGui::PopFont();
   ImGui::SameLine(text_x + text_w + 12);
   ImGui::SetCursorPosY(top);
-  time_scrubber(c, sides, markers, std::max(80.0f, ImGui::GetContentRegionAvail().x - speed_width()), fonts);
+  time_scrubber(c, sides, markers, std::max(80.0f, ImGui::GetContentRegionAvail().x - speed_width()), fonts,
+                unit);
   ImGui::SameLine(0, 12);
   ImGui::SetCursorPosY(top + 0.5f * (scrub_h - ImGui::GetFrameHeight()));
   draw_speed(c);

@@ -15,8 +15,10 @@
 
 namespace gridlock::viewer {
 
-// One row of controls across the current window's width. `sides`: the two sides' labels.
+// One row of controls across the current window's width. `sides`: the two sides' labels; `unit`:
+// what the shared clock (side 0's) counts.
 void draw_compare_controls(CompareCursor& cursor, const std::array<std::string, 2>& sides,
-                           const std::vector<CompareMarker>& markers, const Fonts& fonts);
+                           const std::vector<CompareMarker>& markers, const Fonts& fonts,
+                           trace::TimeUnit unit);
 
 }  // namespace gridlock::viewer

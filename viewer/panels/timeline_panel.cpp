@@ -31,9 +31,9 @@ void refresh(TimelinePanelState& state, const trace::Trace& trace, int step) {
 std::string clock_text(const trace::Clock& clock) {
   std::string text =
       "Times come from " + (clock.source.empty() ? std::string("an unnamed clock") : clock.source);
-  text += clock.resolution_ns > 0
-              ? ", which advances in steps of " + format_duration(static_cast<double>(clock.resolution_ns))
-              : " (resolution not stated)";
+  text += clock.resolution_ns > 0 ? ", which advances in steps of " +
+                                        format_duration(static_cast<double>(clock.resolution_ns), clock.unit)
+                                  : " (resolution not stated)";
   if (!clock.origin.empty()) text += ";\nt = 0 is " + clock.origin;
   return text + ".";
 }
@@ -41,7 +41,7 @@ std::string clock_text(const trace::Clock& clock) {
 void summary_line(const TimelinePanelState& state, const trace::Trace& trace) {
   const StepTimeline& tl = state.timeline;
   ImGui::Text("%s from the first event to the last",
-              format_duration(static_cast<double>(tl.end_ns - tl.begin_ns)).c_str());
+              format_duration(static_cast<double>(tl.end_ns - tl.begin_ns), tl.unit).c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", clock_text(trace.clock).c_str());
   if (state.busiest_ns <= 0) return;
   ImGui::SameLine();

@@ -61,7 +61,7 @@ void paint_counter(ImDrawList* list, const TimeAxis& axis, const CounterSeries& 
 
 class LockView final : public TraceView {
  public:
-  explicit LockView(const trace::Trace& trace) : lock_(lock_run(trace)) {
+  explicit LockView(const trace::Trace& trace) : lock_(lock_run(trace)), unit_(trace.clock.unit) {
     if (has_warp_model(trace)) warp_ = warp_model(trace);
     title_ = lock_.modelled ? "Lock (model)" : "Lock";
     order_lanes();
@@ -108,6 +108,8 @@ class LockView final : public TraceView {
   void paint_lanes(ImDrawList* list, const TimeAxis& axis, float y0, float y1, int owner, bool thin);
 
   LockRun lock_;
+
+  trace::TimeUnit unit_;  // what the trace's clock counts
   std::optional<WarpModel> warp_;
   std::string title_;
   std::vector<int> order_;  // lanes top to bottom: by their first hold, those without one last
@@ -207,7 +209,7 @@ void LockView::draw_lanes(const ViewFrame& f) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   const float gutter = 150.0f * s, pad = 12.0f * s;
   const TimeRange range = f.shared_range ? to_side(*f.shared_range, f.shared_map) : full_;
-  const TimeAxis axis = time_axis(range, at.x + gutter, at.x + size.x - pad);
+  const TimeAxis axis = time_axis(range, at.x + gutter, at.x + size.x - pad, unit_);
   const int buckets = std::max(8, static_cast<int>((axis.x1 - axis.x0) / 4.0f));
   if (heat_.buckets != buckets || heat_.begin_ns != static_cast<int64_t>(range.begin))
     heat_ = spin_heat(lock_, buckets, static_cast<int64_t>(range.begin), static_cast<int64_t>(range.end));
@@ -325,7 +327,7 @@ void LockView::paint_thumbnail(const ThumbnailPaint& p) {
                ? "model: deadlock from step " + std::to_string(warp_->cycle_start + 1)
                : "model: completes in " + format_count(static_cast<int64_t>(warp_->steps.size()), "step");
   } else {
-    const TimeAxis axis = time_axis(full_, a.x0, a.x1);
+    const TimeAxis axis = time_axis(full_, a.x0, a.x1, unit_);
     heat_ = spin_heat(lock_, 60, static_cast<int64_t>(full_.begin), static_cast<int64_t>(full_.end));
     float y0 = a.y0;
     for (int r : lock_.counters)

@@ -119,7 +119,9 @@ bool in_clip(ImDrawList* list, float y) {
   return y >= list->GetClipRectMin().y && y <= list->GetClipRectMax().y;
 }
 
-std::string since(int64_t t, int64_t origin) { return format_duration(static_cast<double>(t - origin)); }
+std::string since(int64_t t, int64_t origin, trace::TimeUnit unit) {
+  return format_duration(static_cast<double>(t - origin), unit);
+}
 
 }  // namespace
 
@@ -129,11 +131,13 @@ TimeAxis time_axis(const StepTimeline& timeline, float x0, float x1) {
   axis.span_ns = std::max<double>(1.0, static_cast<double>(timeline.end_ns - timeline.begin_ns));
   axis.x0 = x0;
   axis.x1 = x1;
+  axis.unit = timeline.unit;
   return axis;
 }
 
-TimeAxis time_axis(const TimeRange& range, float x0, float x1) {
+TimeAxis time_axis(const TimeRange& range, float x0, float x1, trace::TimeUnit unit) {
   TimeAxis axis;
+  axis.unit = unit;
   axis.begin_ns = static_cast<int64_t>(std::floor(range.begin));
   axis.span_ns = std::max(1e-3, range.end - static_cast<double>(axis.begin_ns));
   axis.x0 = x0;
@@ -200,7 +204,7 @@ void paint_time_ticks(ImDrawList* list, const Fonts& fonts, const TimeAxis& axis
     fill_rect(list, ImVec2(x - 0.5f, y_top), ImVec2(x + 0.5f, y_bottom), colour::grid);
     if (labels)
       list->AddText(fonts.ui, small, ImVec2(x + 3, y_label), colour::text_dim,
-                    format_tick(t, spacing).c_str());
+                    format_tick(t, spacing, axis.unit).c_str());
   }
 }
 
@@ -233,7 +237,7 @@ bool timeline_row_tooltip(const TimeAxis& axis, const TimelineRow& row, const st
     if (std::fabs(axis.x_of(i.t_ns) - mx) > 5.0f) continue;
     ImGui::SetTooltip("%s: %s (%s)\nvalue %s, at %s", name.c_str(), i.name.c_str(),
                       trace::to_string(i.category), format_value(i.value, false).c_str(),
-                      since(i.t_ns, origin).c_str());
+                      since(i.t_ns, origin, axis.unit).c_str());
     return true;
   }
   const int64_t t = axis.t_at(mx);
@@ -243,7 +247,7 @@ bool timeline_row_tooltip(const TimeAxis& axis, const TimelineRow& row, const st
       if (s.t_ns <= t) at = &s;
     if (!at) continue;
     ImGui::SetTooltip("%s: %s = %s\nsince %s", name.c_str(), c.name.c_str(),
-                      format_value(at->value, false).c_str(), since(at->t_ns, origin).c_str());
+                      format_value(at->value, false).c_str(), since(at->t_ns, origin, axis.unit).c_str());
     return true;
   }
   const TimelineSlice* found = nullptr;
@@ -259,9 +263,9 @@ bool timeline_row_tooltip(const TimeAxis& axis, const TimelineRow& row, const st
              format_value(found->end_value, false) + " at the end";
   ImGui::SetTooltip("%s: %s (%s)\n%s, from %s to %s%s", name.c_str(), found->name.c_str(),
                     trace::to_string(found->category),
-                    format_duration(static_cast<double>(found->end_ns - found->begin_ns)).c_str(),
-                    since(found->begin_ns, origin).c_str(), since(found->end_ns, origin).c_str(),
-                    values.c_str());
+                    format_duration(static_cast<double>(found->end_ns - found->begin_ns), axis.unit).c_str(),
+                    since(found->begin_ns, origin, axis.unit).c_str(),
+                    since(found->end_ns, origin, axis.unit).c_str(), values.c_str());
   return true;
 }
 

@@ -20,6 +20,7 @@ struct TimeAxis {
   int64_t begin_ns = 0;
   double span_ns = 1;
   float x0 = 0, x1 = 1;
+  trace::TimeUnit unit = trace::TimeUnit::ns;  // what the clock counts: the labels say it
   float x_of(int64_t t) const {
     return x0 + static_cast<float>(static_cast<double>(t - begin_ns) / span_ns) * (x1 - x0);
   }
@@ -30,8 +31,8 @@ struct TimeAxis {
 
 // The axis of the whole of `timeline` between x0 and x1.
 TimeAxis time_axis(const StepTimeline& timeline, float x0, float x1);
-// The axis of a range between x0 and x1.
-TimeAxis time_axis(const TimeRange& range, float x0, float x1);
+// The axis of a range between x0 and x1, on a clock that counts `unit`.
+TimeAxis time_axis(const TimeRange& range, float x0, float x1, trace::TimeUnit unit = trace::TimeUnit::ns);
 
 // Rectangles along one row, painted merged where they meet or overlap on screen (within a
 // pixel) and share a colour and height; rounded only where wide enough to show it. Zoomed out,

@@ -29,7 +29,7 @@ constexpr float kMinRow = 2.0f, kLargeRow = 15.0f, kMaxRow = 22.0f, kPinnedRow =
 
 class TimelineView final : public TraceView {
  public:
-  explicit TimelineView(const trace::Trace& trace) : run_(run_timeline(trace)) {
+  explicit TimelineView(const trace::Trace& trace) : run_(run_timeline(trace)), unit_(trace.clock.unit) {
     full_ = padded_range(static_cast<double>(run_.begin_ns), static_cast<double>(run_.end_ns));
     range_ = full_;
     for (std::size_t r = 0; r < run_.rows.size(); ++r)
@@ -72,6 +72,8 @@ class TimelineView final : public TraceView {
   void seek(const Frame& fr, float x);
 
   RunTimeline run_;
+
+  trace::TimeUnit unit_;  // what the trace's clock counts
   Collapsed collapsed_;
   std::vector<int> visible_;  // rows below the pinned ones
   std::vector<int> pinned_;
@@ -111,13 +113,13 @@ float TimelineView::gutter_width(const Fonts& fonts, float avail) {
 }
 
 void TimelineView::zoom(const Frame& fr, double factor, float about_x) {
-  const TimeAxis axis = time_axis(fr.range, fr.plot_x0, fr.plot_x1);
+  const TimeAxis axis = time_axis(fr.range, fr.plot_x0, fr.plot_x1, unit_);
   fr.range = zoom_range(fr.range, factor, static_cast<double>(axis.t_at(about_x)), fr.full, kMinSpanNs);
 }
 
 void TimelineView::seek(const Frame& fr, float x) {
   if (!fr.f.seek) return;
-  const TimeAxis axis = time_axis(fr.range, fr.plot_x0, fr.plot_x1);
+  const TimeAxis axis = time_axis(fr.range, fr.plot_x0, fr.plot_x1, unit_);
   *fr.f.seek = axis.t_at(std::clamp(x, fr.plot_x0, fr.plot_x1));
 }
 
@@ -188,7 +190,7 @@ void TimelineView::axis_strip(const Frame& fr, float height) {
   if (ImGui::IsItemActive()) seek(fr, io.MousePos.x);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("drag to move the time; the wheel zooms");
   ImDrawList* list = ImGui::GetWindowDrawList();
-  const TimeAxis axis = time_axis(fr.range, fr.plot_x0, fr.plot_x1);
+  const TimeAxis axis = time_axis(fr.range, fr.plot_x0, fr.plot_x1, unit_);
   list->AddRectFilled(at, ImVec2(at.x + width, at.y + height), colour::canvas, 4.0f);
   list->PushClipRect(ImVec2(fr.plot_x0, at.y), ImVec2(fr.plot_x1, at.y + height), true);
   const StepWindow& w = fr.f.times.window(fr.f.cursor.step);
@@ -214,7 +216,7 @@ void TimelineView::pinned_rows(const Frame& fr, float base) {
   g.gutter_x0 = at.x;
   g.plot_x0 = fr.plot_x0;
   g.plot_x1 = fr.plot_x1;
-  g.axis = time_axis(fr.range, fr.plot_x0, fr.plot_x1);
+  g.axis = time_axis(fr.range, fr.plot_x0, fr.plot_x1, unit_);
   ImGui::InvisibleButton("##pinned", ImVec2(width, g.bottom() - at.y));
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* list = ImGui::GetWindowDrawList();
@@ -295,7 +297,7 @@ void TimelineView::scrolled_rows(const Frame& fr, float height) {
   g.gutter_x0 = at.x;
   g.plot_x0 = fr.plot_x0;
   g.plot_x1 = fr.plot_x1;
-  g.axis = time_axis(fr.range, fr.plot_x0, fr.plot_x1);
+  g.axis = time_axis(fr.range, fr.plot_x0, fr.plot_x1, unit_);
   const float total = std::max(g.bottom() - at.y, 1.0f);
   ImGui::InvisibleButton("##rows", ImVec2(ImGui::GetContentRegionAvail().x, total));
   RunPaint paint{run_, collapsed_, fr.f.fonts, list, fr.f.cursor.t_ns, -1, fr.f.cursor.step, all_flows_};
@@ -361,7 +363,7 @@ void TimelineView::paint_thumbnail(const ThumbnailPaint& p) {
     folded = collapse_from_depth(run_, d);
     rows = visible_rows(run_, folded);
   }
-  const TimeAxis axis = time_axis(full_, a.x0, a.x1);
+  const TimeAxis axis = time_axis(full_, a.x0, a.x1, unit_);
   float y = a.y0;
   for (int r : pinned_) {
     paint_timeline_row(p.list, axis, run_.rows[static_cast<std::size_t>(r)].events, y, y + 20.0f, false);
@@ -385,7 +387,7 @@ void TimelineView::paint_thumbnail(const ThumbnailPaint& p) {
     leaves += !r.pinned && r.depth + 1 == static_cast<int>(run_.level_kinds.size()) ? 1 : 0;
   paint_thumbnail_caption(p,
                           format_count(leaves, kind_name(leaf, false)) + "  \xC2\xB7  " +
-                              format_duration(static_cast<double>(run_.end_ns - run_.begin_ns)),
+                              format_duration(static_cast<double>(run_.end_ns - run_.begin_ns), unit_),
                           a.y1, FLT_MAX);
 }
 

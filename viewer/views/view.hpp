@@ -45,7 +45,7 @@ struct ViewFrame {
 // The cursor's time as the view prints it (format_cursor_time): in compare mode, the offset from
 // this run's launch (its first event).
 inline std::string cursor_time_text(const ViewFrame& f) {
-  return format_cursor_time(f.cursor.t_ns, f.times.begin_ns(), f.shared_range != nullptr);
+  return format_cursor_time(f.cursor.t_ns, f.times.begin_ns(), f.shared_range != nullptr, f.trace.clock.unit);
 }
 
 // Where a gallery card's thumbnail goes.

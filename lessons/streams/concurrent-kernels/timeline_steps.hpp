@@ -215,27 +215,31 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l) {
   t.facts["recorded.blocks_per_kernel"] = std::to_string(l.kernels.front().blocks.size());
 }
 
-// The steps: the check-ins and check-outs in the order of their times, each kernel's work right
-// after its check-in.
+// The steps in the order of the moments they are about, so that time only moves forward through
+// them: each kernel's check-in, its work (at the moment its first block finishes) and its
+// check-out; a tie keeps that order.
 inline void build_steps(gridlock::LessonRun& run, RecordedLaunch& l) {
   const CounterTracks ct = declare(run, l);
-  struct Check {
+  enum class Moment { check_in, work, check_out };
+  struct Step {
     int64_t t;
     size_t kernel;
-    bool in;
+    Moment moment;
   };
-  std::vector<Check> checks;
-  for (size_t k = 0; k < l.kernels.size(); ++k) checks.push_back({l.kernels[k].checked_in, k, true});
-  for (size_t k = 0; k < l.kernels.size(); ++k) checks.push_back({l.kernels[k].checked_out, k, false});
-  std::stable_sort(checks.begin(), checks.end(), [](const Check& a, const Check& b) { return a.t < b.t; });
-  for (const Check& check : checks) {
-    const KernelOnClock& k = l.kernels[check.kernel];
-    if (check.in) {
-      add_check_in(run, k, ct);
-      add_work(run, k, l.n);
-    } else {
-      add_check_out(run, k, ct, l.check_out);
-    }
+  std::vector<Step> steps;
+  for (size_t k = 0; k < l.kernels.size(); ++k) {
+    int64_t first_end = gs::extent(l.kernels[k].blocks).second;
+    for (const gs::BlockOnClock& b : l.kernels[k].blocks) first_end = std::min(first_end, b.end);
+    steps.push_back({l.kernels[k].checked_in, k, Moment::check_in});
+    steps.push_back({first_end, k, Moment::work});
+    steps.push_back({l.kernels[k].checked_out, k, Moment::check_out});
+  }
+  std::stable_sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.t < b.t; });
+  for (const Step& step : steps) {
+    const KernelOnClock& k = l.kernels[step.kernel];
+    if (step.moment == Moment::check_in) add_check_in(run, k, ct);
+    if (step.moment == Moment::work) add_work(run, k, l.n);
+    if (step.moment == Moment::check_out) add_check_out(run, k, ct, l.check_out);
   }
   for (tr::Step& s : run.trace().steps) gs::order_by_track(s.events);
   add_recorded_facts(run.trace(), l);
