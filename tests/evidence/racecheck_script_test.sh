@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# racecheck.sh without a GPU: a stand-in for compute-sanitizer answers for the real R6 lesson (its
+# --list-forms and --list-sources need no GPU) with race reports on R6's shared-memory lines of
+# today. Checks that racecheck.sh heads each report with the lesson's sources, that
+# gridlock-evidence-check finds such a report fresh and its lines on shared memory, that it names
+# the file of a changed hash and a line that is no shared access, and that racecheck.sh refuses a
+# build older than the sources, writing nothing.
+#   racecheck_script_test.sh REPO BUILD_DIR
+set -euo pipefail
+repo=$1 build=$2
+id=reduce-warp-volatile
+kernel=lessons/reduction/$id/kernels.cuh
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# A build folder of one lesson whose reports go to $work/$id/recorded/racecheck.
+mkdir -p "$work/build/bin" "$work/$id"
+printf '%s\tR6\t%s\t\n' "$id" "$work/$id" > "$work/build/lesson-index.txt"
+ln -s "$(cd "$build/bin" && pwd)/$id" "$work/build/bin/$id"
+ln -s "$(cd "$build/bin" && pwd)/gridlock-sources" "$work/build/bin/gridlock-sources"
+
+# The stand-in: a race between two of today's shared-memory lines of the fold, as racecheck words it.
+store=$(grep -n 's\[lane\] = a + b;' "$repo/$kernel" | head -1 | cut -d: -f1)
+load=$(grep -n 'const int a = s\[lane\], b = s\[lane + k\];' "$repo/$kernel" | head -1 | cut -d: -f1)
+[ -n "$store" ] && [ -n "$load" ] || fail "R6's fold is not where this test looks for it"
+cat > "$work/sanitizer" <<SANITIZER
+#!/usr/bin/env bash
+[ "\$1" = --version ] && { echo "Version 0.0 (stand-in)"; exit 0; }
+exe=\$3 form=\$5
+echo "========= COMPUTE-SANITIZER"
+echo "========= Warning: Race reported between Write access at void r6::fold<volatile int, X>(T1 *, int)+0x120 in kernels.cuh:${store}"
+echo "=========     and Read access at void r6::fold<volatile int, X>(T1 *, int)+0x100 in kernels.cuh:${load} [32 hazards]"
+echo "gridlock form run: $id \$form sources \$("\$exe" --list-sources | head -1 | cut -d' ' -f3)"
+echo "========= RACECHECK SUMMARY: 1 hazard displayed (0 errors, 1 warning)"
+SANITIZER
+chmod +x "$work/sanitizer"
+
+COMPUTE_SANITIZER=$work/sanitizer "$repo/lessons/reduction/common/racecheck.sh" "$work/build" || fail "racecheck.sh failed"
+log=$work/$id/recorded/racecheck/documented.log
+[ -f "$log" ] || fail "no $log"
+grep -q "^gridlock source: fnv1a64:[0-9a-f]* $kernel\$" "$log" || fail "the report's header does not name $kernel"
+[ "$(ls "$work/$id/recorded/racecheck" | wc -l)" -eq "$("$build/bin/$id" --list-forms | wc -l)" ] ||
+  fail "not one report per form"
+check="$build/bin/gridlock-evidence-check"
+"$check" "$repo" fresh "$log" || fail "a report made now is not fresh"
+"$check" "$repo" lines "$log" || fail "the fold's lines are not shared accesses"
+
+# A file that changed since the report: named.
+sed "s|^gridlock source: fnv1a64:[0-9a-f]* $kernel\$|gridlock source: fnv1a64:0000000000000000 $kernel|" "$log" > "$work/stale.log"
+mkdir -p "$work/stale/$id/recorded/racecheck" && mv "$work/stale.log" "$work/stale/$id/recorded/racecheck/documented.log"
+if out=$("$check" "$repo" fresh "$work/stale/$id/recorded/racecheck/documented.log" 2>&1); then fail "a changed file went unseen"; fi
+grep -q "$kernel changed" <<<"$out" || fail "the changed file is not named: $out"
+
+# A line that is no shared access (the kernel's first line, a comment): refused.
+sed "s|in kernels.cuh:${load} |in kernels.cuh:1 |" "$log" > "$work/stale/$id/recorded/racecheck/documented.log"
+if out=$("$check" "$repo" lines "$work/stale/$id/recorded/racecheck/documented.log" 2>&1); then fail "line 1 passed as a shared access"; fi
+grep -q "kernels.cuh:1 (r6::fold): line 1 of $kernel does not load or store shared memory" <<<"$out" || fail "unexpected: $out"
+
+# A build older than the sources: refused, and no report is written.
+rm -r "$work/$id/recorded"
+rm "$work/build/bin/$id"
+cat > "$work/build/bin/$id" <<LESSON
+#!/usr/bin/env bash
+if [ "\$1" = --list-sources ]; then
+  "$build/bin/$id" --list-sources | sed 's|^gridlock source: fnv1a64:[0-9a-f]* $kernel\$|gridlock source: fnv1a64:0000000000000000 $kernel|'
+else
+  exec "$build/bin/$id" "\$@"
+fi
+LESSON
+chmod +x "$work/build/bin/$id"
+if out=$(COMPUTE_SANITIZER=$work/sanitizer "$repo/lessons/reduction/common/racecheck.sh" "$work/build" 2>&1); then
+  fail "racecheck.sh took an out-of-date build"
+fi
+grep -q "rebuild it" <<<"$out" || fail "no word of rebuilding: $out"
+grep -q "changed since: $kernel" <<<"$out" || fail "the changed file is not named: $out"
+[ ! -e "$work/$id/recorded/racecheck" ] || fail "racecheck.sh wrote reports of an out-of-date build"
+echo "racecheck.sh: fresh reports headed by their sources, stale ones and out-of-date builds refused"
