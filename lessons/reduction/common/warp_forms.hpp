@@ -1,4 +1,4 @@
-// The forms of a warp-level lesson (the documentation's own, and the corrected ones) and the two
+// The forms of a warp-level lesson (the documentation's own, and the corrected ones) and the three
 // options such a lesson takes besides the shared command line, handled before it:
 //   --list-forms   prints the forms, one a line (racecheck.sh asks for them);
 //   --list-sources prints the sources this build was compiled from, as a report's header carries
