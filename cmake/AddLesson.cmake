@@ -1,5 +1,5 @@
 # gridlock_add_lesson(ID <id> TITLE <title> TECHNIQUE <entry> [COMPARE <a.json> <b.json> ...]
-#                     [CLASSROOM <option> ...] [HASH_SOURCES])
+#                     [CLASSROOM <option> ...] [HASH_SOURCES [RACECHECK_MOVED_LINES <form> ...]])
 #
 # One declarative call per lesson. The lesson folder holds main.cu (host driver), kernels.cuh
 # (the technique), README.md and recorded/. The call
@@ -17,9 +17,11 @@
 #     from (the compiler's own list, nvcc -MM) with their hashes into kLessonSources
 #     (common/sources/sources.hpp), which a lesson compares with the sources a racecheck report
 #     names; and, where tests are built, checks each report in recorded/racecheck/ and each trace
-#     resting on them against today's sources (tests/evidence/).
+#     resting on them against today's sources (tests/evidence/); RACECHECK_MOVED_LINES names
+#     the forms whose shared accesses are not volatile, where racecheck may name the line a load
+#     was moved to: their lines are held to the function racecheck names only.
 function(gridlock_add_lesson)
-  cmake_parse_arguments(L "HASH_SOURCES" "ID;TITLE;TECHNIQUE" "COMPARE;CLASSROOM" ${ARGN})
+  cmake_parse_arguments(L "HASH_SOURCES" "ID;TITLE;TECHNIQUE" "COMPARE;CLASSROOM;RACECHECK_MOVED_LINES" ${ARGN})
   if(NOT L_ID OR NOT L_TITLE OR NOT L_TECHNIQUE)
     message(FATAL_ERROR "gridlock_add_lesson needs ID, TITLE and TECHNIQUE")
   endif()
@@ -61,7 +63,8 @@ function(gridlock_add_lesson)
     endforeach()
   endif()
   if(L_HASH_SOURCES)
-    set_property(GLOBAL APPEND PROPERTY GRIDLOCK_EVIDENCE_LESSONS "${L_ID}\t${CMAKE_CURRENT_SOURCE_DIR}")
+    list(JOIN L_RACECHECK_MOVED_LINES "," moved)
+    set_property(GLOBAL APPEND PROPERTY GRIDLOCK_EVIDENCE_LESSONS "${L_ID}\t${CMAKE_CURRENT_SOURCE_DIR}\t${moved}")
   endif()
   install(FILES README.md DESTINATION share/gridlock/${lesson_in_repo})
   install(DIRECTORY recorded/ DESTINATION share/gridlock/${lesson_in_repo}/recorded OPTIONAL)

@@ -7,8 +7,12 @@
 //       (racecheck.FORM.report), that report is fresh, and it is of the sources the trace's run
 //       was built from;
 //   gridlock-evidence-check REPO lines LESSON/recorded/racecheck/FORM.log
-//       every file:line the report names is, in today's source, a line that loads or stores
-//       shared memory (shared_access.hpp gives the rule).
+//       every file:line the report names is, in today's source, a line of the function racecheck
+//       names that loads or stores shared memory (shared_access.hpp gives the rule);
+//   gridlock-evidence-check REPO moved-lines LESSON/recorded/racecheck/FORM.log
+//       the same for a form whose shared accesses are not volatile, where the compiler may move a
+//       load and racecheck then names the line of a neighbouring statement: each line need only
+//       lie in the function racecheck names.
 // Exit 0 all is current, 1 something is not (each problem on stderr), 2 usage error.
 #include <cstdio>
 #include <filesystem>
@@ -107,7 +111,7 @@ const src::SourceFile* resolve(const std::string& root, const red::RaceSite& sit
   return found;
 }
 
-void check_lines(const std::string& root, const fs::path& log) {
+void check_lines(const std::string& root, const fs::path& log, bool moved) {
   std::string text;
   if (!src::read_text(log.string(), text)) return problem(log.string(), "cannot read the report");
   const red::RacecheckReport r = red::parse_racecheck(
@@ -125,10 +129,16 @@ void check_lines(const std::string& root, const fs::path& log) {
       problem(log.string(), site.text() + ": cannot read " + file->path);
       continue;
     }
+    const std::string function = site.function.substr(site.function.rfind(':') + 1);
+    const std::string enclosing = gridlock::evidence::enclosing_function(source, site.line);
     const std::vector<bool> shared = gridlock::evidence::shared_access_lines(source);
-    if (site.line < 1 || size_t(site.line) > shared.size() || !shared[size_t(site.line) - 1])
-      problem(log.string(), site.text() + ": line " + std::to_string(site.line) + " of " + file->path +
-                                " does not load or store shared memory today");
+    const std::string where = site.text() + ": line " + std::to_string(site.line) + " of " + file->path;
+    if (enclosing != function)
+      problem(log.string(), where + " is " +
+                                (enclosing.empty() ? "in no device function" : "in " + enclosing) +
+                                " today, not in " + function);
+    else if (!moved && (size_t(site.line) > shared.size() || !shared[size_t(site.line) - 1]))
+      problem(log.string(), where + " does not load or store shared memory today");
   }
 }
 
@@ -136,7 +146,7 @@ void check_lines(const std::string& root, const fs::path& log) {
 
 int main(int argc, char** argv) {
   if (argc != 4) {
-    std::fprintf(stderr, "usage: gridlock-evidence-check REPO fresh|trace|lines FILE\n");
+    std::fprintf(stderr, "usage: gridlock-evidence-check REPO fresh|trace|lines|moved-lines FILE\n");
     return 2;
   }
   const std::string root = argv[1], mode = argv[2];
@@ -146,8 +156,8 @@ int main(int argc, char** argv) {
       check_fresh(root, file);
     else if (mode == "trace")
       check_trace(root, file);
-    else if (mode == "lines")
-      check_lines(root, file);
+    else if (mode == "lines" || mode == "moved-lines")
+      check_lines(root, file, mode == "moved-lines");
     else
       return std::fprintf(stderr, "gridlock-evidence-check: no mode %s\n", mode.c_str()), 2;
   } catch (const std::exception& e) {

@@ -69,10 +69,19 @@ mkdir -p "$work/stale/$id/recorded/racecheck" && mv "$work/stale.log" "$work/sta
 if out=$("$check" "$work/root" fresh "$work/stale/$id/recorded/racecheck/documented.log" 2>&1); then fail "a changed file went unseen"; fi
 grep -q "$kernel changed" <<<"$out" || fail "the changed file is not named: $out"
 
-# A line that is no shared access (the kernel's first line, a comment): refused.
+# A line of the fold that is no shared access, and a line outside it: refused.
+done_line=$(grep -n '  rec.done(step);' "$repo/$kernel" | head -1 | cut -d: -f1)
+sed "s|in kernels.cuh:${load} |in kernels.cuh:${done_line} |" "$log" > "$work/stale/$id/recorded/racecheck/documented.log"
+if out=$("$check" "$work/root" lines "$work/stale/$id/recorded/racecheck/documented.log" 2>&1); then fail "rec.done passed as a shared access"; fi
+grep -q "kernels.cuh:${done_line} (r6::fold): line ${done_line} of $kernel does not load or store shared memory" <<<"$out" ||
+  fail "unexpected: $out"
+"$check" "$work/root" moved-lines "$work/stale/$id/recorded/racecheck/documented.log" ||
+  fail "moved-lines refused a line inside the fold"
 sed "s|in kernels.cuh:${load} |in kernels.cuh:1 |" "$log" > "$work/stale/$id/recorded/racecheck/documented.log"
-if out=$("$check" "$work/root" lines "$work/stale/$id/recorded/racecheck/documented.log" 2>&1); then fail "line 1 passed as a shared access"; fi
-grep -q "kernels.cuh:1 (r6::fold): line 1 of $kernel does not load or store shared memory" <<<"$out" || fail "unexpected: $out"
+if out=$("$check" "$work/root" moved-lines "$work/stale/$id/recorded/racecheck/documented.log" 2>&1); then
+  fail "line 1 passed as a line of the fold"
+fi
+grep -q "line 1 of $kernel is in no device function today, not in fold" <<<"$out" || fail "unexpected: $out"
 
 # A build older than the sources: refused, and no report is written.
 rm -r "$lesson/recorded"

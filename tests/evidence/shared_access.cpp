@@ -2,6 +2,7 @@
 #include "shared_access.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <regex>
 
 namespace gridlock::evidence {
@@ -123,17 +124,21 @@ std::string code_only(const std::string& source) {
   return out;
 }
 
-std::vector<bool> shared_access_lines(const std::string& source) {
-  const std::string text = code_only(source);
-  // Where lines are matched, the __shared__ declarations are blanked: declaring is no access.
-  std::string scan = text;
-  static const std::regex declaration(R"(__shared__[^;]*;)");
-  for (auto d = std::sregex_iterator(text.begin(), text.end(), declaration); d != std::sregex_iterator(); ++d)
-    for (size_t i = size_t(d->position(0)); i < size_t(d->position(0) + d->length(0)); ++i)
-      if (scan[i] != '\n') scan[i] = ' ';
-  std::vector<bool> touches(size_t(std::count(text.begin(), text.end(), '\n')) + 1, false);
+namespace {
+
+// A __device__ or __global__ function with a body: its name, its lines (0-based, from the line of
+// its marker to the line of its closing brace) and its shared names by the rule.
+struct DeviceFunction {
+  std::string name;
+  size_t first_line = 0, last_line = 0;
+  std::vector<std::string> shared_names;
+};
+
+// The functions of `text` (code_only's output).
+std::vector<DeviceFunction> device_functions(const std::string& text) {
   static const std::regex marker(R"(\b__(device|global)__\b)");
   static const std::regex shared_decl(R"(__shared__[^;\[]*?\b(\w+)\s*\[)");
+  std::vector<DeviceFunction> out;
   for (auto it = std::sregex_iterator(text.begin(), text.end(), marker); it != std::sregex_iterator(); ++it) {
     const bool device = (*it)[1] == "device";
     const size_t open = parameter_list(text, size_t(it->position(0) + it->length(0)));
@@ -144,29 +149,60 @@ std::vector<bool> shared_access_lines(const std::string& source) {
     const size_t end = closing(text, body, '{', '}');
     if (end == std::string::npos) break;
 
-    std::vector<std::string> names;
+    DeviceFunction f;
+    size_t name_end = open;
+    while (name_end > 0 && std::isspace(static_cast<unsigned char>(text[name_end - 1]))) --name_end;
+    size_t name_start = name_end;
+    while (name_start > 0 &&
+           (std::isalnum(static_cast<unsigned char>(text[name_start - 1])) || text[name_start - 1] == '_'))
+      --name_start;
+    f.name = text.substr(name_start, name_end - name_start);
+    f.first_line = line_of(text, size_t(it->position(0)));
+    f.last_line = line_of(text, end - 1);
     if (device)
       for (const std::string& p : parameters(text.substr(open + 1, close - open - 2)))
-        if (const std::string n = shared_parameter(p); !n.empty()) names.push_back(n);
+        if (const std::string n = shared_parameter(p); !n.empty()) f.shared_names.push_back(n);
     const std::string body_text = text.substr(body, end - body);
     for (auto d = std::sregex_iterator(body_text.begin(), body_text.end(), shared_decl);
          d != std::sregex_iterator(); ++d)
-      names.push_back((*d)[1]);
-    if (names.empty()) continue;
+      f.shared_names.push_back((*d)[1]);
+    out.push_back(f);
+  }
+  return out;
+}
 
+}  // namespace
+
+std::vector<bool> shared_access_lines(const std::string& source) {
+  const std::string text = code_only(source);
+  // Where lines are matched, the __shared__ declarations are blanked: declaring is no access.
+  std::string scan = text;
+  static const std::regex declaration(R"(__shared__[^;]*;)");
+  for (auto d = std::sregex_iterator(text.begin(), text.end(), declaration); d != std::sregex_iterator(); ++d)
+    for (size_t i = size_t(d->position(0)); i < size_t(d->position(0) + d->length(0)); ++i)
+      if (scan[i] != '\n') scan[i] = ' ';
+  std::vector<size_t> line_starts{0};
+  for (size_t i = 0; i < scan.size(); ++i)
+    if (scan[i] == '\n') line_starts.push_back(i + 1);
+  std::vector<bool> touches(line_starts.size(), false);
+  for (const DeviceFunction& f : device_functions(text)) {
+    if (f.shared_names.empty()) continue;
     std::string alternatives;
-    for (const std::string& n : names) alternatives += (alternatives.empty() ? "" : "|") + n;
+    for (const std::string& n : f.shared_names) alternatives += (alternatives.empty() ? "" : "|") + n;
     const std::regex access("\\b(" + alternatives + ")\\s*(\\[|\\.|->)");
-    const size_t first = line_of(text, size_t(it->position(0))), last = line_of(text, end - 1);
-    size_t line_start = text.rfind('\n', size_t(it->position(0)));
-    line_start = line_start == std::string::npos ? 0 : line_start + 1;
-    for (size_t line = first; line <= last; ++line) {
-      const size_t line_end = std::min(text.find('\n', line_start), text.size());
-      touches[line] = touches[line] || accesses(scan, line_start, line_end, access);
-      line_start = line_end + 1;
+    for (size_t line = f.first_line; line <= f.last_line; ++line) {
+      const size_t line_end = line + 1 < line_starts.size() ? line_starts[line + 1] - 1 : scan.size();
+      touches[line] = touches[line] || accesses(scan, line_starts[line], line_end, access);
     }
   }
   return touches;
+}
+
+std::string enclosing_function(const std::string& source, int line) {
+  std::string name;  // the innermost: the last one that begins at or before the line
+  for (const DeviceFunction& f : device_functions(code_only(source)))
+    if (line >= 1 && f.first_line <= size_t(line - 1) && size_t(line - 1) <= f.last_line) name = f.name;
+  return name;
 }
 
 }  // namespace gridlock::evidence

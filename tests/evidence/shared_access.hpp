@@ -1,5 +1,6 @@
-// Which lines of a CUDA source load or store shared memory, read from the text alone: the rule
-// the racecheck line test holds a report's "file:line" to.
+// Which lines of a CUDA source load or store shared memory, and in which function a line lies,
+// read from the text alone: the rule the racecheck line test holds a report's "file:line" to (the
+// line lies in the function racecheck names, and touches shared memory).
 //
 // The rule. Comments, string and character literals are blanked first. Each function marked
 // __device__ or __global__ that has a body (its signature and its braces) has shared names:
@@ -27,5 +28,9 @@ std::string code_only(const std::string& source);
 
 // Entry i says whether line i + 1 of `source` loads or stores shared memory.
 std::vector<bool> shared_access_lines(const std::string& source);
+
+// The name of the __device__ or __global__ function whose lines hold line `line` (1-based) of
+// `source`, unqualified ("fold"); empty when none does.
+std::string enclosing_function(const std::string& source, int line);
 
 }  // namespace gridlock::evidence

@@ -53,6 +53,26 @@ TEST(SharedAccess, ADeviceFunctionsWritablePointersAndVolatileReferencesCount) {
   EXPECT_EQ(marked(helpers), (std::vector<int>{3, 4, 7}));
 }
 
+TEST(SharedAccess, ALineLiesInTheFunctionWhoseBracesHoldIt) {
+  const std::string source =
+      "// fold\n"                                                   // 1
+      "template <typename S>\n"                                     // 2
+      "__device__ void fold(S* s,\n"                                // 3
+      "                     int k) {\n"                             // 4
+      "  s[0] += s[k];\n"                                           // 5
+      "}\n"                                                         // 6
+      "__global__ void __launch_bounds__(32) kernel(int* out) {\n"  // 7
+      "  out[0] = 1;\n"                                             // 8
+      "}\n";
+  using gridlock::evidence::enclosing_function;
+  EXPECT_EQ(enclosing_function(source, 1), "");
+  EXPECT_EQ(enclosing_function(source, 3), "fold");
+  EXPECT_EQ(enclosing_function(source, 5), "fold");
+  EXPECT_EQ(enclosing_function(source, 8), "kernel");
+  EXPECT_EQ(enclosing_function(source, 0), "");
+  EXPECT_EQ(enclosing_function(source, 99), "");
+}
+
 TEST(SharedAccess, ABlockCommentIsNoCode) {
   EXPECT_EQ(
       marked("__global__ void k() {\n  __shared__ int r[64];\n  /* r[0] = 1;\n r[1] = 2; */ r[2] = 3;\n}\n"),
