@@ -1,5 +1,5 @@
 # gridlock_add_lesson(ID <id> TITLE <title> TECHNIQUE <entry> [COMPARE <a.json> <b.json> ...]
-#                     [CLASSROOM <option> ...])
+#                     [CLASSROOM <option> ...] [HASH_SOURCES [RACECHECK_MOVED_LINES <form> ...]])
 #
 # One declarative call per lesson. The lesson folder holds main.cu (host driver), kernels.cuh
 # (the technique), README.md and recorded/. The call
@@ -12,9 +12,16 @@
 #   - where CUDA lessons are built: generates lesson_info.hpp (the identity given here, and
 #     kernels.cuh as text), builds bin/<id>, and adds the GPU test "lesson.<id>" (label gpu; exit
 #     code 77 = skipped on a machine without a GPU): the lesson must pass its own checks and write
-#     a trace that validates and respects what the hardware guarantees.
+#     a trace that validates and respects what the hardware guarantees;
+#   - with HASH_SOURCES, where CUDA lessons are built: lists the lessons/ files main.cu compiles
+#     from (the compiler's own list, nvcc -MM) with their hashes into kLessonSources
+#     (common/sources/sources.hpp), which a lesson compares with the sources a racecheck report
+#     names; and, where tests are built, checks each report in recorded/racecheck/ and each trace
+#     resting on them against today's sources (tests/evidence/); RACECHECK_MOVED_LINES names
+#     the forms whose shared accesses are not volatile, where racecheck may name the line a load
+#     was moved to: their lines are held to the function racecheck names only.
 function(gridlock_add_lesson)
-  cmake_parse_arguments(L "" "ID;TITLE;TECHNIQUE" "COMPARE;CLASSROOM" ${ARGN})
+  cmake_parse_arguments(L "HASH_SOURCES" "ID;TITLE;TECHNIQUE" "COMPARE;CLASSROOM;RACECHECK_MOVED_LINES" ${ARGN})
   if(NOT L_ID OR NOT L_TITLE OR NOT L_TECHNIQUE)
     message(FATAL_ERROR "gridlock_add_lesson needs ID, TITLE and TECHNIQUE")
   endif()
@@ -55,6 +62,10 @@ function(gridlock_add_lesson)
       set_tests_properties(trace-check.${L_ID}.${name} PROPERTIES LABELS format)
     endforeach()
   endif()
+  if(L_HASH_SOURCES)
+    list(JOIN L_RACECHECK_MOVED_LINES "," moved)
+    set_property(GLOBAL APPEND PROPERTY GRIDLOCK_EVIDENCE_LESSONS "${L_ID}\t${CMAKE_CURRENT_SOURCE_DIR}\t${moved}")
+  endif()
   install(FILES README.md DESTINATION share/gridlock/${lesson_in_repo})
   install(DIRECTORY recorded/ DESTINATION share/gridlock/${lesson_in_repo}/recorded OPTIONAL)
   if(NOT GRIDLOCK_LESSONS)
@@ -78,12 +89,37 @@ function(gridlock_add_lesson)
   target_link_libraries(${L_ID} PRIVATE gridlock_lesson_common CCCL::CCCL)
   add_dependencies(${L_ID} gridlock-trace-check)   # its test checks the trace it writes
   install(TARGETS ${L_ID} RUNTIME DESTINATION bin)
+  if(L_HASH_SOURCES)
+    gridlock_hash_lesson_sources(${L_ID} ${generated})
+  endif()
 
   file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/traces)
   add_test(NAME lesson.${L_ID}
            COMMAND ${PROJECT_SOURCE_DIR}/tests/gpu/run-lesson.sh $<TARGET_FILE:${L_ID}>
                    $<TARGET_FILE:gridlock-trace-check> ${PROJECT_BINARY_DIR}/traces/${L_ID}.json)
   set_tests_properties(lesson.${L_ID} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 120)
+endfunction()
+
+# kLessonSources for lesson `id`: nvcc -MM lists the files its main.cu includes, with the target's
+# include directories and definitions (the depfile also tells the build when to list them again),
+# and gridlock-sources hashes those under lessons/ into a generated lesson_sources.cpp. main.cu
+# includes `info_header` (generated), so it is made first.
+function(gridlock_hash_lesson_sources id info_header)
+  set(dir ${CMAKE_CURRENT_BINARY_DIR}/generated)
+  set(main ${CMAKE_CURRENT_SOURCE_DIR}/main.cu)
+  set(includes "$<TARGET_PROPERTY:${id},INCLUDE_DIRECTORIES>")
+  set(definitions "$<TARGET_PROPERTY:${id},COMPILE_DEFINITIONS>")
+  add_custom_command(
+    OUTPUT ${dir}/lesson_sources.cpp
+    COMMAND ${CMAKE_CUDA_COMPILER} -MM -std=c++${CMAKE_CUDA_STANDARD} "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
+            "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>" -MT ${dir}/lesson_sources.cpp
+            -MF ${dir}/main.cu.d ${main}
+    COMMAND gridlock-sources --root ${PROJECT_SOURCE_DIR} --depfile ${dir}/main.cu.d --cpp ${dir}/lesson_sources.cpp
+    DEPFILE ${dir}/main.cu.d
+    DEPENDS ${main} ${info_header} gridlock-sources
+    COMMAND_EXPAND_LISTS VERBATIM
+    COMMENT "Listing the sources of ${id}")
+  target_sources(${id} PRIVATE ${dir}/lesson_sources.cpp)
 endfunction()
 
 # The fields of one GRIDLOCK_LESSONS_IN_ORDER entry ("id<TAB>title<TAB>folder<TAB>pairs").

@@ -22,18 +22,18 @@ inline const FormOutcome& outcome_of(const std::vector<FormOutcome>& all, const 
 inline bool all_right(const FormOutcome& o) { return o.alone.wrong + o.loaded.wrong == 0; }
 
 // Every form measured (measure_form) with racecheck's report of it read from the lesson's
-// recorded/racecheck folder; facts racecheck.FORM and wrong.FORM. `main_file` is __FILE__ of the
+// recorded/racecheck folder and checked against this build's sources; facts racecheck.FORM,
+// racecheck.FORM.report and wrong.FORM. `main_file` is __FILE__ of the
 // lesson's main.cu.
 template <typename Op, typename OneWarp, typename EveryWarp>
 std::vector<FormOutcome> measure_forms(LessonRun& run, const LessonIdentity& lesson, const char* main_file,
                                        const std::vector<WarpForm>& forms, const LoadedInputs<Op>& loaded,
                                        OneWarp one_warp, EveryWarp every_warp) {
   const LessonFolder folder = lesson_folder(main_file, lesson);
-  const std::string hash = trace::source_hash(lesson.source_text);
   std::vector<FormOutcome> outcomes;
   for (const WarpForm& form : forms) {
     FormOutcome o = measure_form<Op>(form, run.options(), loaded, one_warp, every_warp);
-    o.race = read_racecheck(folder.here, folder.in_repository, lesson.id, form.name, hash);
+    o.race = read_racecheck(folder.here, folder.in_repository, lesson.id, form.name, sources::kLessonSources);
     outcomes.push_back(o);
   }
   add_form_facts(run.trace(), outcomes);

@@ -55,10 +55,14 @@ struct FormOutcome {
   std::string wrong_text() const { return alone.text("runs") + ", " + loaded.text("warps under load"); }
 };
 
-// Facts per form: "racecheck.FORM" and "wrong.FORM".
+// Facts per form: "racecheck.FORM" (the report's counts and racing lines, or why it was not used),
+// "racecheck.FORM.report" for a report that was used (its path and the sources hash it shares with
+// this build: what tests/evidence checks a shipped trace against) and "wrong.FORM".
 inline void add_form_facts(trace::Trace& t, const std::vector<FormOutcome>& outcomes) {
   for (const FormOutcome& o : outcomes) {
-    t.facts["racecheck." + o.form.name] = o.race.read() ? o.race.text() : "not run";
+    t.facts["racecheck." + o.form.name] = o.race.text();
+    if (o.race.read())
+      t.facts["racecheck." + o.form.name + ".report"] = o.race.path + " " + o.race.sources.hash;
     t.facts["wrong." + o.form.name] = o.wrong_text();
   }
 }
@@ -66,14 +70,17 @@ inline void add_form_facts(trace::Trace& t, const std::vector<FormOutcome>& outc
 // The verdict on "no barrier is needed: a warp runs in lockstep". Contradicted when a
 // documentation form gave a wrong answer, or racecheck reported hazards in one; confirmed when
 // racecheck checked every such form and found nothing and every answer was right; not observable
-// when no answer was wrong and racecheck has not been run. A corrected form that gives a wrong
-// answer or a hazard fails the lesson's own check.
+// when no answer was wrong and a documentation form has no report of this build's sources (the
+// reason says which and why). The measurement quotes only reports that were used; a stale or
+// missing one is named in the reason. A corrected form that gives a wrong answer or a hazard fails
+// the lesson's own check.
 inline void claim_lockstep(LessonRun& run, const ClaimSpec& claim, const std::vector<FormOutcome>& outcomes) {
-  std::string wrong, race;
+  std::string wrong, race, unused;
   bool documented_wrong = false, documented_racy = false, all_checked = true;
   for (const FormOutcome& o : outcomes) {
     wrong += (wrong.empty() ? "" : "; ") + o.form.name + ": " + o.wrong_text();
-    race += (race.empty() ? "" : "; ") + o.form.name + ": " + o.race.text();
+    std::string& list = o.race.read() ? race : unused;
+    list += (list.empty() ? "" : "; ") + o.form.name + ": " + o.race.text();
     const bool any_wrong = o.alone.wrong + o.loaded.wrong > 0;
     if (o.form.corrected) {
       if (any_wrong)
@@ -87,20 +94,24 @@ inline void claim_lockstep(LessonRun& run, const ClaimSpec& claim, const std::ve
     documented_racy |= o.race.read() && !o.race.clean();
     all_checked &= o.race.read();
   }
-  const std::string measured = "compute-sanitizer --tool racecheck: " + race + ". Wrong answers: " + wrong;
+  const std::string measured =
+      (race.empty() ? "" : "compute-sanitizer --tool racecheck: " + race + ". ") + "Wrong answers: " + wrong;
+  const std::string not_used = unused.empty() ? "" : ". Racecheck reports not used: " + unused;
   const std::string why =
       "since Volta the lanes of a warp are scheduled independently: without __syncwarp() (or a *_sync "
       "intrinsic) nothing orders one lane's store before another lane's load, a data race and undefined "
       "behaviour whatever a given run returns; the corrected forms add that order";
   if (documented_wrong || documented_racy)
-    run.claim(claim, false, measured, why);
+    run.claim(claim, false, measured, why + not_used);
   else if (all_checked)
-    run.claim(claim, true, measured, "racecheck saw no hazard in the documented forms on this GPU");
+    run.claim(claim, true, measured,
+              "racecheck saw no hazard in the documented forms on this GPU" + not_used);
   else
     run.claim_not_observable(claim, "no answer was wrong (" + wrong +
-                                        "); the data race shows in compute-sanitizer's racecheck: run "
-                                        "lessons/reduction/common/racecheck.sh, then the lesson again. " +
-                                        race);
+                                        "); the data race shows in compute-sanitizer's racecheck, and the "
+                                        "reports of this build's sources are missing: " +
+                                        unused +
+                                        ". Run lessons/reduction/common/racecheck.sh, then the lesson again");
 }
 
 // "1.23 us vs 1.45 us (0.85x)": a's median against b's.

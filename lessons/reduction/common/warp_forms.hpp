@@ -1,9 +1,11 @@
-// The forms of a warp-level lesson (the documentation's own, and the corrected ones) and the two
+// The forms of a warp-level lesson (the documentation's own, and the corrected ones) and the three
 // options such a lesson takes besides the shared command line, handled before it:
 //   --list-forms   prints the forms, one a line (racecheck.sh asks for them);
+//   --list-sources prints the sources this build was compiled from, as a report's header carries
+//                  them (racecheck.sh heads each report with it);
 //   --form NAME    runs that form once on the first seed's input and prints what it returned,
-//                  after a line naming the lesson, the form and the hash of its kernels.cuh: the
-//                  run racecheck.sh puts under compute-sanitizer, whose report the lesson reads.
+//                  after a line naming the lesson, the form and the hash of its sources: the run
+//                  racecheck.sh puts under compute-sanitizer, whose report the lesson reads.
 #pragma once
 
 #include <cstdio>
@@ -30,7 +32,7 @@ inline const WarpForm* find_form(const std::vector<WarpForm>& forms, const std::
   return nullptr;
 }
 
-// Handles --list-forms and --form NAME (the only argument after the program when given).
+// Handles --list-forms, --list-sources and --form NAME (the only argument after the program when given).
 // run_once(form) launches the form once and describes what it returned. Returns the exit code,
 // or std::nullopt when the command line is for the shared options.
 inline std::optional<int> handle_form_options(
@@ -40,6 +42,10 @@ inline std::optional<int> handle_form_options(
   const std::string option = argv[1];
   if (option == "--list-forms") {
     for (const WarpForm& f : forms) std::printf("%s\n", f.name.c_str());
+    return kExitOk;
+  }
+  if (option == "--list-sources") {
+    std::fputs(sources::header_text(sources::kLessonSources).c_str(), stdout);
     return kExitOk;
   }
   if (option != "--form") return std::nullopt;
@@ -54,7 +60,7 @@ inline std::optional<int> handle_form_options(
     std::fprintf(stderr, "%s: no usable CUDA device (%s)\n", lesson.id, why.c_str());
     return kExitNoDevice;
   }
-  std::printf("%s\n", form_run_line(lesson.id, argv[2], trace::source_hash(lesson.source_text)).c_str());
+  std::printf("%s\n", form_run_line(lesson.id, argv[2], sources::kLessonSources.hash).c_str());
   try {
     std::printf("%s\n", run_once(argv[2]).c_str());
   } catch (const std::exception& e) {

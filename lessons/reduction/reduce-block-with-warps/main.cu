@@ -70,7 +70,7 @@ FormOutcome measure_form(LessonRun& run, const red::WarpForm& form, const Loaded
   }
   const red::LessonFolder folder = red::lesson_folder(__FILE__, kLesson);
   out.race = red::read_racecheck(folder.here, folder.in_repository, kLesson.id, form.name,
-                                 tr::source_hash(kLesson.source_text));
+                                 gridlock::sources::kLessonSources);
   return out;
 }
 

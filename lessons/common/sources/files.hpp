@@ -1,0 +1,22 @@
+// Making a source set from the files on disk: from a compiler's dependency list when a lesson is
+// built (gridlock-sources), and from a report's list when a test checks the report is current.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/sources/sources.hpp"
+
+namespace gridlock::sources {
+
+// The files of a make-style rule ("target: a.cu b.hpp \" ..., as nvcc -MM writes it) that lie in
+// root/lessons/, as paths inside the repository, sorted, each once.
+std::vector<std::string> lesson_files_in_depfile(const std::string& text, const std::string& root);
+
+// Each of `paths` (inside the repository at `root`) hashed as it is on disk now, in path order.
+SourceSet hash_files(const std::string& root, std::vector<std::string> paths);
+
+// The whole text of a file; false when it cannot be read.
+bool read_text(const std::string& path, std::string& text);
+
+}  // namespace gridlock::sources
