@@ -54,8 +54,10 @@ check="$build/bin/gridlock-evidence-check"
 # A shipped trace of R6 whose facts now cite these reports: current; one of other sources: not.
 built=$("$build/bin/$id" --list-sources | head -1 | cut -d' ' -f3)
 cite() {
-  sed "s|\"racecheck\\.\\([a-z-]*\\)\": \"[^\"]*\"|\"racecheck.\\1\": \"read\", \"racecheck.\\1.report\": \"lessons/reduction/$id/recorded/racecheck/\\1.log $1\"|" \
+  sed -E "s|(\"racecheck\.[a-z-]+\.report\": \"[^ \"]+ )fnv1a64:[0-9a-f]+\"|\1$1\"|" \
     "$repo/lessons/reduction/$id/recorded/$id.classroom.json" > "$lesson/recorded/$id.json"
+  grep -q "racecheck\.[a-z-]*\.report\": \"[^ \"]* $1\"" "$lesson/recorded/$id.json" ||
+    fail "the shipped classroom trace cites no racecheck report"
 }
 cite "$built"
 "$check" "$work/root" trace "$lesson/recorded/$id.json" || fail "a trace citing fresh reports is not current"

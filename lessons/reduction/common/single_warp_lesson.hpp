@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/lesson.hpp"
+#include "common/timed_rounds.hpp"
 #include "reduction/common/warp_measure.hpp"
 
 namespace gridlock::reduction {
@@ -40,26 +41,26 @@ std::vector<FormOutcome> measure_forms(LessonRun& run, const LessonIdentity& les
   return outcomes;
 }
 
-// Every form timed under load (time_form), in the order of `forms`; facts time.FORM.
+// Every form timed under load (time_form), in the order of `forms`, in kTimingRounds rounds;
+// each form's timing is its median round; facts time.FORM.
 template <typename Op, typename EveryWarp>
-std::vector<trace::Timing> time_forms(LessonRun& run, const std::string& kernel,
-                                      const std::vector<WarpForm>& forms, const LoadedInputs<Op>& loaded,
-                                      int repeats, EveryWarp every_warp) {
-  std::vector<trace::Timing> timings;
-  for (const WarpForm& form : forms) {
-    timings.push_back(time_form(kernel, form.name, loaded, repeats, every_warp));
-    run.trace().timings.push_back(timings.back());
+RoundTimings time_forms(LessonRun& run, const std::string& kernel, const std::vector<WarpForm>& forms,
+                        const LoadedInputs<Op>& loaded, int repeats, EveryWarp every_warp) {
+  const RoundTimings timed = time_in_rounds(forms.size(), kTimingRounds, [&](size_t k) {
+    return time_form(kernel, forms[k].name, loaded, repeats, every_warp);
+  });
+  for (size_t k = 0; k < forms.size(); ++k) {
+    run.trace().timings.push_back(timed.timing[k]);
     char text[64];
-    std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", timings.back().median_ns / 1e3);
-    run.trace().facts["time." + form.name] = text;
+    std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", timed.timing[k].median_ns / 1e3);
+    run.trace().facts["time." + forms[k].name] = text;
   }
-  return timings;
+  return timed;
 }
 
-inline const trace::Timing& timing_of(const std::vector<WarpForm>& forms,
-                                      const std::vector<trace::Timing>& timings, const std::string& form) {
+inline size_t form_index(const std::vector<WarpForm>& forms, const std::string& form) {
   for (size_t i = 0; i < forms.size(); ++i)
-    if (forms[i].name == form) return timings[i];
+    if (forms[i].name == form) return i;
   throw std::logic_error("no form " + form);
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/lesson.hpp"
+#include "common/timed_rounds.hpp"
 #include "reduction/common/racecheck_log.hpp"
 #include "reduction/common/warp_forms.hpp"
 
@@ -114,17 +115,30 @@ inline void claim_lockstep(LessonRun& run, const ClaimSpec& claim, const std::ve
                                         ". Run lessons/reduction/common/racecheck.sh, then the lesson again");
 }
 
-// "1.23 us vs 1.45 us (0.85x)": a's median against b's.
-inline std::string versus(const trace::Timing& a, const trace::Timing& b) {
-  char text[96];
-  std::snprintf(text, sizeof text, "%.2f us vs %.2f us (%.2fx)", a.median_ns / 1e3, b.median_ns / 1e3,
-                a.median_ns / b.median_ns);
-  return text;
+// How many rounds the forms are timed in (common/timed_rounds.hpp).
+inline constexpr int kTimingRounds = 5;
+
+// "1.23 us vs 1.45 us (0.85x ± 0.01)": kernel a's time over b's as the median of the rounds'
+// ratios, ± half their range, with the two times of the round that gave that median.
+inline std::string versus(const RoundTimings& t, size_t a, size_t b) {
+  const MeasuredRatio r = t.ratio(a, b);
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2f us vs %.2f us (", t.rounds_ns[a][r.median_round] / 1e3,
+                t.rounds_ns[b][r.median_round] / 1e3);
+  return text + ratio_with_spread(r) + ")";
 }
 
-// Read as "faster": a's median at least 3% below b's.
-inline bool faster(const trace::Timing& a, const trace::Timing& b) {
-  return a.median_ns < 0.97 * b.median_ns;
+// "a is faster than b": a's time at most 97% of b's (the median of the rounds' ratios). Where the
+// rounds' spread reaches across 0.97 the rounds cannot tell, and the verdict is not observable.
+inline void claim_faster(LessonRun& run, const ClaimSpec& claim, const MeasuredRatio& a_over_b,
+                         const std::string& measurement, const std::string& than) {
+  const std::string reading = "read as: the median launch at least 3% faster" + than +
+                              ", same run, same input; each ratio is the median of " +
+                              std::to_string(a_over_b.rounds) + " rounds ± half their range";
+  if (within_noise(a_over_b, 0.97))
+    run.claim_not_observable(claim, within_noise_reason(a_over_b, 0.97) + "; " + measurement);
+  else
+    run.claim(claim, a_over_b.median <= 0.97, measurement, reading);
 }
 
 }  // namespace gridlock::reduction

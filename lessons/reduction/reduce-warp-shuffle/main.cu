@@ -34,9 +34,9 @@ std::vector<FormOutcome> measure_operator(LessonRun& run, const std::vector<red:
                                      o.seed + uint64_t(o.runs));
   const std::vector<FormOutcome> outcomes = red::measure_forms<Op>(
       run, kLesson, __FILE__, forms, loaded, r9::reduce_on_one_warp<Op>, r9::reduce_on_every_warp<Op>);
-  const std::vector<gridlock::trace::Timing> timings =
+  const gridlock::RoundTimings timings =
       red::time_forms(run, "reduce_every_warp", forms, loaded, kRepeats, r9::reduce_on_every_warp<Op>);
-  red::print_forms(outcomes, timings);
+  red::print_forms(outcomes, timings.timing);
   red::add_load_facts(run.trace(), loaded, kRepeats);
   return outcomes;
 }

@@ -50,9 +50,9 @@ void check_claims(LessonRun& run) {
                                          o.seed + uint64_t(o.runs));
   const std::vector<FormOutcome> outcomes = red::measure_forms<MatMul>(
       run, kLesson, __FILE__, r8::kForms, loaded, r8::reduce_on_one_warp, r8::reduce_on_every_warp);
-  const std::vector<gridlock::trace::Timing> timings =
+  const gridlock::RoundTimings timings =
       red::time_forms(run, "reduce_every_warp", r8::kForms, loaded, kRepeats, r8::reduce_on_every_warp);
-  red::print_forms(outcomes, timings);
+  red::print_forms(outcomes, timings.timing);
   red::add_load_facts(run.trace(), loaded, kRepeats);
 
   claim_order(run, outcomes);
@@ -60,13 +60,14 @@ void check_claims(LessonRun& run) {
   const FormOutcome& padded = red::outcome_of(outcomes, "padded");
   run.claim(r8::kPadded, red::all_right(padded), "padded form: " + padded.wrong_text());
 
-  auto time_of = [&](const std::string& form) { return red::timing_of(r8::kForms, timings, form); };
-  run.claim(r8::kPaddedFaster, red::faster(time_of("padded"), time_of("documented")),
-            "padded vs with the lane tests, every warp of the GPU reducing " + std::to_string(kRepeats) +
-                " times per launch: " + red::versus(time_of("padded"), time_of("documented")) +
-                "; the corrected pair (syncwarp-padded vs syncwarp): " +
-                red::versus(time_of("syncwarp-padded"), time_of("syncwarp")),
-            "read as: the median launch at least 3% faster, same run, same input");
+  auto form = [](const std::string& name) { return red::form_index(r8::kForms, name); };
+  red::claim_faster(run, r8::kPaddedFaster, timings.ratio(form("padded"), form("documented")),
+                    "padded vs with the lane tests, every warp of the GPU reducing " +
+                        std::to_string(kRepeats) +
+                        " times per launch: " + red::versus(timings, form("padded"), form("documented")) +
+                        "; the corrected pair (syncwarp-padded vs syncwarp): " +
+                        red::versus(timings, form("syncwarp-padded"), form("syncwarp")),
+                    "");
 }
 
 std::string run_form_once(const std::string& form) {

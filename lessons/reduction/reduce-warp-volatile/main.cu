@@ -29,9 +29,9 @@ void check_claims(LessonRun& run) {
                                       o.seed + uint64_t(o.runs));
   const std::vector<FormOutcome> outcomes = red::measure_forms<Sum>(
       run, kLesson, __FILE__, r6::kForms, loaded, r6::sum_on_one_warp, r6::sum_on_every_warp);
-  const std::vector<gridlock::trace::Timing> timings =
+  const gridlock::RoundTimings timings =
       red::time_forms(run, "sum_every_warp", r6::kForms, loaded, kRepeats, r6::sum_on_every_warp);
-  red::print_forms(outcomes, timings);
+  red::print_forms(outcomes, timings.timing);
   red::add_load_facts(run.trace(), loaded, kRepeats);
 
   const FormOutcome& documented = red::outcome_of(outcomes, "documented");
@@ -49,13 +49,14 @@ void check_claims(LessonRun& run) {
   const FormOutcome& simplified = red::outcome_of(outcomes, "simplified");
   run.claim(r6::kSimplified, red::all_right(simplified), "simplified form: " + simplified.wrong_text());
 
-  auto time_of = [&](const std::string& form) { return red::timing_of(r6::kForms, timings, form); };
-  run.claim(r6::kDropIfsFaster, red::faster(time_of("simplified"), time_of("documented")),
-            "without the tests vs with them, every warp of the GPU summing " + std::to_string(kRepeats) +
-                " times per launch: " + red::versus(time_of("simplified"), time_of("documented")) +
-                "; the corrected pair (syncwarp-simplified vs syncwarp): " +
-                red::versus(time_of("syncwarp-simplified"), time_of("syncwarp")),
-            "read as: the median launch at least 3% faster, same run, same input");
+  auto form = [](const std::string& name) { return red::form_index(r6::kForms, name); };
+  red::claim_faster(run, r6::kDropIfsFaster, timings.ratio(form("simplified"), form("documented")),
+                    "without the tests vs with them, every warp of the GPU summing " +
+                        std::to_string(kRepeats) +
+                        " times per launch: " + red::versus(timings, form("simplified"), form("documented")) +
+                        "; the corrected pair (syncwarp-simplified vs syncwarp): " +
+                        red::versus(timings, form("syncwarp-simplified"), form("syncwarp")),
+                    "");
   if (!red::all_right(documented))
     run.check_failed("the documented form gave a wrong sum: " + documented.wrong_text());
 }
