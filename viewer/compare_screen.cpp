@@ -53,7 +53,7 @@ CompareScreen::CompareScreen(std::unique_ptr<Document> a, std::unique_ptr<Docume
   const bool same_clock = sides_[0].document->trace.clock.source == sides_[1].document->trace.clock.source;
   align(same_clock ? Alignment::first_events : Alignment::whole_runs);
   if (start.time_ns)
-    cursor_.seek_time(*start.time_ns);
+    cursor_.seek_time(*start.time_ns + (start.after_first_event ? cursor_.begin_ns() : 0));
   else if (start.step == -1)  // the end: both sides at their last step
     cursor_.last();
   else

@@ -160,6 +160,7 @@ int prepare_shot(gv::Options& options, Shot& shot) {
   if (shot.start.step < 0) return 2;
   if (shot.other && options.step == -1) shot.start.step = -1;  // comparing: the end of both runs
   shot.start.time_ns = options.time_ns;
+  shot.start.after_first_event = options.time_after_first_event;
   return -1;
 }
 
@@ -382,7 +383,7 @@ int main(int argc, char** argv) {
       else
         code = gv::take_screenshot(render, options.screenshot, options.width, options.height);
     } else {
-      gv::StartAt start{options.step, options.time_ns};
+      gv::StartAt start{options.step, options.time_ns, options.time_after_first_event};
       const auto before_load = std::chrono::steady_clock::now();
       if (options.compare.size() == 2) app.compare_files(options.compare[0], options.compare[1], start);
       app.open_files(options.traces, start);

@@ -42,7 +42,8 @@ int parse_options(int argc, char** argv, Options& options) {
                  "counts from the end (-1: the last step; comparing, the end of both runs)");
   cli.add_option("--time", time,
                  "the moment to show, on the trace's clock from its origin: ns, or with a unit (42.5us, "
-                 "1.2ms); the step is the one the trace had reached then");
+                 "1.2ms); +T: T after the run's first event (+80us); the step is the one the trace had "
+                 "reached then");
   cli.add_option("--view", options.view, "the view shown first (a tab over the canvas)")
       ->check(CLI::IsMember(view_names()));
   cli.add_flag("--list-views", options.list_views, "print the views that apply to each trace file and exit");
@@ -112,8 +113,10 @@ int parse_options(int argc, char** argv, Options& options) {
   }
   if (!time.empty()) {
     int64_t ns = 0;
-    if (!parse_duration(time, ns)) {
-      std::cerr << "gridlock-viewer: --time " << time << ": expected a time such as 42560, 42.5us or 1.2ms\n";
+    options.time_after_first_event = time.front() == '+';
+    if (!parse_duration(options.time_after_first_event ? time.substr(1) : time, ns)) {
+      std::cerr << "gridlock-viewer: --time " << time
+                << ": expected a time such as 42560, 42.5us, 1.2ms or +80us\n";
       return 2;
     }
     options.time_ns = ns;

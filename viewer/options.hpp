@@ -11,14 +11,15 @@
 namespace gridlock::viewer {
 
 struct Options {
-  std::vector<std::string> traces;   // files to open
-  std::vector<std::string> compare;  // two files to show side by side (--compare A B)
-  std::string screenshot;            // PNG to write; empty: interactive
-  int step = 0;                      // negative counts from the end: -1 is the last step
-  std::optional<int64_t> time_ns;    // --time: the moment on the trace's clock (ns), instead of a step
-  std::string view;                  // --view: the view shown first (registry name); empty: the first
-  bool list_views = false;           // print the views that apply to each trace and exit
-  int bench_frames = 0;              // > 0: render this many frames, print frame times, exit
+  std::vector<std::string> traces;      // files to open
+  std::vector<std::string> compare;     // two files to show side by side (--compare A B)
+  std::string screenshot;               // PNG to write; empty: interactive
+  int step = 0;                         // negative counts from the end: -1 is the last step
+  std::optional<int64_t> time_ns;       // --time: the moment on the trace's clock (ns), instead of a step
+  bool time_after_first_event = false;  // --time +T: T after the run's first event
+  std::string view;                     // --view: the view shown first (registry name); empty: the first
+  bool list_views = false;              // print the views that apply to each trace and exit
+  int bench_frames = 0;                 // > 0: render this many frames, print frame times, exit
   int width = 1600;
   int height = 900;
   float scale = 0.0f;       // text, spacing and data size; 0: the remembered one (else 1)

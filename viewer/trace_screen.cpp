@@ -26,7 +26,7 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
   for (std::size_t i = 0; i < views_.size(); ++i)
     if (setup.first_view == views_[i]->name()) shown_ = static_cast<int>(i);
   if (start.time_ns)
-    playback_.seek_time(*start.time_ns);
+    playback_.seek_time(*start.time_ns + (start.after_first_event ? playback_.times().begin_ns() : 0));
   else
     playback_.seek(start.step < 0 ? playback_.step_count() + start.step : start.step);
 }

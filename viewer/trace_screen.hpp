@@ -22,10 +22,13 @@
 namespace gridlock::viewer {
 
 // Where a trace opens: at a step (negative counts from the end: -1 the last; clamped into range),
-// or at a time on its clock when one is given.
+// or at a time on its clock when one is given: from the clock's origin, or, with
+// `after_first_event`, that long after the run's first event (so that a re-recorded trace, whose
+// origin lies elsewhere, opens at the same moment of the run).
 struct StartAt {
   int step = 0;
   std::optional<int64_t> time_ns;
+  bool after_first_event = false;
 };
 
 // The panel layout every trace screen shares (and the settings file remembers): the splitters'
