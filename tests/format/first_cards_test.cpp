@@ -8,21 +8,13 @@
 #include <fstream>
 #include <map>
 
-#include "trace/lesson_index.hpp"
+#include "shipped_lessons.hpp"
 #include "trace/trace.hpp"
 
 namespace fs = std::filesystem;
 namespace tr = gridlock::trace;
 
 namespace {
-
-std::vector<tr::LessonEntry> lessons() {
-  std::ifstream in(GRIDLOCK_LESSON_INDEX);
-  std::vector<std::string> problems;
-  std::vector<tr::LessonEntry> out = tr::parse_lesson_index(in, "", problems);
-  for (const std::string& p : problems) ADD_FAILURE() << p;
-  return out;
-}
 
 bool is_classroom(const fs::path& p) { return p.stem().extension() == ".classroom"; }
 
@@ -45,7 +37,7 @@ bool opposite(tr::Verdict a, tr::Verdict b) {
 
 TEST(FirstCards, VerdictsAgreeWithTheFullTraceOfTheSameVariant) {
   int compared = 0;
-  for (const tr::LessonEntry& lesson : lessons()) {
+  for (const tr::LessonEntry& lesson : shipped_lessons()) {
     const fs::path recorded = fs::path(lesson.folder) / "recorded";
     const fs::path card = recorded / (lesson.id + ".classroom.json");
     if (!fs::exists(card)) continue;

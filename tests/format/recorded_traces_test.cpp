@@ -7,21 +7,13 @@
 #include <fstream>
 #include <sstream>
 
-#include "trace/lesson_index.hpp"
+#include "shipped_lessons.hpp"
 #include "trace/trace.hpp"
 
 namespace fs = std::filesystem;
 namespace tr = gridlock::trace;
 
 namespace {
-
-std::vector<tr::LessonEntry> lessons() {
-  std::ifstream in(GRIDLOCK_LESSON_INDEX);
-  std::vector<std::string> problems;
-  std::vector<tr::LessonEntry> out = tr::parse_lesson_index(in, "", problems);
-  for (const std::string& p : problems) ADD_FAILURE() << p;
-  return out;
-}
 
 std::string read_text(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -33,7 +25,7 @@ std::string read_text(const fs::path& p) {
 }  // namespace
 
 TEST(RecordedTraces, EveryLessonShipsAValidTraceOfItsCurrentSource) {
-  std::vector<tr::LessonEntry> all = lessons();
+  std::vector<tr::LessonEntry> all = shipped_lessons();
   ASSERT_FALSE(all.empty()) << "no lessons in " GRIDLOCK_LESSON_INDEX;
   for (const tr::LessonEntry& lesson : all) {
     fs::path recorded = fs::path(lesson.folder) / "recorded";
