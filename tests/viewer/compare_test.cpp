@@ -225,8 +225,9 @@ TEST(CompareMarkers, ReachTheRacyCountersLostUpdatesBesideTheAtomicRun) {
     c.seek_time(m.shared_ns);
     EXPECT_EQ(c.side_time(0), c.times(0).time_of(m.marker.step));
     EXPECT_GE(c.step(0), m.marker.step);
-    if (c.step(0) != m.marker.step)
+    if (c.step(0) != m.marker.step) {
       EXPECT_EQ(c.times(0).entry_ns(c.step(0)), c.times(0).entry_ns(m.marker.step));
+    }
   }
   EXPECT_GT(lost, 0);
 }
