@@ -2,6 +2,7 @@
 // built here, each once as the run must be and once as it must not be.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -317,4 +318,158 @@ TEST(TruthValues, AnUnnamedOperatorIsReported) {
   const std::string problems =
       replay(tr::ElementType::i32, {}, on_input(tr::Operator::unnamed, 0, 1), {1, 2}, {3});
   EXPECT_NE(problems.find("does not name its operator"), std::string::npos) << problems;
+}
+
+// ---- moments: each one as the events around it say, and each forged or moved one caught ---------
+
+namespace {
+
+// A moment instant on `track` at `t` with `value`, its flows coming from `from`.
+tr::Event moment(int track, int64_t t, tr::Category category, double value, std::vector<int> from) {
+  tr::Event e = tr::make_event(track, tr::EventKind::instant, t, "the moment", category, value);
+  e.flows_in = std::move(from);
+  return e;
+}
+
+// The step as the test built it, less the flows that no event ends (a moment without its flow).
+std::string truth_of_step(tr::Trace t, tr::Step s) {
+  const bool any_flow_in =
+      std::any_of(s.events.begin(), s.events.end(), [](const tr::Event& e) { return !e.flows_in.empty(); });
+  if (!any_flow_in)
+    for (tr::Event& e : s.events) e.flows_out.clear();
+  t.steps = {std::move(s)};
+  return truth_of(t);
+}
+
+// Block 0's warp (track 1) writes 5 from 0 to 10 ns, its end starting flow 0; block 1's warp
+// (track 4) writes from 12 to 20 ns, and `m` stands where it wrote.
+std::string two_writes(const tr::Event& m, tr::EventKind store_kind = tr::EventKind::slice_end) {
+  tr::Trace t = trace_with({});
+  tr::Step s = step();
+  s.events.push_back(event(1, tr::EventKind::slice_begin, 0, "write", tr::Category::work));
+  tr::Event store = tr::make_event(1, tr::EventKind::slice_end, 10, "write", tr::Category::work, 5);
+  if (store_kind == tr::EventKind::slice_begin) {
+    s.events.back().flows_out = {0};
+  } else {
+    store.flows_out = {0};
+  }
+  s.events.push_back(store);
+  add_slice(s, 4, "write", 12, 20);
+  s.events.push_back(m);
+  return truth_of_step(t, s);
+}
+
+}  // namespace
+
+TEST(TruthMoments, ALostUpdateThatStoredNoMoreThanTheWriteItReplacedIsAccepted) {
+  EXPECT_EQ(two_writes(moment(4, 20, tr::Category::lost_update, 5, {0})), "");
+  EXPECT_EQ(two_writes(moment(4, 20, tr::Category::lost_update, 4, {0})), "");
+}
+
+TEST(TruthMoments, AForgedOrMovedLostUpdateIsReported) {
+  EXPECT_NE(two_writes(moment(4, 20, tr::Category::lost_update, 6, {0})).find("nothing was lost"),
+            std::string::npos);
+  EXPECT_NE(two_writes(moment(1, 9, tr::Category::lost_update, 5, {0})).find("lands later"),
+            std::string::npos);
+  EXPECT_NE(two_writes(moment(4, 20, tr::Category::lost_update, 5, {})).find("no flow"), std::string::npos);
+  EXPECT_NE(two_writes(moment(4, 20, tr::Category::lost_update, 5, {0}), tr::EventKind::slice_begin)
+                .find("not from a store"),
+            std::string::npos);
+}
+
+TEST(TruthMoments, AStaleReadMustReadAnotherValueThanTheStoreBeforeIt) {
+  EXPECT_EQ(two_writes(moment(4, 20, tr::Category::stale_read, 4, {0})), "");
+  EXPECT_NE(two_writes(moment(4, 20, tr::Category::stale_read, 5, {0})).find("the value the store before it"),
+            std::string::npos);
+}
+
+TEST(TruthMoments, AMomentIsAnInstant) {
+  tr::Event slice = moment(4, 20, tr::Category::lost_update, 5, {0});
+  slice.kind = tr::EventKind::counter;
+  EXPECT_NE(two_writes(slice).find("a moment is an instant"), std::string::npos);
+}
+
+namespace {
+
+// Kernels on tracks 0 (0–100 ns) and 3 (50–150 ns); `m` on track 3.
+std::string two_kernels(const tr::Event& m) {
+  tr::Trace t = trace_with({});
+  tr::Step s = step();
+  add_slice(s, 0, "kernel a", 0, 100, tr::Category::kernel);
+  s.events.push_back(event(3, tr::EventKind::slice_begin, 50, "kernel b", tr::Category::kernel));
+  s.events.push_back(m);
+  s.events.push_back(event(3, tr::EventKind::slice_end, 150, "kernel b", tr::Category::kernel));
+  t.steps = {s};
+  return truth_of(t);
+}
+
+}  // namespace
+
+TEST(TruthMoments, AnOverlapCountsKernelsThatRunThen) {
+  EXPECT_EQ(two_kernels(moment(3, 50, tr::Category::overlap, 2, {})), "");
+  EXPECT_NE(two_kernels(moment(3, 120, tr::Category::overlap, 2, {})).find("1 kernel track(s) run"),
+            std::string::npos);
+  EXPECT_NE(two_kernels(moment(3, 50, tr::Category::overlap, 3, {})).find("2 kernel track(s) run"),
+            std::string::npos);
+  EXPECT_NE(two_kernels(moment(3, 50, tr::Category::overlap, 1, {})).find("at least 2"), std::string::npos);
+}
+
+namespace {
+
+// Block 0's warp starts "item 7" at 0 ns (flow 0 from its start); block 1's warp starts
+// `second` at 20 ns; `m` on track 4.
+std::string two_starts(const std::string& second, const tr::Event& m) {
+  tr::Trace t = trace_with({});
+  tr::Step s = step();
+  s.events.push_back(event(1, tr::EventKind::slice_begin, 0, "item 7", tr::Category::work));
+  s.events.back().flows_out = {0};
+  s.events.push_back(event(1, tr::EventKind::slice_end, 10, "item 7", tr::Category::work));
+  s.events.push_back(event(4, tr::EventKind::slice_begin, 20, second, tr::Category::work));
+  s.events.push_back(m);
+  s.events.push_back(event(4, tr::EventKind::slice_end, 30, second, tr::Category::work));
+  return truth_of_step(t, s);
+}
+
+}  // namespace
+
+TEST(TruthMoments, ADoubleFetchStartsTheSameItemAgain) {
+  EXPECT_EQ(two_starts("item 7", moment(4, 20, tr::Category::double_fetch, 7, {0})), "");
+  EXPECT_NE(two_starts("item 8", moment(4, 20, tr::Category::double_fetch, 7, {0})).find("no second start"),
+            std::string::npos);
+  EXPECT_NE(two_starts("item 7", moment(4, 25, tr::Category::double_fetch, 7, {0})).find("no second start"),
+            std::string::npos);
+  EXPECT_NE(two_starts("item 7", moment(4, 20, tr::Category::double_fetch, 7, {})).find("no flow"),
+            std::string::npos);
+}
+
+namespace {
+
+// Block 0's warp holds the lock from 10 to 100 ns (flow 0 from its taking) and waits from 20 to
+// 30 ns inside it; block 1's warp works from 0 to 100 ns; `m` where the test puts it.
+std::string a_hold(const tr::Event& m) {
+  tr::Trace t = trace_with({});
+  tr::Step s = step();
+  s.events.push_back(event(1, tr::EventKind::slice_begin, 10, "holds the lock", tr::Category::critical));
+  s.events.back().flows_out = {0};
+  s.events.push_back(event(1, tr::EventKind::slice_begin, 20, "wait", tr::Category::wait));
+  if (m.track == 1 && m.t_ns <= 20) s.events.push_back(m);
+  s.events.push_back(event(1, tr::EventKind::slice_end, 30, "wait", tr::Category::wait));
+  if (m.track == 1 && m.t_ns > 20) s.events.push_back(m);
+  s.events.push_back(event(1, tr::EventKind::slice_end, 100, "holds the lock", tr::Category::critical));
+  s.events.push_back(event(4, tr::EventKind::slice_begin, 0, "work", tr::Category::work));
+  if (m.track == 4) s.events.push_back(m);
+  s.events.push_back(event(4, tr::EventKind::slice_end, 100, "work", tr::Category::work));
+  return truth_of_step(t, s);
+}
+
+}  // namespace
+
+TEST(TruthMoments, AWaitingHolderHoldsTheLockAndWaits) {
+  EXPECT_EQ(a_hold(moment(1, 20, tr::Category::waiting_holder, 0, {0})), "");
+  EXPECT_NE(a_hold(moment(1, 40, tr::Category::waiting_holder, 0, {0})).find("is not waiting"),
+            std::string::npos);
+  EXPECT_NE(a_hold(moment(4, 20, tr::Category::waiting_holder, 0, {0})).find("does not hold the lock"),
+            std::string::npos);
+  EXPECT_NE(a_hold(moment(1, 20, tr::Category::waiting_holder, 0, {})).find("no flow from its own taking"),
+            std::string::npos);
 }

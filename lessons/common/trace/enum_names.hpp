@@ -24,7 +24,8 @@ GRIDLOCK_ENUM_NAMES(TrackKind, "device", "host", "stream", "kernel", "sm", "bloc
                     "memory");
 GRIDLOCK_ENUM_NAMES(EventKind, "slice_begin", "slice_end", "instant", "counter");
 GRIDLOCK_ENUM_NAMES(Category, "work", "barrier", "wait", "spin", "critical", "atomic", "kernel", "copy",
-                    "sync", "host", "other");
+                    "sync", "host", "other", "ticket", "lost_update", "stale_read", "overlap", "double_fetch",
+                    "waiting_holder");
 GRIDLOCK_ENUM_NAMES(Verdict, "confirmed", "contradicted", "not_observable");
 GRIDLOCK_ENUM_NAMES(ProducerKind, "gpu", "model");
 GRIDLOCK_ENUM_NAMES(TimeUnit, "ns", "tick");

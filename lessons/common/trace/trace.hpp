@@ -41,7 +41,27 @@ enum class TrackKind { device, host, stream, kernel, sm, block, warp, lane, lock
 enum class EventKind { slice_begin, slice_end, instant, counter };
 // What an event's time was spent on; the timeline colours by it and the checks use it
 // ("barrier": a wait at a barrier that every track with the same parent takes part in).
-enum class Category { work, barrier, wait, spin, critical, atomic, kernel, copy, sync, host, other };
+// `ticket` marks a ticket taken; the five after it are the moments a lesson exists for, each an
+// instant that check_truth verifies against the events around it (FORMAT.md).
+enum class Category {
+  work,
+  barrier,
+  wait,
+  spin,
+  critical,
+  atomic,
+  kernel,
+  copy,
+  sync,
+  host,
+  other,
+  ticket,
+  lost_update,
+  stale_read,
+  overlap,
+  double_fetch,
+  waiting_holder
+};
 enum class Verdict { confirmed, contradicted, not_observable };
 enum class ProducerKind { gpu, model };
 // What one unit of the clock is: a nanosecond, or one step of a model (an instruction issued).
@@ -286,8 +306,11 @@ std::vector<std::string> validate(const Trace& trace);
 // What a recorded run must respect (truth.cpp): slices nest per track and never run backwards;
 // no track leaves a barrier before the last track of its parent has arrived there (ties within
 // one tick of the clock's resolution); every snapshot follows from what was known before by
-// exactly the step's operations. Empty when it does.
+// exactly the step's operations; every moment (lost_update, stale_read, overlap, double_fetch,
+// waiting_holder) is what the events its flows come from say it is. Empty when it does.
 std::vector<std::string> check_truth(const Trace& trace);
+// The moments' part of check_truth (moments.cpp), appending to `problems`.
+void check_moments(const Trace& trace, std::vector<std::string>& problems);
 
 // The steps' events as Chrome trace JSON (opens in ui.perfetto.dev), flows included.
 std::string to_perfetto_json(const Trace& trace);

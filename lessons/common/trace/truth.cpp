@@ -358,6 +358,7 @@ std::vector<std::string> check_truth(const Trace& trace) {
   check_slices(trace, problems);
   check_barriers(trace, problems);
   Replay(trace).run(problems);
+  check_moments(trace, problems);
   return problems;
 }
 
