@@ -199,9 +199,10 @@ class TreeRecording {
   // Per warp of the block: "work" from the warp's start (or its leaving the latest barrier
   // before this step) until it arrived at this step's barrier, then the barrier wait until it
   // left. Warp w is track first_track + w. Times are on the run's clock. A step without a barrier
-  // has no events.
+  // has no events. `category` says what the work is (a ticket taken, where the step takes one).
   std::vector<trace::Event> warp_events(int block, int step, int first_track, const std::string& work,
-                                        RunClock& clock, const std::string& barrier = kBarrier) const {
+                                        RunClock& clock, const std::string& barrier = kBarrier,
+                                        trace::Category category = trace::Category::work) const {
     std::vector<trace::Event> events;
     for (int w = 0; w < warps_per_block_; ++w) {
       const WarpTimes times = warp_times(block * warps_per_block_ + w);
@@ -214,10 +215,10 @@ class TreeRecording {
       const unsigned long long arrived = times.arrive[size_t(step)], left = times.leave[size_t(step)];
       if (!started || !arrived || !left) continue;  // dropped: the notice says so
       const int track = first_track + w;
-      events.push_back(slice(track, trace::EventKind::slice_begin, clock.since_origin(started), work,
-                             trace::Category::work, step));
-      events.push_back(slice(track, trace::EventKind::slice_end, clock.since_origin(arrived), work,
-                             trace::Category::work, step));
+      events.push_back(
+          slice(track, trace::EventKind::slice_begin, clock.since_origin(started), work, category, step));
+      events.push_back(
+          slice(track, trace::EventKind::slice_end, clock.since_origin(arrived), work, category, step));
       events.push_back(slice(track, trace::EventKind::slice_begin, clock.since_origin(arrived), barrier,
                              trace::Category::barrier, step));
       events.push_back(slice(track, trace::EventKind::slice_end, clock.since_origin(left), barrier,

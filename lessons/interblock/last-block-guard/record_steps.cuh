@@ -137,7 +137,7 @@ inline int add_tickets(gridlock::LessonRun& run, std::vector<Arrival> by_ticket,
     for (size_t k = first; k < last; ++k) {
       const Arrival& a = by_ticket[k];
       tr::Event e = make_event(a.track, tr::EventKind::instant, a.ticket_at,
-                               "ticket " + std::to_string(a.ticket), tr::Category::atomic, a.ticket);
+                               "ticket " + std::to_string(a.ticket), tr::Category::ticket, a.ticket);
       e.flows_out.push_back(a.block);
       s.events.push_back(e);
       partials.items.push_back(a.block);

@@ -103,6 +103,19 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
               "with its last item; the whole block works on it."
             : "Block b does items b, b + gridDim.x, ...: the slices are warp 0's time on each "
               "item (the block has no barrier to wait at).";
+  // An item started again after some block had started it already: the double fetch, joined by a
+  // flow to the item's first start.
+  std::map<int, size_t> first_start;               // item -> its first slice
+  std::map<size_t, int> start_flow, double_fetch;  // slice -> flow out of its begin / into its moment
+  int flows = 0;
+  for (size_t k = 0; k < all.size(); ++k) {
+    const auto [first, fresh] = first_start.try_emplace(all[k].item, k);
+    if (fresh) continue;
+    // One flow from a first start, however many starts repeat it.
+    const auto [out, added] = start_flow.try_emplace(first->second, flows);
+    if (added) ++flows;
+    double_fetch[k] = out->second;
+  }
   const size_t per_step = std::max<size_t>(1, (all.size() + kSteps - 1) / kSteps);
   for (size_t first = 0; first < all.size(); first += per_step) {
     const size_t last = std::min(all.size(), first + per_step);
@@ -115,8 +128,19 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     for (size_t k = first; k < last; ++k) {
       const Slice& sl = all[k];
       const std::string name = "item " + std::to_string(sl.item) + " (cost " + std::to_string(sl.cost) + ")";
-      s.events.push_back(
-          make_event(sl.track, tr::EventKind::slice_begin, sl.begin, name, tr::Category::work, sl.cost));
+      tr::Event begin =
+          make_event(sl.track, tr::EventKind::slice_begin, sl.begin, name, tr::Category::work, sl.cost);
+      if (const auto out = start_flow.find(k); out != start_flow.end())
+        begin.flows_out.push_back(out->second);
+      s.events.push_back(begin);
+      if (const auto again = double_fetch.find(k); again != double_fetch.end()) {
+        tr::Event moment = make_event(
+            sl.track, tr::EventKind::instant, sl.begin,
+            "item " + std::to_string(sl.item) + " fetched again by block " + std::to_string(sl.block),
+            tr::Category::double_fetch, sl.item);
+        moment.flows_in.push_back(again->second);
+        s.events.push_back(moment);
+      }
       s.events.push_back(
           make_event(sl.track, tr::EventKind::slice_end, sl.end, name, tr::Category::work, sl.cost));
       // The fetch that returned index i left the queue's index at i + 1.
@@ -154,6 +178,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
                 all.empty() ? 0.0 : 100.0 * idle / (double(*last_out - begin) * o.grid));
   t.facts["recorded.idle_at_end"] = us(idle) + " of block time (" + share + " of grid \xC3\x97 span)";
   t.facts["recorded.never_done"] = std::to_string(std::count(visits.begin(), visits.end(), 0u));
+  t.facts["recorded.double_fetches"] = std::to_string(double_fetch.size());
   t.facts["recorded.done_twice"] =
       std::to_string(std::count_if(visits.begin(), visits.end(), [](unsigned v) { return v > 1; }));
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");

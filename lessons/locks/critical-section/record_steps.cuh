@@ -67,9 +67,18 @@ inline void declare_tracks(tr::Trace& t, std::vector<Turn>& all) {
   for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
 }
 
+// The flows of one turn: the hand-off into its hold, those out of its release (the next hand-off,
+// and the write of a holder that then wrote over this one's), and the flow into its lost update.
+struct TurnFlows {
+  int handed_in = -1;
+  std::vector<int> out;
+  int lost_from = -1;
+  size_t replaced = 0;  // with lost_from: the turn whose write this one's replaced
+};
+
 // The events of one turn: the wait (spin) and the hold (critical) on the block's row, the hold on
 // the lock's row, the counter's new value; a flow from the previous holder's release.
-inline void add_turn(tr::Step& s, const Turn& turn, bool lock, int flow_in, int flow_out) {
+inline void add_turn(tr::Step& s, const Turn& turn, bool lock, const TurnFlows& flows) {
   const std::string holder = "held by block " + std::to_string(turn.block);
   if (lock) {
     s.events.push_back(make_event(turn.track, tr::EventKind::slice_begin, turn.asked, "waiting for the lock",
@@ -84,8 +93,8 @@ inline void add_turn(tr::Step& s, const Turn& turn, bool lock, int flow_in, int 
       make_event(turn.track, tr::EventKind::slice_begin, turn.took, inside, category, turn.seen);
   tr::Event end =
       make_event(turn.track, tr::EventKind::slice_end, turn.released, inside, category, turn.seen + 1);
-  if (flow_in >= 0) begin.flows_in.push_back(flow_in);
-  if (flow_out >= 0) end.flows_out.push_back(flow_out);
+  if (flows.handed_in >= 0) begin.flows_in.push_back(flows.handed_in);
+  end.flows_out = flows.out;
   s.events.push_back(begin);
   s.events.push_back(end);
   if (lock) {
@@ -96,6 +105,18 @@ inline void add_turn(tr::Step& s, const Turn& turn, bool lock, int flow_in, int 
   }
   s.events.push_back(
       make_event(kCountTrack, tr::EventKind::counter, turn.released, "count", category, turn.seen + 1));
+}
+
+// A holder that read less than the previous holder wrote: its write replaces that one, and the
+// update it replaced is lost. The moment sits at its write, joined to the write it replaced.
+inline tr::Event lost_update(const Turn& writer, const Turn& replaced, int flow) {
+  tr::Event e = make_event(writer.track, tr::EventKind::instant, writer.released,
+                           "block " + std::to_string(writer.block) + " wrote " +
+                               std::to_string(writer.seen + 1) + " over block " +
+                               std::to_string(replaced.block) + "'s " + std::to_string(replaced.seen + 1),
+                           tr::Category::lost_update, writer.seen + 1);
+  e.flows_in.push_back(flow);
+  return e;
 }
 
 inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
@@ -131,11 +152,20 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const std::string label =
       lock ? "PHASE 2: count inside the critical section" : "PHASE 1: one atomicAdd per block";
   const size_t per_step = (all.size() + kSteps - 1) / kSteps;
-  std::vector<int> flow_in(all.size(), -1), flow_out(all.size(), -1);
-  int flows = 0;
+  std::vector<TurnFlows> flows(all.size());
+  int handoffs = 0, next_flow = 0;
   for (size_t i = 0, previous = all.size(); lock && i < all.size(); ++i) {
     if (all[i].gave_up) continue;
-    if (previous < all.size()) flow_out[previous] = flow_in[i] = flows++;
+    if (previous < all.size()) {
+      flows[previous].out.push_back(next_flow);
+      flows[i].handed_in = next_flow++;
+      ++handoffs;
+      if (all[i].seen <= all[previous].seen) {
+        flows[previous].out.push_back(next_flow);
+        flows[i].lost_from = next_flow++;
+        flows[i].replaced = previous;
+      }
+    }
     previous = i;
   }
   long long spins = 0;
@@ -151,7 +181,9 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
                      launch_id);
     tr::Snapshot seen{kSeen, {}, {}};
     for (size_t i = first; i < last; ++i) {
-      add_turn(s, all[i], lock, flow_in[i], flow_out[i]);
+      add_turn(s, all[i], lock, flows[i]);
+      if (flows[i].lost_from >= 0)
+        s.events.push_back(lost_update(all[i], all[flows[i].replaced], flows[i].lost_from));
       seen.items.push_back(all[i].block);
       seen.values.push_back(all[i].seen);
       spins += all[i].spins;
@@ -188,7 +220,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   t.facts["recorded.lost_updates"] = std::to_string(o.grid - final_count);
   t.facts["recorded.spins"] = std::to_string(spins);
   t.facts["recorded.gave_up"] = std::to_string(gave_up);
-  t.facts["recorded.handoffs"] = std::to_string(flows);
+  t.facts["recorded.handoffs"] = std::to_string(handoffs);
   if (!all.empty())
     t.facts["recorded.span"] = std::to_string((all.back().released - all.front().took) / 1000) + " \xC2\xB5s";
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");

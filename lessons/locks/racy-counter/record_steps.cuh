@@ -106,12 +106,18 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
   });
   std::map<int, std::vector<size_t>> readers;  // value read -> accesses, in write order
   for (size_t i = 0; i < all.size(); ++i) readers[all[i].seen].push_back(i);
+  // The moment itself: a lost_update instant at each such write, joined by a second flow to the
+  // write it replaced.
   std::map<size_t, std::vector<int>> flows_out, flows_in;  // access -> flow ids at its read / write
+  std::map<size_t, std::vector<int>> replaced_out;         // access -> flows from its write to a loss
+  std::map<size_t, std::pair<size_t, int>> lost;           // access -> the write it replaced, the flow
   int flows = 0;
   for (const auto& [value, group] : readers)
     for (size_t k = 1; k < group.size(); ++k) {
       flows_out[group[k]].push_back(flows);
       flows_in[group[k - 1]].push_back(flows++);
+      replaced_out[group[k - 1]].push_back(flows);
+      lost[group[k]] = {group[k - 1], flows++};
     }
 
   const size_t per_step = (all.size() + kSteps - 1) / kSteps;
@@ -133,8 +139,19 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
       tr::Event end = make_event(a.track, tr::EventKind::slice_end, a.write_ns, slice, category, a.seen + 1);
       begin.flows_out = flows_out[i];
       end.flows_in = flows_in[i];
+      end.flows_out = replaced_out[i];
       s.events.push_back(begin);
       s.events.push_back(end);
+      if (const auto found = lost.find(i); found != lost.end()) {
+        const Access& replaced = all[found->second.first];
+        tr::Event moment = make_event(
+            a.track, tr::EventKind::instant, a.write_ns,
+            "block " + std::to_string(a.block) + " wrote " + std::to_string(a.seen + 1) + " over block " +
+                std::to_string(replaced.block) + "'s " + std::to_string(replaced.seen + 1),
+            tr::Category::lost_update, a.seen + 1);
+        moment.flows_in.push_back(found->second.second);
+        s.events.push_back(moment);
+      }
       seen.items.push_back(a.block);
       seen.values.push_back(a.seen);
     }
@@ -166,7 +183,7 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
   t.facts["recorded.distinct_reads"] = std::to_string(distinct.size());
   t.facts["recorded.largest_group"] =
       std::to_string(largest) + " blocks read " + std::to_string(largest_value);
-  t.facts["recorded.flows"] = std::to_string(flows);
+  t.facts["recorded.flows"] = std::to_string(lost.size());
   t.facts["recorded.sms"] = std::to_string(t.tracks.size() - 1 - all.size());
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
 }

@@ -130,7 +130,7 @@ inline void add_steps(gridlock::LessonRun& run, const Recorded& r, const std::ve
     all[size_t(b)] = b;
     tr::Event e =
         red::make_event(rows[size_t(b)], tr::EventKind::instant, r.blocks[size_t(b)].t(kTicket, clock),
-                        "partial stored, ticket taken", tr::Category::atomic, r.partials[size_t(b)]);
+                        "partial stored, ticket taken", tr::Category::ticket, r.partials[size_t(b)]);
     e.flows_out.push_back(b);
     ticket.events.push_back(e);
   }

@@ -71,8 +71,8 @@ inline size_t add_block(gridlock::LessonRun& run, const Recording& rec, const re
                    "__threadfence(), then thread 0 takes a ticket with atomicAdd; "
                    "__syncthreads_or() tells every thread whether it was the last.",
                    launch);
-  guard.events =
-      rec.warp_events(b, s.guard, tracks.first_warp[b], "fence, ticket", run.clock(), kGuardBarrier);
+  guard.events = rec.warp_events(b, s.guard, tracks.first_warp[b], "fence, ticket", run.clock(),
+                                 kGuardBarrier, tr::Category::ticket);
   return run.trace().steps.size() - 1;
 }
 

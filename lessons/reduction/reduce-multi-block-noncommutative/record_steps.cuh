@@ -82,8 +82,8 @@ inline size_t add_block(gridlock::LessonRun& run, const Recording& rec, const La
                    "__syncthreads_or() tells every thread whether it was the last.",
                    l.launch);
   const Steps s(rec.grid(), rec.block_size(), n);
-  guard.events =
-      rec.warp_events(b, s.guard, l.tracks.first_warp[b], "fence, ticket", run.clock(), kGuardBarrier);
+  guard.events = rec.warp_events(b, s.guard, l.tracks.first_warp[b], "fence, ticket", run.clock(),
+                                 kGuardBarrier, tr::Category::ticket);
   return run.trace().steps.size() - 1;
 }
 

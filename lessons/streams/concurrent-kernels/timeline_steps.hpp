@@ -91,7 +91,22 @@ inline CounterTracks declare(gridlock::LessonRun& run, RecordedLaunch& l) {
   return ct;
 }
 
-inline void add_check_in(gridlock::LessonRun& run, const KernelOnClock& k, const CounterTracks& ct) {
+// How many streams run a kernel at `t` (a kernel runs from its first block's begin up to its last
+// block's end).
+inline int streams_running_at(const RecordedLaunch& l, int64_t t) {
+  std::vector<int> streams;
+  for (const KernelOnClock& k : l.kernels) {
+    const auto [begin, end] = gs::extent(k.blocks);
+    if (begin <= t && t < end && std::find(streams.begin(), streams.end(), k.stream_track) == streams.end())
+      streams.push_back(k.stream_track);
+  }
+  return int(streams.size());
+}
+
+// `running` counts the streams running a kernel as this one starts, itself included; from two up,
+// the start is an overlap, the moment the lesson is about.
+inline void add_check_in(gridlock::LessonRun& run, const KernelOnClock& k, const CounterTracks& ct,
+                         int running) {
   tr::Step& s =
       run.add_step("PHASE 1: check in",
                    "kernel " + std::to_string(k.kid) + " sees mask " + hex(k.mask_in) + ", count " +
@@ -102,6 +117,11 @@ inline void add_check_in(gridlock::LessonRun& run, const KernelOnClock& k, const
   const std::string kernel = "add_kernel " + std::to_string(k.kid);
   s.events.push_back(gs::make_event(k.stream_track, tr::EventKind::slice_begin, gs::extent(k.blocks).first,
                                     kernel, tr::Category::kernel));
+  if (running >= 2)
+    s.events.push_back(gs::make_event(
+        k.stream_track, tr::EventKind::instant, gs::extent(k.blocks).first,
+        "kernel " + std::to_string(k.kid) + " starts: " + std::to_string(running) + " kernels at once",
+        tr::Category::overlap, running));
   s.events.push_back(gs::make_event(k.stream_track, tr::EventKind::instant, k.checked_in,
                                     "check in: sees " + hex(k.mask_in), tr::Category::atomic, k.mask_in));
   s.events.push_back(gs::make_event(ct.in_mask, tr::EventKind::counter, k.checked_in, "kernel_data.mask",
@@ -237,7 +257,8 @@ inline void build_steps(gridlock::LessonRun& run, RecordedLaunch& l) {
   std::stable_sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.t < b.t; });
   for (const Step& step : steps) {
     const KernelOnClock& k = l.kernels[step.kernel];
-    if (step.moment == Moment::check_in) add_check_in(run, k, ct);
+    if (step.moment == Moment::check_in)
+      add_check_in(run, k, ct, streams_running_at(l, gs::extent(k.blocks).first));
     if (step.moment == Moment::work) add_work(run, k, l.n);
     if (step.moment == Moment::check_out) add_check_out(run, k, ct, l.check_out);
   }

@@ -1,6 +1,7 @@
 // Assembles the trace of one L3 model run (lock_trace.hpp).
 #include "lock_trace.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "simt/trace_steps.hpp"
@@ -69,6 +70,58 @@ void add_lock_holders(const LockRun& run, tr::Trace& t) {
     add_event(t.steps.back(), holder, tr::EventKind::slice_end, static_cast<int64_t>(t.steps.size()));
 }
 
+// The first flow id no event of the trace uses yet.
+int next_flow(const tr::Trace& t) {
+  int next = 0;
+  for (const tr::Step& s : t.steps)
+    for (const tr::Event& e : s.events)
+      for (int f : e.flows_out) next = std::max(next, f + 1);
+  return next;
+}
+
+// The moment the lesson is about: a lane that holds the lock waits while the warp runs the lanes
+// that spin for it, so it cannot reach its release. Marked at the first such tick of each hold,
+// inside the lane's wait, and joined by a flow to its taking of the lock.
+void add_waiting_holders(const LockRun& run, tr::Trace& t) {
+  int flow = next_flow(t);
+  size_t took_at = 0;
+  bool marked = true;  // whether the current hold has its moment (no hold yet: nothing to mark)
+  for (size_t tick = 0; tick < t.steps.size(); ++tick) {
+    const int holder = run.holder_before(tick);
+    const simt::Issue& issue = run.recording.ticks[tick].issue;
+    const bool waits = holder >= 0 && !simt::has_lane(issue.active, holder) &&
+                       !simt::has_lane(run.recording.warp_before(tick).exited, holder);
+    if (waits && !marked) {
+      const int track = simt::lane_track(holder);
+      std::vector<tr::Event>& taken = t.steps[took_at].events;
+      const auto take = std::find_if(taken.begin(), taken.end(), [&](const tr::Event& e) {
+        return e.track == track && e.kind == tr::EventKind::slice_begin &&
+               e.category == tr::Category::critical;
+      });
+      if (take == taken.end()) throw std::logic_error("a hold without its taking of the lock");
+      take->flows_out.push_back(flow);
+      const int pc = simt::next_pc_of(run.recording.stack_before(tick), holder);
+      tr::Event moment{
+          track,
+          tr::EventKind::instant,
+          static_cast<int64_t>(tick),
+          "lane " + std::to_string(holder) + " holds the lock and waits at pc " + std::to_string(pc),
+          tr::Category::waiting_holder,
+          0,
+          {},
+          {flow++}};
+      std::vector<tr::Event>& events = t.steps[tick].events;
+      events.insert(std::next(std::find_if(events.begin(), events.end(),
+                                           [&](const tr::Event& e) {
+                                             return e.track == track && e.kind == tr::EventKind::slice_begin;
+                                           })),
+                    moment);
+      marked = true;
+    }
+    if (run.taken_by[tick] >= 0) took_at = tick, marked = false;
+  }
+}
+
 std::vector<std::string> notices(const LockRun& run) {
   std::vector<std::string> out = {
       "Modelled, not measured: a host C++ model of the pre-Volta lockstep scheduler produced this trace; no "
@@ -103,6 +156,7 @@ tr::Trace lock_trace(const LockRun& run, const TraceHeader& header, const Findin
       run.recording, [&](size_t tick, int lane) { return active_lane_category(run, tick, lane); }, 0, t);
   for (size_t tick = 0; tick < t.steps.size(); ++tick) t.steps[tick].note = note_of(run, tick);
   add_lock_holders(run, t);
+  add_waiting_holders(run, t);
   t.claims = findings.claims;
   t.facts = findings.facts;
   t.notices = notices(run);
