@@ -21,6 +21,7 @@
 #include "app.hpp"
 #include "export_animation.hpp"
 #include "headless.hpp"
+#include "model/event_markers.hpp"
 #include "model/key_events.hpp"
 #include "model/paths.hpp"
 #include "model/presenter_settings.hpp"
@@ -162,6 +163,29 @@ int prepare_shot(gv::Options& options, Shot& shot) {
   shot.start.time_ns = options.time_ns;
   shot.start.after_first_event = options.time_after_first_event;
   return -1;
+}
+
+// --marker KIND: the first step of the first trace (or compared pair) that holds such a marker
+// becomes --step. Exit code on failure (no trace, none of that kind), else -1.
+int resolve_marker(gv::Options& options) {
+  if (options.marker.empty()) return -1;
+  const std::string path = options.compare.size() == 2 ? options.compare.front()
+                           : options.traces.empty()    ? std::string()
+                                                       : options.traces.front();
+  if (path.empty()) {
+    std::cerr << "gridlock-viewer: --marker " << options.marker << " needs a trace file\n";
+    return 2;
+  }
+  const std::unique_ptr<gv::Document> d = load_or_report(path);
+  if (!d) return 1;
+  const std::optional<gv::MarkerKind> kind = gv::marker_kind_named(options.marker);
+  for (const gv::EventMarker& m : gv::event_markers(d->trace))
+    if (kind && m.kind == *kind) {
+      options.step = m.step;
+      return -1;
+    }
+  std::cerr << "gridlock-viewer: --marker " << options.marker << ": " << d->name << " holds no such marker\n";
+  return 2;
 }
 
 // --list-views: one line per trace, "PATH: tree timeline".
@@ -324,6 +348,7 @@ int main(int argc, char** argv) {
   gv::Options options;
   if (int code = gv::parse_options(argc, argv, options); code >= 0) return code;
   if (options.list_views) return list_views(options);
+  if (int code = resolve_marker(options); code >= 0) return code;
   const bool screenshot = options.headless();
   Shot shot;
   if (screenshot)

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "format.hpp"
+#include "model/event_markers.hpp"
 #include "model/export_range.hpp"
 #include "views/registry.hpp"
 
@@ -44,6 +45,12 @@ int parse_options(int argc, char** argv, Options& options) {
                  "the moment to show, on the trace's clock from its origin: ns, or with a unit (42.5us, "
                  "1.2ms); +T: T after the run's first event (+80us); the step is the one the trace had "
                  "reached then");
+  std::vector<std::string> marker_words;
+  for (MarkerKind kind : kMarkerKinds) marker_words.push_back(marker_word(kind));
+  cli.add_option("--marker", options.marker,
+                 "open at the first step that holds a marker of this kind (the scrubber's legend names "
+                 "them), e.g. lost_update, overlap, waiting_holder")
+      ->check(CLI::IsMember(marker_words));
   cli.add_option("--view", options.view, "the view shown first (a tab over the canvas)")
       ->check(CLI::IsMember(view_names()));
   cli.add_flag("--list-views", options.list_views, "print the views that apply to each trace file and exit");

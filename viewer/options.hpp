@@ -17,6 +17,7 @@ struct Options {
   int step = 0;                         // negative counts from the end: -1 is the last step
   std::optional<int64_t> time_ns;       // --time: the moment on the trace's clock (ns), instead of a step
   bool time_after_first_event = false;  // --time +T: T after the run's first event
+  std::string marker;                   // --marker KIND: the first step that holds such a marker
   std::string view;                     // --view: the view shown first (registry name); empty: the first
   bool list_views = false;              // print the views that apply to each trace and exit
   int bench_frames = 0;                 // > 0: render this many frames, print frame times, exit

@@ -177,6 +177,14 @@ ImU32 category(trace::Category c) {
       return category_host;
     case trace::Category::other:
       return category_other;
+    case trace::Category::ticket:
+      return category_ticket;
+    case trace::Category::lost_update:
+    case trace::Category::stale_read:
+    case trace::Category::overlap:
+    case trace::Category::double_fetch:
+    case trace::Category::waiting_holder:
+      return category_moment;
   }
   return category_other;
 }

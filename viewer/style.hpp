@@ -81,6 +81,9 @@ inline constexpr ImU32 category_copy = IM_COL32(96, 211, 108, 255);
 inline constexpr ImU32 category_sync = IM_COL32(140, 150, 175, 255);
 inline constexpr ImU32 category_host = IM_COL32(200, 160, 110, 255);
 inline constexpr ImU32 category_other = IM_COL32(170, 172, 180, 255);
+inline constexpr ImU32 category_ticket = IM_COL32(255, 214, 102, 255);
+// The moments a lesson is about: one loud colour, so that they are the first thing seen.
+inline constexpr ImU32 category_moment = IM_COL32(255, 64, 129, 255);
 ImU32 category(trace::Category c);
 inline ImU32 counter = IM_COL32(235, 238, 245, 230);  // counter lines in the timeline
 inline ImU32 flow = IM_COL32(255, 200, 60, 220);      // flow arrows between events

@@ -1,4 +1,5 @@
-// The block-counter fixture trace: SM and block tracks, values on slices, flows, a series.
+// The block-counter fixture trace: SM and block tracks, values on slices, flows, lost updates, a
+// series.
 #include <algorithm>
 #include <numeric>
 #include <string>
@@ -34,6 +35,9 @@ struct Block {
   int read = 0, wrote = 0;
   int flow_out = -1;  // the flow its stale read starts
   std::vector<int> flows_in;
+  int replaced_by_flow = -1;  // the flow from its write to the write that replaced it
+  int lost_flow = -1;         // the flow into its lost update, from the write it replaced
+  int replaced_block = -1;    // the block whose write it replaced
 };
 
 using trace::make_event;
@@ -61,8 +65,12 @@ std::vector<Block> model_blocks(int blocks, bool atomic) {
     // A stale read: an earlier write of the same value, which this block's write overwrites.
     const int earlier = last_writer_of[static_cast<std::size_t>(k.wrote)];
     if (!atomic && earlier >= 0) {
+      Block& replaced = out[static_cast<std::size_t>(earlier)];
       k.flow_out = flows;
-      out[static_cast<std::size_t>(earlier)].flows_in.push_back(flows++);
+      replaced.flows_in.push_back(flows++);
+      // The lost update itself: this write replaced that one, as recorders write it.
+      replaced.replaced_by_flow = k.lost_flow = flows++;
+      k.replaced_block = replaced.block;
     }
     last_writer_of[static_cast<std::size_t>(k.wrote)] = static_cast<int>(i);
     count = k.wrote;
@@ -111,8 +119,17 @@ void add_block_events(trace::Step& s, const Block& k, int sms, bool atomic) {
   if (k.flow_out >= 0) begin.flows_out = {k.flow_out};
   trace::Event end = make_event(track, trace::EventKind::slice_end, k.write_ns, name, c, k.wrote);
   end.flows_in = k.flows_in;
+  if (k.replaced_by_flow >= 0) end.flows_out = {k.replaced_by_flow};
   s.events.push_back(begin);
   s.events.push_back(end);
+  if (k.lost_flow < 0) return;
+  const std::string wrote = std::to_string(k.wrote);
+  trace::Event lost = make_event(track, trace::EventKind::instant, k.write_ns,
+                                 "block " + std::to_string(k.block) + " wrote " + wrote + " over block " +
+                                     std::to_string(k.replaced_block) + "'s " + wrote,
+                                 trace::Category::lost_update, k.wrote);
+  lost.flows_in = {k.lost_flow};
+  s.events.push_back(lost);
 }
 
 std::vector<double> final_counts(int blocks, bool atomic, int runs) {

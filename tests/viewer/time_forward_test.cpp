@@ -147,8 +147,9 @@ TEST_P(ShippedTrace, PlayingNeverMovesTheTimeBackAndShowsTheRecordedCounts) {
     check_frame("play", frame, p.cursor());
     for (std::size_t i = 0; i < counters_.size(); ++i) {
       const std::optional<double> count = shown_counter(run_, counters_[i], p.time_ns());
-      if (never_falls(counters_[i]) && counts_before[i] && count)
+      if (never_falls(counters_[i]) && counts_before[i] && count) {
         EXPECT_GE(*count, *counts_before[i]) << "frame " << frame << ": " << counters_[i].name << " fell";
+      }
       counts_before[i] = count;
     }
     p.advance(kFrameSeconds);
@@ -179,7 +180,9 @@ TEST_P(ShippedTrace, StepForwardLandsOnTheStepsOwnEventNotTheLaunch) {
     const bool happens_at_launch = std::any_of(
         step.events.begin(), step.events.end(),
         [&](const gt::Event& e) { return e.t_ns == launch && e.kind != gt::EventKind::slice_begin; });
-    if (!happens_at_launch) EXPECT_NE(p.time_ns(), launch) << "step " << k << ": the cursor is on the launch";
+    if (!happens_at_launch) {
+      EXPECT_NE(p.time_ns(), launch) << "step " << k << ": the cursor is on the launch";
+    }
     EXPECT_EQ(p.time_ns(), step.events[static_cast<std::size_t>(gt::focus_event(step))].t_ns) << "step " << k;
   }
   // And back again, each step to the same time.

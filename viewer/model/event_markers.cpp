@@ -1,8 +1,7 @@
-// Markers from a trace's events, flows and model state; jumps between them.
+// Markers from a trace's event categories, flows and model state; jumps between them.
 #include "model/event_markers.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -64,64 +63,79 @@ bool on_track_of_kind(const trace::Trace& trace, const Event& e, trace::TrackKin
   return t && t->kind == kind;
 }
 
-bool names_ticket(const std::string& name) {
-  std::string lower(name);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower.find("ticket") != std::string::npos;
+bool is_instant_of(const Event& e, Category category) {
+  return e.kind == EventKind::instant && e.category == category;
 }
 
 std::string value_text(double v) { return format_value(v, false); }
 
-// Tickets. Instants give their values ("tickets 0–32"); slices named for a ticket give the block
-// that took it ("block 3 takes a ticket", one per block however many warps record it).
+int64_t earliest_time(const std::vector<const Event*>& events) {
+  int64_t t = std::numeric_limits<int64_t>::max();
+  for (const Event* e : events) t = std::min(t, e->t_ns);
+  return t;
+}
+
+// The ticket instants of one step as one marker. Values that count up one by one are the tickets
+// themselves ("tickets 0–32"); other values (a partial stored with the ticket, say) only give the
+// count ("5 tickets").
+EventMarker ticket_instants_marker(const trace::Trace& trace, int step,
+                                   const std::vector<const Event*>& instants) {
+  auto by_value = [](const Event* a, const Event* b) { return a->value < b->value; };
+  const Event* low = *std::min_element(instants.begin(), instants.end(), by_value);
+  const Event* high = *std::max_element(instants.begin(), instants.end(), by_value);
+  const auto count = static_cast<int64_t>(instants.size());
+  const bool consecutive =
+      low->value == std::floor(low->value) && high->value == low->value + static_cast<double>(count - 1);
+  const Event* last = *std::max_element(instants.begin(), instants.end(),
+                                        [](const Event* a, const Event* b) { return a->t_ns < b->t_ns; });
+  std::string label;
+  if (count == 1)
+    label = "ticket " + value_text(low->value);
+  else if (consecutive)
+    label = "tickets " + value_text(low->value) + "\xE2\x80\x93" + value_text(high->value);
+  else
+    label = std::to_string(count) + " tickets";
+  const Event* told = consecutive ? high : last;
+  const std::string detail =
+      (consecutive ? "highest: " : "last: ") + track_name(trace, told->track) + ", " + told->name;
+  return {step, MarkerKind::ticket, earliest_time(instants), static_cast<int>(count), label, detail};
+}
+
+// The block a ticket slice belongs to ("block 3"), or its track's name where it has none.
+std::string block_of(const trace::Trace& trace, const Event& e) {
+  const trace::Track* t = trace.find_track(e.track);
+  return t && t->block >= 0 ? "block " + std::to_string(t->block) : track_name(trace, e.track);
+}
+
+// The ticket slices of one step as one marker: each block once, however many of its warps record
+// the slice ("block 3 takes a ticket", "4 blocks take a ticket").
+EventMarker ticket_slices_marker(const trace::Trace& trace, const trace::Step& s, int step,
+                                 const std::vector<const Event*>& slices) {
+  std::map<std::string, int64_t> takers;  // block -> its first ticket slice
+  for (const Event* e : slices) {
+    auto [at, fresh] = takers.try_emplace(block_of(trace, *e), e->t_ns);
+    if (!fresh) at->second = std::min(at->second, e->t_ns);
+  }
+  const auto count = static_cast<int64_t>(takers.size());
+  const std::string label = count == 1 ? takers.begin()->first + " takes a ticket"
+                                       : format_count(count, "block") + " take a ticket";
+  return {step, MarkerKind::ticket, earliest_time(slices), static_cast<int>(count), label, s.detail};
+}
+
+// Tickets: the step's ticket instants, or where it has none, its ticket slices.
 void add_tickets(const trace::Trace& trace, std::vector<EventMarker>& out) {
   for (std::size_t k = 0; k < trace.steps.size(); ++k) {
-    std::vector<const Event*> instants;
-    std::map<std::string, int64_t> takers;  // block -> its first ticket slice
+    std::vector<const Event*> instants, slices;
     for (const Event& e : trace.steps[k].events) {
-      const bool starts_flow_to_merge = e.category == Category::atomic && !e.flows_out.empty() &&
-                                        on_track_of_kind(trace, e, trace::TrackKind::block);
-      if (e.kind == EventKind::instant && (starts_flow_to_merge || names_ticket(e.name)))
-        instants.push_back(&e);
-      if (e.kind == EventKind::slice_begin && names_ticket(e.name)) {
-        const trace::Track* t = trace.find_track(e.track);
-        const std::string block =
-            t && t->block >= 0 ? "block " + std::to_string(t->block) : track_name(trace, e.track);
-        auto [at, fresh] = takers.try_emplace(block, e.t_ns);
-        if (!fresh) at->second = std::min(at->second, e.t_ns);
-      }
+      if (e.category != Category::ticket) continue;
+      if (e.kind == EventKind::instant) instants.push_back(&e);
+      if (e.kind == EventKind::slice_begin) slices.push_back(&e);
     }
     const int step = static_cast<int>(k);
-    if (!instants.empty()) {
-      auto by_value = [](const Event* a, const Event* b) { return a->value < b->value; };
-      const Event* low = *std::min_element(instants.begin(), instants.end(), by_value);
-      const Event* high = *std::max_element(instants.begin(), instants.end(), by_value);
-      const auto count = static_cast<int64_t>(instants.size());
-      // Values that count up one by one are the tickets themselves; else they are something else
-      // (the partial stored with the ticket) and only the count is told.
-      const bool consecutive =
-          low->value == std::floor(low->value) && high->value == low->value + static_cast<double>(count - 1);
-      const Event* last = *std::max_element(instants.begin(), instants.end(),
-                                            [](const Event* a, const Event* b) { return a->t_ns < b->t_ns; });
-      const Event* told = consecutive ? high : last;
-      int64_t t = std::numeric_limits<int64_t>::max();
-      for (const Event* e : instants) t = std::min(t, e->t_ns);
-      out.push_back(
-          {step, MarkerKind::ticket, t, static_cast<int>(count),
-           count == 1    ? (names_ticket(low->name) ? low->name : "ticket " + value_text(low->value))
-           : consecutive ? "tickets " + value_text(low->value) + "\xE2\x80\x93" + value_text(high->value)
-                         : format_count(count, "ticket"),
-           (consecutive ? "highest: " : "last: ") + track_name(trace, told->track) + ", " + told->name});
-    } else if (!takers.empty()) {
-      int64_t t = std::numeric_limits<int64_t>::max();
-      for (const auto& [block, at] : takers) t = std::min(t, at);
-      const auto count = static_cast<int64_t>(takers.size());
-      out.push_back({step, MarkerKind::ticket, t, static_cast<int>(count),
-                     count == 1 ? takers.begin()->first + " takes a ticket"
-                                : format_count(count, "block") + " take a ticket",
-                     trace.steps[k].detail});
-    }
+    if (!instants.empty())
+      out.push_back(ticket_instants_marker(trace, step, instants));
+    else if (!slices.empty())
+      out.push_back(ticket_slices_marker(trace, trace.steps[k], step, slices));
   }
 }
 
@@ -131,10 +145,10 @@ struct Placed {
   const Event* event = nullptr;
 };
 
-// The lock: taken first, then handed on along the flows. Lost updates: flows from a read (a
-// slice's begin) to the write it missed (another track's slice end), marked at the reader.
-void add_lock_and_lost_updates(const trace::Trace& trace, std::vector<EventMarker>& out) {
-  ByStep lock, lost;
+// The lock: taken first, then handed on along the flows from the end of one critical slice to the
+// begin of another on another track.
+void add_lock(const trace::Trace& trace, std::vector<EventMarker>& out) {
+  ByStep lock;
   // The first hold: the earliest critical slice of the first step that has one, on a track that
   // holds (not the lock's own track, nor a memory word's).
   for (std::size_t k = 0; k < trace.steps.size() && lock.empty(); ++k) {
@@ -160,20 +174,50 @@ void add_lock_and_lost_updates(const trace::Trace& trace, std::vector<EventMarke
         const auto found = starts.find(f);
         if (found == starts.end() || found->second.event->track == b.track) continue;
         const Event& a = *found->second.event;
+        const bool hand_off = a.kind == EventKind::slice_end && b.kind == EventKind::slice_begin &&
+                              a.category == Category::critical && b.category == Category::critical;
+        if (!hand_off) continue;
         const std::string from = track_name(trace, a.track), to = track_name(trace, b.track);
-        if (a.kind == EventKind::slice_begin && b.kind == EventKind::slice_end)
-          lost[found->second.step].push_back({a.t_ns, "1 lost update",
-                                              to + " and " + from + " both read " + value_text(a.value) +
-                                                  ": " + from + "'s write replaced " + to + "'s",
-                                              a.name});
-        else if (a.kind == EventKind::slice_end && b.kind == EventKind::slice_begin &&
-                 a.category == Category::critical && b.category == Category::critical)
-          lock[static_cast<int>(k)].push_back(
-              {b.t_ns, "lock passes to " + to, from + " hands the lock to " + to, b.name});
+        lock[static_cast<int>(k)].push_back(
+            {b.t_ns, "lock passes to " + to, from + " hands the lock to " + to, b.name});
       }
   emit(
       lock, MarkerKind::lock,
       [](int n, const Moment&) { return "lock taken " + std::to_string(n) + " times"; }, out);
+}
+
+// The instants of `category`, by step. Each instant's name is the recorder's caption for it, one
+// that reads on its own ("item 12 fetched again"): the label when it is its step's only one, and
+// the detail when it is the earliest.
+ByStep instants_by_step(const trace::Trace& trace, Category category) {
+  ByStep by_step;
+  for (std::size_t k = 0; k < trace.steps.size(); ++k)
+    for (const Event& e : trace.steps[k].events)
+      if (is_instant_of(e, category))
+        by_step[static_cast<int>(k)].push_back({e.t_ns, e.name, e.name, e.name});
+  return by_step;
+}
+
+// A moment a lesson exists for: its category, its marker, and how several of them in one step
+// read ("3 stale reads").
+struct MomentKind {
+  Category category;
+  MarkerKind marker;
+  const char* several;  // the plural after the count
+};
+
+void add_moments(const trace::Trace& trace, const MomentKind& kind, std::vector<EventMarker>& out) {
+  const std::string several = kind.several;
+  emit(
+      instants_by_step(trace, kind.category), kind.marker,
+      [several](int n, const Moment&) { return std::to_string(n) + " " + several; }, out);
+}
+
+// Lost updates read as a count even alone ("1 lost update"); the caption goes to the detail.
+void add_lost_updates(const trace::Trace& trace, std::vector<EventMarker>& out) {
+  ByStep lost = instants_by_step(trace, Category::lost_update);
+  for (auto& [step, moments] : lost)
+    for (Moment& m : moments) m.label = format_count(1, "lost update");
   emit(
       lost, MarkerKind::lost_update, [](int n, const Moment&) { return format_count(n, "lost update"); },
       out);
@@ -261,7 +305,12 @@ void add_model_deadlock(const trace::Trace& trace, std::vector<EventMarker>& out
 std::vector<EventMarker> event_markers(const trace::Trace& trace) {
   std::vector<EventMarker> out;
   add_tickets(trace, out);
-  add_lock_and_lost_updates(trace, out);
+  add_lock(trace, out);
+  add_lost_updates(trace, out);
+  add_moments(trace, {Category::stale_read, MarkerKind::stale_read, "stale reads"}, out);
+  add_moments(trace, {Category::double_fetch, MarkerKind::double_fetch, "double fetches"}, out);
+  add_moments(trace, {Category::overlap, MarkerKind::overlap, "overlaps"}, out);
+  add_moments(trace, {Category::waiting_holder, MarkerKind::waiting_holder, "waits holding the lock"}, out);
   add_merges(trace, out);
   add_grid_wait(trace, out);
   add_signals(trace, out);
@@ -280,16 +329,36 @@ const char* marker_name(MarkerKind kind) {
       return "lock";
     case MarkerKind::lost_update:
       return "lost update";
+    case MarkerKind::stale_read:
+      return "stale read";
+    case MarkerKind::double_fetch:
+      return "double fetch";
+    case MarkerKind::overlap:
+      return "overlap";
     case MarkerKind::merge:
       return "merge";
     case MarkerKind::barrier:
       return "barrier";
     case MarkerKind::signal:
       return "CUDA event";
+    case MarkerKind::waiting_holder:
+      return "waiting holder";
     case MarkerKind::deadlock:
       return "deadlock";
   }
   return "";
+}
+
+std::string marker_word(MarkerKind kind) {
+  std::string word = marker_name(kind);
+  std::replace(word.begin(), word.end(), ' ', '_');
+  return word;
+}
+
+std::optional<MarkerKind> marker_kind_named(const std::string& word) {
+  for (MarkerKind kind : kMarkerKinds)
+    if (marker_word(kind) == word) return kind;
+  return std::nullopt;
 }
 
 const char* marker_meaning(MarkerKind kind) {
@@ -300,12 +369,20 @@ const char* marker_meaning(MarkerKind kind) {
       return "The lock is taken: first, or handed on from the block or thread that held it.";
     case MarkerKind::lost_update:
       return "Two blocks read the same value, and the later write replaced the earlier: one update is lost.";
+    case MarkerKind::stale_read:
+      return "A read missed the store just before it: the value it got was already out of date.";
+    case MarkerKind::double_fetch:
+      return "A work item is started a second time: two fetches handed out the same item.";
+    case MarkerKind::overlap:
+      return "Several kernels run at the same moment: their streams really overlap.";
     case MarkerKind::merge:
       return "The results come together: the flows of many blocks end at one event.";
     case MarkerKind::barrier:
       return "A grid-wide barrier lets blocks go on.";
     case MarkerKind::signal:
       return "A CUDA event is recorded in a stream, or a wait for one is released.";
+    case MarkerKind::waiting_holder:
+      return "A thread waits while it holds the lock: nobody else can take the lock until it goes on.";
     case MarkerKind::deadlock:
       return "No progress: a wait the watchdog had to stop, or a state that repeats forever.";
   }

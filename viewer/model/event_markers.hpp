@@ -1,13 +1,15 @@
 // The moments a lesson is about, as markers for the scrubber: a ticket taken, the lock taken or
-// handed on, an update lost, the merge, a grid barrier passed, a CUDA event recorded or waited
-// for, a deadlock. Each is read from what the trace records (event categories and names, flows,
-// the model's repeated state), never from the lesson's id, so a new lesson that records the same
-// things gets the same markers. Also: moving the playback cursor from marker to marker. No GL,
-// no ImGui.
+// handed on, an update lost, a stale read, a work item fetched twice, kernels overlapping, the
+// merge, a grid barrier passed, a CUDA event recorded or waited for, a lock holder that waits, a
+// deadlock. Each is read from what the trace records (event categories, flows, the model's
+// repeated state), never from an event's name nor the lesson's id, so a new lesson that records
+// the same things gets the same markers. Also: moving the playback cursor from marker to marker.
+// No GL, no ImGui.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,10 +19,23 @@
 namespace gridlock::viewer {
 
 // In the order the scrubber's legend lists them.
-enum class MarkerKind { ticket, lock, lost_update, merge, barrier, signal, deadlock };
-inline constexpr std::array<MarkerKind, 7> kMarkerKinds = {
-    MarkerKind::ticket,  MarkerKind::lock,   MarkerKind::lost_update, MarkerKind::merge,
-    MarkerKind::barrier, MarkerKind::signal, MarkerKind::deadlock};
+enum class MarkerKind {
+  ticket,
+  lock,
+  lost_update,
+  stale_read,
+  double_fetch,
+  overlap,
+  merge,
+  barrier,
+  signal,
+  waiting_holder,
+  deadlock
+};
+inline constexpr std::array<MarkerKind, 11> kMarkerKinds = {
+    MarkerKind::ticket,       MarkerKind::lock,           MarkerKind::lost_update, MarkerKind::stale_read,
+    MarkerKind::double_fetch, MarkerKind::overlap,        MarkerKind::merge,       MarkerKind::barrier,
+    MarkerKind::signal,       MarkerKind::waiting_holder, MarkerKind::deadlock};
 
 // One kind of moment in one step (a step holds at most one marker of each kind).
 struct EventMarker {
@@ -33,21 +48,30 @@ struct EventMarker {
 };
 
 // Every marker of a trace, by step and then in kMarkerKinds order. What each kind is made of:
-//   ticket       an event named "ticket", or an atomic instant on a block's track that starts a
-//                flow (the flows lead to whoever merges);
-//   lock         the first critical slice of the run (the lock taken), and each flow from the
-//                end of a critical slice to the begin of one on another track (a hand-off);
-//   lost_update  a flow from the begin of a slice (a read) to the end of one on another track
-//                (the write that the reader's own write then replaced); marked where the reader is;
-//   merge        an event at which two or more flows end (the partials, or tickets, meet);
-//   barrier      in a grid-wide wait (has_barrier), the blocks whose wait ended by release;
-//   signal       an instant of category sync (a CUDA event recorded, a wait on it released);
-//   deadlock     blocks whose grid-wide wait ended with an instant of their own (the watchdog
-//                made them give up), or a model's warp whose state repeats (WarpModel).
+//   ticket          instants of category ticket (their values are the tickets), or, in a step
+//                   without such instants, slices of category ticket (one per block that takes
+//                   its ticket in them, however many of its warps record one);
+//   lock            the first critical slice of the run (the lock taken), and each flow from the
+//                   end of a critical slice to the begin of one on another track (a hand-off);
+//   lost_update     instants of category lost_update (a write that replaced another one);
+//   stale_read      instants of category stale_read (a read that missed the store before it);
+//   double_fetch    instants of category double_fetch (a work item started a second time);
+//   overlap         instants of category overlap (kernels running at once);
+//   merge           an event at which two or more flows end (the partials, or tickets, meet);
+//   barrier         in a grid-wide wait (has_barrier), the blocks whose wait ended by release;
+//   signal          an instant of category sync (a CUDA event recorded, a wait on it released);
+//   waiting_holder  instants of category waiting_holder (a thread that holds the lock and waits);
+//   deadlock        blocks whose grid-wide wait ended with an instant of their own (the watchdog
+//                   made them give up), or a model's warp whose state repeats (WarpModel).
+// An event's name is only ever shown (in a label or detail), never read to decide a kind.
 std::vector<EventMarker> event_markers(const trace::Trace& trace);
 
 // "lost update": the kind's name in the legend.
 const char* marker_name(MarkerKind kind);
+// The kind's word on the command line: its name with underscores ("lost_update", "CUDA_event").
+std::string marker_word(MarkerKind kind);
+// The kind a command-line word names, if any.
+std::optional<MarkerKind> marker_kind_named(const std::string& word);
 // One sentence for a student: what a marker of this kind shows.
 const char* marker_meaning(MarkerKind kind);
 // The kinds that occur in `markers`, in kMarkerKinds order.

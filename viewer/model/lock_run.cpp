@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace gridlock::viewer {
 
@@ -44,12 +45,17 @@ void add_holds(const RunRow& row, int lane, std::vector<LockHold>& holds) {
   if (open) holds.push_back(h);
 }
 
+// Hand-offs: flows from one lane to the start of another lane's hold (other flows, such as a lost
+// update's from the write it replaced, are not the lock changing hands).
 void add_handoffs(LockRun& lock) {
   std::map<int, int> lane_of_row;
   for (std::size_t i = 0; i < lock.lanes.size(); ++i) lane_of_row[lock.lanes[i]] = static_cast<int>(i);
+  std::set<std::pair<int, int64_t>> hold_starts;  // lane, begin
+  for (const LockHold& h : lock.holds) hold_starts.insert({h.lane, h.begin_ns});
   for (const RunFlow& f : lock.run.flows) {
     const auto a = lane_of_row.find(f.from_row), b = lane_of_row.find(f.to_row);
-    if (a != lane_of_row.end() && b != lane_of_row.end() && a->second != b->second)
+    if (a != lane_of_row.end() && b != lane_of_row.end() && a->second != b->second &&
+        hold_starts.count({b->second, f.to_ns}))
       lock.handoffs.push_back({a->second, b->second, f.from_ns, f.to_ns});
   }
   if (!lock.handoffs.empty()) return;

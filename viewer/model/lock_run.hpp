@@ -31,7 +31,7 @@ struct LockRun {
   std::vector<int> lanes;               // rows of run: leaf tracks with critical or spin slices, in run order
   std::vector<std::string> lane_names;  // the row's name, with its block's where the tracks are threads
   std::vector<LockHold> holds;          // in order of their begin
-  std::vector<LockHandoff> handoffs;    // the trace's flows between lanes, else successive holds
+  std::vector<LockHandoff> handoffs;    // the flows into holds on other lanes, else successive holds
   std::vector<int> counters;            // rows of run that hold counters (the shared words)
   int64_t begin_ns = 0, end_ns = 0;
   bool modelled = false;      // produced by a model, not measured on a GPU

@@ -1,4 +1,4 @@
-// The ticket chart: tickets from the trace's atomic instants that start flows, the rest from the
+// The ticket chart: tickets from the trace's ticket instants on block tracks, the rest from the
 // run timeline.
 #include "model/ticket_chart.hpp"
 
@@ -11,13 +11,12 @@ namespace gridlock::viewer {
 
 namespace {
 
-// The ticket instants: atomic instants on block tracks that start a flow.
+// The ticket instants: instants of category ticket on block tracks (a block takes one ticket).
 std::vector<const trace::Event*> ticket_events(const trace::Trace& trace) {
   std::vector<const trace::Event*> out;
   for (const trace::Step& s : trace.steps)
     for (const trace::Event& e : s.events) {
-      if (e.kind != trace::EventKind::instant || e.category != trace::Category::atomic || e.flows_out.empty())
-        continue;
+      if (e.kind != trace::EventKind::instant || e.category != trace::Category::ticket) continue;
       const trace::Track* t = trace.find_track(e.track);
       if (t && t->kind == trace::TrackKind::block) out.push_back(&e);
     }

@@ -1,9 +1,9 @@
 // A last-block guard as a chart: the blocks in the order they took their tickets (ticket values
 // counting up), each with its partial (the work slice before the ticket, its value the slice's
 // end value) and when it was stored, and the event every ticket's flow ends at: the merge (a
-// slice), or an instant saying that nobody merged. Built from the trace's ticket instants: atomic
-// instants on block tracks, each starting a flow, whose values are consecutive integers. No GL,
-// no ImGui.
+// slice), or an instant saying that nobody merged. Built from the trace's ticket instants:
+// instants of category ticket on block tracks, whose values are consecutive integers. No GL, no
+// ImGui.
 #pragma once
 
 #include <cstdint>

@@ -23,11 +23,15 @@ int ScrubberAxis::step_at(float x) const {
 ImU32 marker_colour(MarkerKind kind) {
   switch (kind) {
     case MarkerKind::ticket:
-      return colour::not_observable;  // the yellow of atomics, darker in the light theme
+      return colour::not_observable;  // the yellow of the timeline's tickets, darker in the light theme
     case MarkerKind::lock:
       return colour::category_critical;
     case MarkerKind::lost_update:
-      return colour::silent_failure;
+    case MarkerKind::stale_read:
+    case MarkerKind::double_fetch:
+    case MarkerKind::overlap:
+    case MarkerKind::waiting_holder:
+      return colour::category_moment;  // the moments a lesson exists for, as loud as the timeline's
     case MarkerKind::merge:
       return colour::confirmed;
     case MarkerKind::barrier:

@@ -94,24 +94,59 @@ void paint_counters(ImDrawList* list, const TimeAxis& axis, const TimelineRow& r
   }
 }
 
-// A thin line through the row and a triangle on top, in the instant's category colour.
+// The moments a lesson exists for (FORMAT.md, "Moments"): painted larger than other instants.
+bool is_moment(trace::Category c) {
+  switch (c) {
+    case trace::Category::lost_update:
+    case trace::Category::stale_read:
+    case trace::Category::overlap:
+    case trace::Category::double_fetch:
+    case trace::Category::waiting_holder:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// An instant: a thin line through the row and a triangle on top, in its category's colour.
+void paint_instant_mark(ImDrawList* list, float x, float y0, float y1, float half, ImU32 fill) {
+  list->AddLine(ImVec2(x, y0), ImVec2(x, y1), colour::accent, 1.5f);
+  const ImVec2 a(x - half, y0 - 1), b(x + half, y0 - 1), c(x, y0 + 1.4f * half);
+  list->AddTriangleFilled(a, b, c, fill);
+  list->AddTriangle(a, b, c, colour::accent, 1.0f);
+}
+
+// A moment: a diamond twice an instant's size on the row's middle, outlined, so that the decisive
+// instant is the first thing the eye finds in a busy row.
+void paint_moment_mark(ImDrawList* list, float x, float y0, float y1, float half, ImU32 fill) {
+  const float r = 2.0f * half, y = 0.5f * (y0 + y1);
+  list->AddLine(ImVec2(x, y0), ImVec2(x, y1), colour::accent, 1.5f);
+  const ImVec2 top(x, y - r), right(x + r, y), bottom(x, y + r), left(x - r, y);
+  list->AddQuadFilled(top, right, bottom, left, fill);
+  list->AddQuad(top, right, bottom, left, colour::accent, 2.0f);
+}
+
+// The row's instants, moments last so that nothing is painted over them. Instants closer than a
+// pixel to the last one drawn, of its category, would paint the same marks again: skipped (a
+// zoomed-out row of a busy lock holds thousands).
 void paint_instants(ImDrawList* list, const TimeAxis& axis, const TimelineRow& row, float y0, float y1) {
   const float half = std::clamp(0.35f * (y1 - y0), 3.0f, 6.0f);
   const float left = list->GetClipRectMin().x, right = list->GetClipRectMax().x;
-  // Instants closer than a pixel to the last one drawn, of its category, would paint the same
-  // marks again: skipped (a zoomed-out row of a busy lock holds thousands).
-  float last_x = -FLT_MAX;
-  trace::Category last_category = trace::Category::other;
-  for (const TimelineInstant& i : row.instants) {
-    const float x = axis.x_of(i.t_ns);
-    if (x < left - half || x > right + half) continue;
-    if (std::fabs(x - last_x) < 1.0f && i.category == last_category) continue;
-    last_x = x;
-    last_category = i.category;
-    list->AddLine(ImVec2(x, y0), ImVec2(x, y1), colour::accent, 1.5f);
-    const ImVec2 a(x - half, y0 - 1), b(x + half, y0 - 1), c(x, y0 + 1.4f * half);
-    list->AddTriangleFilled(a, b, c, colour::category(i.category));
-    list->AddTriangle(a, b, c, colour::accent, 1.0f);
+  for (const bool moments : {false, true}) {
+    float last_x = -FLT_MAX;
+    trace::Category last_category = trace::Category::other;
+    for (const TimelineInstant& i : row.instants) {
+      if (is_moment(i.category) != moments) continue;
+      const float x = axis.x_of(i.t_ns);
+      if (x < left - 2 * half || x > right + 2 * half) continue;
+      if (std::fabs(x - last_x) < 1.0f && i.category == last_category) continue;
+      last_x = x;
+      last_category = i.category;
+      if (moments)
+        paint_moment_mark(list, x, y0, y1, half, colour::category(i.category));
+      else
+        paint_instant_mark(list, x, y0, y1, half, colour::category(i.category));
+    }
   }
 }
 
