@@ -100,8 +100,12 @@ TEST(ShippedMoments, EachLessonRecordsItsMoment) {
   EXPECT_TRUE(holds("concurrent-kernels.classroom.json", tr::Category::overlap));
   EXPECT_TRUE(holds("concurrent-kernels.json", tr::Category::overlap));
   EXPECT_TRUE(holds("deadlock-lock.lockstep.json", tr::Category::waiting_holder));
+  EXPECT_TRUE(holds("last-block-guard.stale-read.json", tr::Category::stale_read));
+  EXPECT_TRUE(holds("work-queue.two-fetches-no-barrier.json", tr::Category::double_fetch));
   // The atomic counter and the one-stream run have nothing of the kind to show.
   EXPECT_FALSE(holds("racy-counter.atomic.json", tr::Category::lost_update));
   EXPECT_FALSE(holds("critical-section.atomic.json", tr::Category::lost_update));
   EXPECT_FALSE(holds("concurrent-kernels.serial.json", tr::Category::overlap));
+  EXPECT_FALSE(holds("last-block-guard.stale-read-acquire.json", tr::Category::stale_read));
+  EXPECT_FALSE(holds("work-queue.json", tr::Category::double_fetch));
 }

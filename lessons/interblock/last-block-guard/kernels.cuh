@@ -134,6 +134,17 @@ struct LitmusOutcome {
 // How many times the blocks that are not last read the partials after their tickets.
 constexpr int kPeekRounds = 4;
 
+// What a litmus run shows of its stale reads when asked to (the search that records one): the
+// first kWitnessed partials the last block read stale, the values it read, and when it had read
+// them all.
+constexpr int kWitnessed = 8;
+struct LitmusWitness {
+  unsigned long long read_ns;
+  int stale;
+  int index[kWitnessed];
+  int value[kWitnessed];
+};
+
 // Contract: a one-dimensional grid of B threads per block, gridDim.x < 65536; *tickets is 0
 // before the launch; no partial holds litmus_stamp(run, ·) before it. Block b publishes
 // litmus_stamp(run, b); the last block reads every partial again and writes how many were not
@@ -141,10 +152,13 @@ constexpr int kPeekRounds = 4;
 // sit in its SM's L1 cache (the loads are the merge's own plain, cached loads). With `peek`, the blocks that
 // are not last read them again after their tickets, which refills their SM's L1 with what the partials hold
 // then, after the release fence of any block on that SM. Reads that a compiler could drop feed *sink.
+// Witnessing (both null in the counting runs): each block's thread 0 writes when it had stored its
+// stamp into stored_ns[block]; the last block fills *witness (zeroed before the launch).
 // lesson-begin litmus
 template <Guard Form, int B>
-__global__ void __launch_bounds__(B) stale_read_litmus(int run, bool peek, unsigned* tickets, int* partials,
-                                                       LitmusOutcome* outcome, int* sink) {
+__global__ void __launch_bounds__(B)
+    stale_read_litmus(int run, bool peek, unsigned* tickets, int* partials, LitmusOutcome* outcome, int* sink,
+                      LitmusWitness* witness = nullptr, unsigned long long* stored_ns = nullptr) {
   // PHASE 1: read every partial early, so they sit in this SM's L1
   // Plants the old values in this SM's L1, which is not coherent with other SMs: a load not ordered
   // by an acquire could be served from these lines after the other blocks have stored.
@@ -155,6 +169,7 @@ __global__ void __launch_bounds__(B) stale_read_litmus(int run, bool peek, unsig
   // The stamp is unique to this run and block, so a value from before this store, or from an
   // earlier run, is recognised when the last block counts stale reads.
   if (threadIdx.x == 0) partials[blockIdx.x] = litmus_stamp(run, blockIdx.x);
+  if (threadIdx.x == 0 && stored_ns) stored_ns[blockIdx.x] = gridlock::global_time_ns();
 
   // PHASE 3: take a ticket with the guard under test
   // Same guard as the real kernel, so only its form varies. Its release fence empties this SM's L1 on
@@ -173,13 +188,24 @@ __global__ void __launch_bounds__(B) stale_read_litmus(int run, bool peek, unsig
     return;
   }
   int stale = 0;
-  for (int i = threadIdx.x; i < gridDim.x; i += B) stale += partials[i] != litmus_stamp(run, i);
+  for (int i = threadIdx.x; i < gridDim.x; i += B) {
+    const int read = partials[i];
+    if (read == litmus_stamp(run, i)) continue;
+    ++stale;
+    if (!witness) continue;
+    const int slot = atomicAdd(&witness->stale, 1);
+    if (slot < kWitnessed) {
+      witness->index[slot] = i;
+      witness->value[slot] = read;
+    }
+  }
   __shared__ int total;
   if (threadIdx.x == 0) total = 0;
   __syncthreads();
   atomicAdd(&total, stale);
   __syncthreads();
   if (threadIdx.x == 0) *outcome = {total, int(blockIdx.x), gridlock::sm_id()};
+  if (threadIdx.x == 0 && witness) witness->read_ns = gridlock::global_time_after(unsigned(total));
   if (early == 0x7fffffff) *sink = early;
 }
 // lesson-end litmus

@@ -15,6 +15,7 @@
 #include "common/random_input.hpp"
 #include "interblock/common/residency.hpp"
 #include "lesson_info.hpp"
+#include "record_stale_read.cuh"
 #include "record_steps.cuh"
 #include "run_kernel.cuh"
 
@@ -237,6 +238,11 @@ int main(int argc, char** argv) {
     check_forms(run, in, g1::cpu_sum(host, 0, host.size()));
     check_litmus(run);
     check_assumptions(run);
-    g1::record_steps(run, o.variant);
+    if (o.variant == "stale-read")
+      g1::record_stale_read<gridlock::interblock::Guard::syncthreads_or>(run, "syncthreads_or");
+    else if (o.variant == "stale-read-acquire")
+      g1::record_stale_read<gridlock::interblock::Guard::acquire>(run, "acquire");
+    else
+      g1::record_steps(run, o.variant);
   });
 }

@@ -2,6 +2,7 @@
 // to back, and the litmus runs.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -13,12 +14,13 @@
 
 namespace g1 {
 
-// The variants: the two documented forms, the corrected one, and the documented form with one of
+// The variants: the two documented forms, the corrected one, the documented form with one of
 // its assumptions broken (the counter left as an earlier launch left it, threads or blocks that
-// leave before the guard).
+// leave before the guard), and the search for a stale read in the litmus test, with the
+// documented guard and with the acquire form.
 inline const std::vector<std::string> kVariants = {
-    "documented",         "shared-ticket",      "acquire",
-    "counter-not-zeroed", "idle-threads-leave", "empty-blocks-leave"};
+    "documented",         "shared-ticket",      "acquire",    "counter-not-zeroed",
+    "idle-threads-leave", "empty-blocks-leave", "stale-read", "stale-read-acquire"};
 
 // The input size a variant runs with: the lesson's n, except where the broken assumption needs a
 // shape: half a block of elements per block (half of every block's threads sum nothing), or
@@ -106,6 +108,58 @@ std::vector<LitmusOutcome> litmus_runs(int grid, bool peek, int runs) {
         <<<grid, kBlock>>>(r % 32000, peek, tickets.get() + r, partials.get(), outcome.get() + r, sink.get());
   CUDA_CHECK_LAUNCH();
   return outcome.download();
+}
+
+// A bounded search for a stale read: witnessed litmus runs of `Form` with peeks on `grid` blocks,
+// queued in batches, until one run's last block reads a stale partial or `bound` runs are made
+// (bound < 32000, so no run's stamps repeat an earlier run's). `runs` counts the runs made up to
+// and including the one that showed it.
+struct StaleReadSearch {
+  int grid = 0, bound = 0, runs = 0;
+  bool found = false;
+  int stamp_run = 0;  // the found run's number in litmus_stamp
+  LitmusOutcome outcome{};
+  LitmusWitness witness{};
+  std::vector<unsigned long long> stored_ns;  // per block, in the found run
+};
+
+template <Guard Form>
+StaleReadSearch search_stale_read(int grid, int batch, int bound) {
+  constexpr int kBlock = 256;
+  StaleReadSearch s;
+  s.grid = grid;
+  s.bound = bound;
+  gridlock::DeviceBuffer<int> partials(static_cast<size_t>(grid)), sink(1);
+  gridlock::DeviceBuffer<unsigned> tickets(static_cast<size_t>(batch));
+  gridlock::DeviceBuffer<LitmusOutcome> outcome(static_cast<size_t>(batch));
+  gridlock::DeviceBuffer<LitmusWitness> witness(static_cast<size_t>(batch));
+  gridlock::DeviceBuffer<unsigned long long> stored(static_cast<size_t>(batch) * size_t(grid));
+  partials.fill_bytes(0xFF);  // -1: no run's stamp
+  while (s.runs < bound) {
+    const int count = std::min(batch, bound - s.runs);
+    tickets.fill_bytes(0);
+    witness.fill_bytes(0);
+    outcome.fill_bytes(0xFF);
+    for (int r = 0; r < count; ++r)
+      stale_read_litmus<Form, kBlock><<<grid, kBlock>>>(s.runs + r, true, tickets.get() + r, partials.get(),
+                                                        outcome.get() + r, sink.get(), witness.get() + r,
+                                                        stored.get() + size_t(r) * size_t(grid));
+    CUDA_CHECK_LAUNCH();
+    const std::vector<LitmusOutcome> outcomes = outcome.download();
+    for (int r = 0; r < count; ++r) {
+      if (outcomes[size_t(r)].stale <= 0) continue;
+      s.found = true;
+      s.stamp_run = s.runs + r;
+      s.runs += r + 1;
+      s.outcome = outcomes[size_t(r)];
+      s.witness = witness.download_one(size_t(r));
+      const std::vector<unsigned long long> all = stored.download();
+      s.stored_ns.assign(all.begin() + ptrdiff_t(r) * grid, all.begin() + ptrdiff_t(r + 1) * grid);
+      return s;
+    }
+    s.runs += count;
+  }
+  return s;
 }
 
 }  // namespace g1

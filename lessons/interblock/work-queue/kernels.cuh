@@ -81,7 +81,8 @@ __device__ void work_on(const WorkItem& item, unsigned* out, unsigned* visits) {
 // queue (whose room must allow it; appended items append nothing). Recording: thread 0 reads the
 // clock when the block has its item (after the fetch's barrier, through a value loaded after it)
 // and when the block is done with it (the same after the closing barrier); records are written
-// after that.
+// after that. With Mistake::two_fetches_no_barrier the work on `second` is recorded the same way,
+// as an item of its own.
 // lesson-begin queue
 template <int B, bool Record, Mistake M = Mistake::none>
 __global__ void __launch_bounds__(B) work_from_queue(WorkQueue queue, unsigned* out, unsigned* visits,
@@ -95,7 +96,12 @@ __global__ void __launch_bounds__(B) work_from_queue(WorkQueue queue, unsigned* 
     const WorkItem& item = queue.fetch();
     if constexpr (M == Mistake::two_fetches_no_barrier) {
       const WorkItem& second = queue.fetch();  // `item` and `second` are the same __shared__ slot
+      const unsigned long long second_at = gridlock::interblock::time_after(rec, unsigned(second.index));
       if (!second.is_none()) work_on<B>(second, out, visits);
+      if (threadIdx.x == 0 && !second.is_none()) {
+        rec.record(kFetched, second.index, second_at);
+        rec.record(kDone, second.index, rec.now());
+      }
     }
     const unsigned long long fetched = gridlock::interblock::time_after(rec, unsigned(item.index));
     if (item.is_none()) {
