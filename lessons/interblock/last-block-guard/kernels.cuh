@@ -134,17 +134,6 @@ struct LitmusOutcome {
 // How many times the blocks that are not last read the partials after their tickets.
 constexpr int kPeekRounds = 4;
 
-// What a litmus run shows of its stale reads when asked to (the search that records one): the
-// first kWitnessed partials the last block read stale, the values it read, and when it had read
-// them all.
-constexpr int kWitnessed = 8;
-struct LitmusWitness {
-  unsigned long long read_ns;
-  int stale;
-  int index[kWitnessed];
-  int value[kWitnessed];
-};
-
 // Contract: a one-dimensional grid of B threads per block, gridDim.x < 65536; *tickets is 0
 // before the launch; no partial holds litmus_stamp(run, ·) before it. Block b publishes
 // litmus_stamp(run, b); the last block reads every partial again and writes how many were not
@@ -152,13 +141,16 @@ struct LitmusWitness {
 // sit in its SM's L1 cache (the loads are the merge's own plain, cached loads). With `peek`, the blocks that
 // are not last read them again after their tickets, which refills their SM's L1 with what the partials hold
 // then, after the release fence of any block on that SM. Reads that a compiler could drop feed *sink.
-// Witnessing (both null in the counting runs): each block's thread 0 writes when it had stored its
-// stamp into stored_ns[block]; the last block fills *witness (zeroed before the launch).
+// Witness (the search that records a stale read; the counting runs compile without it): each
+// block's thread 0 writes into times[block] when it had stored its stamp and taken its ticket
+// (read after the ticket, so that the store and the fence run as in the counting runs); the last
+// block writes every partial it read into seen[] and the time it had read them all into
+// times[gridDim.x].
 // lesson-begin litmus
-template <Guard Form, int B>
+template <Guard Form, int B, bool Witness = false>
 __global__ void __launch_bounds__(B)
     stale_read_litmus(int run, bool peek, unsigned* tickets, int* partials, LitmusOutcome* outcome, int* sink,
-                      LitmusWitness* witness = nullptr, unsigned long long* stored_ns = nullptr) {
+                      unsigned long long* times = nullptr, int* seen = nullptr) {
   // PHASE 1: read every partial early, so they sit in this SM's L1
   // Plants the old values in this SM's L1, which is not coherent with other SMs: a load not ordered
   // by an acquire could be served from these lines after the other blocks have stored.
@@ -169,12 +161,13 @@ __global__ void __launch_bounds__(B)
   // The stamp is unique to this run and block, so a value from before this store, or from an
   // earlier run, is recognised when the last block counts stale reads.
   if (threadIdx.x == 0) partials[blockIdx.x] = litmus_stamp(run, blockIdx.x);
-  if (threadIdx.x == 0 && stored_ns) stored_ns[blockIdx.x] = gridlock::global_time_ns();
 
   // PHASE 3: take a ticket with the guard under test
   // Same guard as the real kernel, so only its form varies. Its release fence empties this SM's L1 on
   // sm_90 (CCTL.IVALL), wiping what phase 1 cached; the peeks in phase 4 refill it.
   const bool last = gridlock::interblock::is_last_block<Form>(tickets);
+  if constexpr (Witness)
+    if (threadIdx.x == 0) times[blockIdx.x] = gridlock::global_time_ns();
 
   // PHASE 4: the others peek at the partials; the last block reads them all again
   // The peeks refill L1 after the release fences: if the last block shares the SM and a partial was
@@ -190,14 +183,8 @@ __global__ void __launch_bounds__(B)
   int stale = 0;
   for (int i = threadIdx.x; i < gridDim.x; i += B) {
     const int read = partials[i];
-    if (read == litmus_stamp(run, i)) continue;
-    ++stale;
-    if (!witness) continue;
-    const int slot = atomicAdd(&witness->stale, 1);
-    if (slot < kWitnessed) {
-      witness->index[slot] = i;
-      witness->value[slot] = read;
-    }
+    stale += read != litmus_stamp(run, i);
+    if constexpr (Witness) seen[i] = read;
   }
   __shared__ int total;
   if (threadIdx.x == 0) total = 0;
@@ -205,7 +192,8 @@ __global__ void __launch_bounds__(B)
   atomicAdd(&total, stale);
   __syncthreads();
   if (threadIdx.x == 0) *outcome = {total, int(blockIdx.x), gridlock::sm_id()};
-  if (threadIdx.x == 0 && witness) witness->read_ns = gridlock::global_time_after(unsigned(total));
+  if constexpr (Witness)
+    if (threadIdx.x == 0) times[gridDim.x] = gridlock::global_time_after(unsigned(total));
   if (early == 0x7fffffff) *sink = early;
 }
 // lesson-end litmus

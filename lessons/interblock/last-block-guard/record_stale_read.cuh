@@ -19,6 +19,7 @@ using gridlock::trace::make_event;
 
 // The search: runs in batches of kSearchBatch, at most kSearchBound of them.
 constexpr int kSearchBatch = 1000, kSearchBound = 30000;
+constexpr int kShown = 8;  // stale reads shown, at most
 constexpr int kReadTrack = 0, kReadBuffer = 0;
 
 inline std::string block_name(int b) { return "block " + std::to_string(b); }
@@ -27,28 +28,33 @@ inline std::string block_name(int b) { return "block " + std::to_string(b); }
 inline void add_stale_steps(gridlock::LessonRun& run, const StaleReadSearch& s, int launch) {
   tr::Trace& t = run.trace();
   gridlock::RunClock& clock = run.clock();
-  const int merger = s.outcome.merger, shown = std::min(s.witness.stale, kWitnessed);
+  const int merger = s.outcome.merger;
+  std::vector<int> stale_blocks;  // the partials it read stale, the first kShown of them
+  for (int b = 0; b < s.grid && int(stale_blocks.size()) < kShown; ++b)
+    if (s.seen[size_t(b)] != litmus_stamp(s.stamp_run, b)) stale_blocks.push_back(b);
+  const int shown = int(stale_blocks.size());
   t.tracks = {{kReadTrack, tr::TrackKind::block, block_name(merger) + " (the last ticket)", -1, 0, merger, -1,
                -1, int(s.outcome.sm)}};
   std::vector<tr::Event> stores, reads;
   tr::Snapshot read{kReadBuffer, {}, {}};
   for (int k = 0; k < shown; ++k) {
-    const int block = s.witness.index[k], stamp = litmus_stamp(s.stamp_run, block);
+    const int block = stale_blocks[size_t(k)], stamp = litmus_stamp(s.stamp_run, block);
+    const int value = s.seen[size_t(block)];
     const int track = int(t.tracks.size());
     t.tracks.push_back({track, tr::TrackKind::block, block_name(block), -1, 0, block, -1, -1, -1});
     tr::Event store =
         make_event(track, tr::EventKind::instant, clock.since_origin(s.stored_ns[size_t(block)]),
-                   "stores " + std::to_string(stamp), tr::Category::work, stamp);
+                   "stored " + std::to_string(stamp) + ", ticket taken", tr::Category::work, stamp);
     store.flows_out.push_back(k);
     stores.push_back(store);
-    tr::Event stale = make_event(kReadTrack, tr::EventKind::instant, clock.since_origin(s.witness.read_ns),
-                                 "reads partial " + std::to_string(block) + ": " +
-                                     std::to_string(s.witness.value[k]) + ", not " + std::to_string(stamp),
-                                 tr::Category::stale_read, s.witness.value[k]);
+    tr::Event stale = make_event(kReadTrack, tr::EventKind::instant, clock.since_origin(s.read_ns),
+                                 "reads partial " + std::to_string(block) + ": " + std::to_string(value) +
+                                     ", not " + std::to_string(stamp),
+                                 tr::Category::stale_read, value);
     stale.flows_in.push_back(k);
     reads.push_back(stale);
     read.items.push_back(block);
-    read.values.push_back(s.witness.value[k]);
+    read.values.push_back(value);
   }
   run.add_step("PHASE 2: publish this block's partial",
                std::to_string(shown) + " of the stores the last block then missed",
@@ -84,24 +90,25 @@ void record_stale_read(gridlock::LessonRun& run, const std::string& form) {
                 tr::MemorySpace::global,
                 0}};
   const int launch = run.add_launch("stale_read_litmus<" + form + ", 256>", grid, 256);
-  const std::string searched = std::to_string(s.runs) + " of at most " + std::to_string(s.bound) +
-                               " runs with peeks at " + std::to_string(grid) + " blocks";
+  const std::string where = "with peeks at " + std::to_string(grid) + " blocks";
   t.facts["stale_search.grid"] = std::to_string(grid);
   t.facts["stale_search.bound"] = std::to_string(s.bound);
   t.facts["stale_search.runs"] = std::to_string(s.runs);
   if (s.found) {
-    t.facts["stale_search.found"] = "a stale read in run " + std::to_string(s.runs) + " of " + searched;
+    t.facts["stale_search.found"] = "a stale read in run " + std::to_string(s.runs) + " of at most " +
+                                    std::to_string(s.bound) + ", " + where;
     t.facts["stale_search.stale"] = std::to_string(s.outcome.stale);
     add_stale_steps(run, s, launch);
     return;
   }
-  t.facts["stale_search.found"] = "no stale read in " + searched;
+  t.facts["stale_search.found"] =
+      "no stale read in " + std::to_string(s.runs) + " runs (the bound), " + where;
   t.facts["stale_search.stale"] = "0";
   t.tracks = {{kReadTrack, tr::TrackKind::block, "the last block", -1, 0, -1, -1, -1, -1}};
   run.add_step("PHASE 4: the others peek at the partials; the last block reads them all again",
                "no stale read in " + std::to_string(s.runs) + " runs",
                "In every run searched the last block read every partial as its block had stored it.", launch);
-  t.notices.push_back("no run of the " + std::to_string(s.runs) + " searched (" + searched +
+  t.notices.push_back("no run of the " + std::to_string(s.runs) + " searched (" + where +
                       ") read a stale partial; the litmus counts are in the facts and claims");
 }
 

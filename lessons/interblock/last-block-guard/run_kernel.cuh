@@ -119,8 +119,9 @@ struct StaleReadSearch {
   bool found = false;
   int stamp_run = 0;  // the found run's number in litmus_stamp
   LitmusOutcome outcome{};
-  LitmusWitness witness{};
-  std::vector<unsigned long long> stored_ns;  // per block, in the found run
+  std::vector<unsigned long long> stored_ns;  // per block: its stamp stored and its ticket taken
+  unsigned long long read_ns = 0;             // the last block had read every partial
+  std::vector<int> seen;                      // every partial as the last block read it
 };
 
 template <Guard Form>
@@ -129,21 +130,21 @@ StaleReadSearch search_stale_read(int grid, int batch, int bound) {
   StaleReadSearch s;
   s.grid = grid;
   s.bound = bound;
+  const size_t per_run = size_t(grid) + 1;
   gridlock::DeviceBuffer<int> partials(static_cast<size_t>(grid)), sink(1);
   gridlock::DeviceBuffer<unsigned> tickets(static_cast<size_t>(batch));
   gridlock::DeviceBuffer<LitmusOutcome> outcome(static_cast<size_t>(batch));
-  gridlock::DeviceBuffer<LitmusWitness> witness(static_cast<size_t>(batch));
-  gridlock::DeviceBuffer<unsigned long long> stored(static_cast<size_t>(batch) * size_t(grid));
+  gridlock::DeviceBuffer<unsigned long long> times(static_cast<size_t>(batch) * per_run);
+  gridlock::DeviceBuffer<int> seen(static_cast<size_t>(batch) * per_run);
   partials.fill_bytes(0xFF);  // -1: no run's stamp
   while (s.runs < bound) {
     const int count = std::min(batch, bound - s.runs);
     tickets.fill_bytes(0);
-    witness.fill_bytes(0);
     outcome.fill_bytes(0xFF);
     for (int r = 0; r < count; ++r)
-      stale_read_litmus<Form, kBlock><<<grid, kBlock>>>(s.runs + r, true, tickets.get() + r, partials.get(),
-                                                        outcome.get() + r, sink.get(), witness.get() + r,
-                                                        stored.get() + size_t(r) * size_t(grid));
+      stale_read_litmus<Form, kBlock, true>
+          <<<grid, kBlock>>>(s.runs + r, true, tickets.get() + r, partials.get(), outcome.get() + r,
+                             sink.get(), times.get() + size_t(r) * per_run, seen.get() + size_t(r) * per_run);
     CUDA_CHECK_LAUNCH();
     const std::vector<LitmusOutcome> outcomes = outcome.download();
     for (int r = 0; r < count; ++r) {
@@ -152,9 +153,12 @@ StaleReadSearch search_stale_read(int grid, int batch, int bound) {
       s.stamp_run = s.runs + r;
       s.runs += r + 1;
       s.outcome = outcomes[size_t(r)];
-      s.witness = witness.download_one(size_t(r));
-      const std::vector<unsigned long long> all = stored.download();
-      s.stored_ns.assign(all.begin() + ptrdiff_t(r) * grid, all.begin() + ptrdiff_t(r + 1) * grid);
+      const std::vector<unsigned long long> all_times = times.download();
+      const std::vector<int> all_seen = seen.download();
+      const auto first = ptrdiff_t(size_t(r) * per_run);
+      s.stored_ns.assign(all_times.begin() + first, all_times.begin() + first + grid);
+      s.read_ns = all_times[size_t(first) + size_t(grid)];
+      s.seen.assign(all_seen.begin() + first, all_seen.begin() + first + grid);
       return s;
     }
     s.runs += count;
