@@ -21,6 +21,36 @@ float text_w(ImFont* font, float size, const std::string& s) {
   return font->CalcTextSizeA(size, FLT_MAX, 0, s.c_str()).x;
 }
 
+// The lane that holds the lock while it waits for its warp (the first such), or -1: the moment
+// a lockstep deadlock is made of.
+int waiting_holder(const WarpModel& model) {
+  for (const WarpStep& ws : model.steps)
+    for (std::size_t l = 0; l < ws.lanes.size() && l < ws.holds_lock.size(); ++l)
+      if (ws.holds_lock[l] && ws.lanes[l] == LaneState::wait) return static_cast<int>(l);
+  return -1;
+}
+
+// Rows of the lanes from `top` over `height`: equal, except that the waiting holder's row takes
+// at least a third of the height, so that it is the largest thing in the grid.
+struct LaneRows {
+  float top = 0, other = 0, focus_h = 0;
+  int focus = -1;
+  LaneRows(float top_y, float height, int lanes, int focus_lane) : top(top_y), focus(focus_lane) {
+    other = height / static_cast<float>(lanes);
+    if (focus < 0 || lanes < 2) {
+      focus = -1;
+      return;
+    }
+    focus_h = std::max(other, height / 3.0f);
+    other = (height - focus_h) / static_cast<float>(lanes - 1);
+  }
+  float y(int l) const {
+    if (focus < 0 || l <= focus) return top + other * static_cast<float>(l);
+    return top + other * static_cast<float>(l - 1) + focus_h;
+  }
+  float h(int l) const { return l == focus ? focus_h : other; }
+};
+
 }  // namespace
 
 ImU32 lane_state_colour(LaneState state) {
@@ -49,7 +79,8 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
   const float head = labels ? (model.deadlocked() ? 2 : 1) * (small + 6.0f) + 2.0f : 0.0f;
   const float x0 = min.x + gutter, y0 = min.y + head;
   const float col = std::min((max.x - x0) / static_cast<float>(steps), 5.0f * fonts.ui->FontSize);
-  const float row = (max.y - y0) / static_cast<float>(lanes);
+  const LaneRows rows(y0, max.y - y0, lanes, waiting_holder(model));
+  const float row = rows.other;
   const float gap = col > 6.0f ? 1.0f : 0.0f, vgap = row > 6.0f ? 1.0f : 0.0f;
   const float x1 = x0 + col * static_cast<float>(steps);
   // The repeating steps first, as a red band behind their columns and a bracket above.
@@ -71,8 +102,8 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
     const WarpStep& ws = model.steps[static_cast<std::size_t>(s)];
     const bool future = step >= 0 && s > step;
     for (int l = 0; l < lanes && l < static_cast<int>(ws.lanes.size()); ++l) {
-      const ImVec2 a(x0 + col * static_cast<float>(s) + gap, y0 + row * static_cast<float>(l) + vgap);
-      const ImVec2 b(x0 + col * static_cast<float>(s + 1) - gap, y0 + row * static_cast<float>(l + 1) - vgap);
+      const ImVec2 a(x0 + col * static_cast<float>(s) + gap, rows.y(l) + vgap);
+      const ImVec2 b(x0 + col * static_cast<float>(s + 1) - gap, rows.y(l) + rows.h(l) - vgap);
       ImU32 c = lane_state_colour(ws.lanes[static_cast<std::size_t>(l)]);
       if (future) c = colour::with_alpha(c, 0.22f);
       fill_rect(list, a, b, c);
@@ -87,10 +118,20 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
   }
   if (labels) {
     const int every = std::max(1, static_cast<int>(std::ceil(small * 1.1f / std::max(row, 1.0f))));
-    for (int l = 0; l < lanes; l += every) {
+    for (int l = 0; l < lanes; ++l) {
+      const bool focus = l == rows.focus;
+      // Every `every`-th lane, and the waiting holder's; none that would overlap the holder's label.
+      if (!focus && (l % every != 0 || (rows.focus >= 0 && std::abs(rows.y(l) - rows.y(rows.focus)) <
+                                                                small * 1.1f + rows.focus_h * 0.5f)))
+        continue;
       const std::string name = "lane " + std::to_string(l);
-      const float y = y0 + row * (static_cast<float>(l) + 0.5f) - 0.5f * small;
-      text(list, fonts.ui, small, ImVec2(x0 - 8 - text_w(fonts.ui, small, name), y), colour::text_dim, name);
+      const float y = rows.y(l) + 0.5f * rows.h(l) - 0.5f * small;
+      text(list, focus ? fonts.bold : fonts.ui, small, ImVec2(x0 - 8 - text_w(fonts.ui, small, name), y),
+           focus ? colour::highlight_mark : colour::text_dim, name);
+    }
+    if (rows.focus >= 0 && rows.focus_h > 2.5f * small) {
+      const std::string note = "lane " + std::to_string(rows.focus) + " holds the lock and waits for its warp";
+      text(list, fonts.bold, small, ImVec2(x0 + 6, rows.y(rows.focus) + 4), colour::text, note);
     }
     // Step numbers at a round spacing (1, 2, 5, 10, 20, 50, ...) that leaves room between them:
     // step 1, then every multiple of the spacing.
