@@ -8,17 +8,13 @@
 #include <set>
 
 #include "shipped_lessons.hpp"
+#include "trace/moment.hpp"
 #include "trace/trace.hpp"
 
 namespace fs = std::filesystem;
 namespace tr = gridlock::trace;
 
 namespace {
-
-bool is_moment(tr::Category c) {
-  return c == tr::Category::lost_update || c == tr::Category::stale_read || c == tr::Category::overlap ||
-         c == tr::Category::double_fetch || c == tr::Category::waiting_holder;
-}
 
 // The moment made false in the way that suits its kind: a value it cannot have, or a moment it
 // cannot stand at.
@@ -57,7 +53,7 @@ std::map<std::string, std::set<tr::Category>> moments_by_file() {
     const tr::Trace t = tr::read_file(p.string());
     for (const tr::Step& s : t.steps)
       for (const tr::Event& e : s.events)
-        if (is_moment(e.category)) out[p.filename().string()].insert(e.category);
+        if (tr::is_moment(e.category)) out[p.filename().string()].insert(e.category);
   }
   return out;
 }
@@ -74,7 +70,7 @@ TEST(ShippedMoments, EveryForgedOrMovedMomentIsCaught) {
     EXPECT_TRUE(clean.empty()) << clean.front();
     for (size_t si = 0; si < t.steps.size(); ++si)
       for (size_t ei = 0; ei < t.steps[si].events.size(); ++ei) {
-        if (!is_moment(t.steps[si].events[ei].category)) continue;
+        if (!tr::is_moment(t.steps[si].events[ei].category)) continue;
         ++moments;
         tr::Trace forged = t;
         forge(forged.steps[si].events[ei]);

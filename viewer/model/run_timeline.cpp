@@ -147,7 +147,7 @@ RunTimeline run_timeline(const trace::Trace& trace) {
       for (int id : e.flows_out) step_of_flow[id] = static_cast<int>(k);
   for (const TimelineFlow& f : all.flows)
     out.flows.push_back({f.id, step_of_flow[f.id], run_row.at(all.rows[f.from_row].track),
-                         run_row.at(all.rows[f.to_row].track), f.from_ns, f.to_ns});
+                         run_row.at(all.rows[f.to_row].track), f.from_ns, f.to_ns, f.to_moment});
   for (std::size_t r = 0; r < out.rows.size(); ++r)
     if (out.is_group(static_cast<int>(r))) out.rows[r].summary = summarise(out, static_cast<int>(r));
   out.level_kinds = level_kinds(out);

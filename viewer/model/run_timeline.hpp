@@ -41,6 +41,7 @@ struct RunFlow {
   int step = 0;                  // the step holding the event it starts at
   int from_row = 0, to_row = 0;  // indices into RunTimeline::rows
   int64_t from_ns = 0, to_ns = 0;
+  bool to_moment = false;  // it ends at a moment: what the moment contradicts
 };
 
 struct RunTimeline {

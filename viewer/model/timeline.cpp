@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <map>
 
+#include "trace/moment.hpp"
+
 namespace gridlock::viewer {
 
 namespace {
@@ -11,6 +13,7 @@ namespace {
 struct FlowEnd {
   int track;
   int64_t t_ns;
+  trace::Category category;
 };
 
 struct Flows {
@@ -78,8 +81,8 @@ void resolve_flows(StepTimeline& out, const Flows& flows) {
   for (const auto& [id, end] : flows.ends) {
     auto start = flows.starts.find(id);
     if (start == flows.starts.end()) continue;
-    out.flows.push_back(
-        {id, row_of.at(start->second.track), row_of.at(end.track), start->second.t_ns, end.t_ns});
+    out.flows.push_back({id, row_of.at(start->second.track), row_of.at(end.track), start->second.t_ns,
+                         end.t_ns, trace::is_moment(end.category)});
   }
 }
 
@@ -108,8 +111,8 @@ StepTimeline events_timeline(const trace::Trace& trace, std::vector<const trace:
     TimelineRow& row = rows[e->track];
     row.track = e->track;
     add_event(row, open[e->track], *e);
-    for (int id : e->flows_out) flows.starts[id] = {e->track, e->t_ns};
-    for (int id : e->flows_in) flows.ends.insert({id, {e->track, e->t_ns}});
+    for (int id : e->flows_out) flows.starts[id] = {e->track, e->t_ns, e->category};
+    for (int id : e->flows_in) flows.ends.insert({id, {e->track, e->t_ns, e->category}});
   }
   for (auto& [id, row] : rows) {
     for (TimelineSlice& s : row.slices)

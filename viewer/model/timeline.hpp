@@ -57,6 +57,7 @@ struct TimelineFlow {
   int id = 0;
   std::size_t from_row = 0, to_row = 0;  // indices into StepTimeline::rows
   int64_t from_ns = 0, to_ns = 0;
+  bool to_moment = false;  // it ends at a moment (trace::is_moment): what the moment contradicts
 };
 
 struct StepTimeline {

@@ -143,17 +143,21 @@ void paint_run_flows(const RunPaint& p, const RunLayout& g) {
       std::any_of(p.run.flows.begin(), p.run.flows.end(), [&](const RunFlow& f) { return f.step == p.step; });
   const bool crowded = p.run.flows.size() > kManyFlows && !p.all_flows;
   const bool many = crowded && (own || p.run.flows.size() > 4 * kManyFlows);
-  for (const RunFlow& f : p.run.flows) {
-    const int a = shown_row(p.run, p.collapsed, f.from_row), b = shown_row(p.run, p.collapsed, f.to_row);
-    const bool lit = p.hovered >= 0 && (a == p.hovered || b == p.hovered);
-    if (many && !lit && f.step != p.step) continue;
-    const float ya = centre[static_cast<std::size_t>(a)], yb = centre[static_cast<std::size_t>(b)];
-    if (a == b || std::isnan(ya) || std::isnan(yb)) continue;
-    if (std::max(ya, yb) < clip_top || std::min(ya, yb) > clip_bottom) continue;
-    const float alpha = lit ? 1.0f : p.hovered >= 0 ? 0.15f : crowded ? (many ? 0.6f : 0.45f) : 0.85f;
-    paint_flow(p.list, ImVec2(g.axis.x_of(f.from_ns), ya), ImVec2(g.axis.x_of(f.to_ns), yb),
-               colour::with_alpha(colour::flow, alpha));
-  }
+  // Flows into a moment (what the moment contradicts) last, in the moments' colour and thicker.
+  for (const bool moments : {false, true})
+    for (const RunFlow& f : p.run.flows) {
+      if (f.to_moment != moments) continue;
+      const int a = shown_row(p.run, p.collapsed, f.from_row), b = shown_row(p.run, p.collapsed, f.to_row);
+      const bool lit = p.hovered >= 0 && (a == p.hovered || b == p.hovered);
+      if (many && !lit && f.step != p.step) continue;
+      const float ya = centre[static_cast<std::size_t>(a)], yb = centre[static_cast<std::size_t>(b)];
+      if (a == b || std::isnan(ya) || std::isnan(yb)) continue;
+      if (std::max(ya, yb) < clip_top || std::min(ya, yb) > clip_bottom) continue;
+      const float alpha = lit ? 1.0f : p.hovered >= 0 ? 0.15f : crowded ? (many ? 0.6f : 0.45f) : 0.85f;
+      paint_flow(p.list, ImVec2(g.axis.x_of(f.from_ns), ya), ImVec2(g.axis.x_of(f.to_ns), yb),
+                 colour::with_alpha(moments ? colour::category_moment : colour::flow, alpha),
+                 moments ? 2.6f : 1.6f);
+    }
 }
 
 void paint_time_cursor(ImDrawList* list, const TimeAxis& axis, int64_t t, float y0, float y1) {

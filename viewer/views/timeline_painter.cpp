@@ -8,6 +8,7 @@
 
 #include "format.hpp"
 #include "render/pixel_layer.hpp"
+#include "trace/moment.hpp"
 
 namespace gridlock::viewer {
 
@@ -94,20 +95,6 @@ void paint_counters(ImDrawList* list, const TimeAxis& axis, const TimelineRow& r
   }
 }
 
-// The moments a lesson exists for (FORMAT.md, "Moments"): painted larger than other instants.
-bool is_moment(trace::Category c) {
-  switch (c) {
-    case trace::Category::lost_update:
-    case trace::Category::stale_read:
-    case trace::Category::overlap:
-    case trace::Category::double_fetch:
-    case trace::Category::waiting_holder:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // An instant: a thin line through the row and a triangle on top, in its category's colour.
 void paint_instant_mark(ImDrawList* list, float x, float y0, float y1, float half, ImU32 fill) {
   list->AddLine(ImVec2(x, y0), ImVec2(x, y1), colour::accent, 1.5f);
@@ -136,7 +123,7 @@ void paint_instants(ImDrawList* list, const TimeAxis& axis, const TimelineRow& r
     float last_x = -FLT_MAX;
     trace::Category last_category = trace::Category::other;
     for (const TimelineInstant& i : row.instants) {
-      if (is_moment(i.category) != moments) continue;
+      if (trace::is_moment(i.category) != moments) continue;
       const float x = axis.x_of(i.t_ns);
       if (x < left - 2 * half || x > right + 2 * half) continue;
       if (std::fabs(x - last_x) < 1.0f && i.category == last_category) continue;
@@ -205,11 +192,11 @@ void paint_timeline_row(ImDrawList* list, const TimeAxis& axis, const TimelineRo
   if (marks) paint_instants(list, axis, row, y0, y1);
 }
 
-void paint_flow(ImDrawList* list, ImVec2 a, ImVec2 b, ImU32 colour) {
+void paint_flow(ImDrawList* list, ImVec2 a, ImVec2 b, ImU32 colour, float thickness) {
   // A curve leaving and entering horizontally; the arrow head points along its last stretch.
   const float bend = std::max(12.0f, 0.4f * std::fabs(b.x - a.x));
   const ImVec2 c1(a.x + bend, a.y), c2(b.x - bend, b.y);
-  list->AddBezierCubic(a, c1, c2, b, colour, 1.6f, 16);
+  list->AddBezierCubic(a, c1, c2, b, colour, thickness, 16);
   list->AddCircleFilled(a, 2.5f, colour);
   const float head = 6.0f;
   list->AddTriangleFilled(b, ImVec2(b.x - head, b.y - 0.6f * head), ImVec2(b.x - head, b.y + 0.6f * head),
@@ -218,13 +205,16 @@ void paint_flow(ImDrawList* list, ImVec2 a, ImVec2 b, ImU32 colour) {
 
 void paint_flows(ImDrawList* list, const TimeAxis& axis, const StepTimeline& timeline,
                  const std::vector<float>& row_centre) {
-  for (const TimelineFlow& f : timeline.flows) {
-    if (f.from_row >= row_centre.size() || f.to_row >= row_centre.size()) continue;
-    const ImVec2 a(axis.x_of(f.from_ns), row_centre[f.from_row]);
-    const ImVec2 b(axis.x_of(f.to_ns), row_centre[f.to_row]);
-    if (!in_clip(list, a.y) || !in_clip(list, b.y)) continue;
-    paint_flow(list, a, b, colour::flow);
-  }
+  // Flows into a moment last, thicker and in the moments' colour: what the moment contradicts.
+  for (const bool to_moments : {false, true})
+    for (const TimelineFlow& f : timeline.flows) {
+      if (f.to_moment != to_moments) continue;
+      if (f.from_row >= row_centre.size() || f.to_row >= row_centre.size()) continue;
+      const ImVec2 a(axis.x_of(f.from_ns), row_centre[f.from_row]);
+      const ImVec2 b(axis.x_of(f.to_ns), row_centre[f.to_row]);
+      if (!in_clip(list, a.y) || !in_clip(list, b.y)) continue;
+      paint_flow(list, a, b, to_moments ? colour::category_moment : colour::flow, to_moments ? 2.6f : 1.6f);
+    }
 }
 
 void paint_time_ticks(ImDrawList* list, const Fonts& fonts, const TimeAxis& axis, float y_label, float y_top,

@@ -66,7 +66,7 @@ void paint_timeline_row(ImDrawList* list, const TimeAxis& axis, const TimelineRo
                         bool marks = true);
 
 // A flow arrow from a to b: a curve leaving and entering horizontally, a dot at its start.
-void paint_flow(ImDrawList* list, ImVec2 a, ImVec2 b, ImU32 colour);
+void paint_flow(ImDrawList* list, ImVec2 a, ImVec2 b, ImU32 colour, float thickness = 1.6f);
 
 // The flows whose both ends are in view: `row_centre[r]` is the y of row r's middle, and a row
 // outside the list's clip rectangle counts as out of view.

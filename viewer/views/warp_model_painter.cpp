@@ -122,7 +122,7 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
       const bool focus = l == rows.focus;
       // Every `every`-th lane, and the waiting holder's; none that would overlap the holder's label.
       if (!focus && (l % every != 0 || (rows.focus >= 0 && std::abs(rows.y(l) - rows.y(rows.focus)) <
-                                                                small * 1.1f + rows.focus_h * 0.5f)))
+                                                               small * 1.1f + rows.focus_h * 0.5f)))
         continue;
       const std::string name = "lane " + std::to_string(l);
       const float y = rows.y(l) + 0.5f * rows.h(l) - 0.5f * small;
@@ -130,7 +130,8 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
            focus ? colour::highlight_mark : colour::text_dim, name);
     }
     if (rows.focus >= 0 && rows.focus_h > 2.5f * small) {
-      const std::string note = "lane " + std::to_string(rows.focus) + " holds the lock and waits for its warp";
+      const std::string note =
+          "lane " + std::to_string(rows.focus) + " holds the lock and waits for its warp";
       text(list, fonts.bold, small, ImVec2(x0 + 6, rows.y(rows.focus) + 4), colour::text, note);
     }
     // Step numbers at a round spacing (1, 2, 5, 10, 20, 50, ...) that leaves room between them:

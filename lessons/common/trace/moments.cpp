@@ -6,6 +6,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "trace/moment.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock::trace {
@@ -61,11 +62,6 @@ class Moments {
   }
 
  private:
-  static bool is_moment(Category c) {
-    return c == Category::lost_update || c == Category::stale_read || c == Category::overlap ||
-           c == Category::double_fetch || c == Category::waiting_holder;
-  }
-
   // The events the moment's flows come from.
   std::vector<const Event*> sources(const Event& e) const {
     std::vector<const Event*> out;
