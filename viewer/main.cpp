@@ -182,6 +182,9 @@ int resolve_marker(gv::Options& options) {
   for (const gv::EventMarker& m : gv::event_markers(d->trace))
     if (kind && m.kind == *kind) {
       options.step = m.step;
+      options.time_ns = m.t_ns;
+      options.time_after_first_event = false;
+      options.marker_focus = gv::marker_focus(d->trace, m);
       return -1;
     }
   std::cerr << "gridlock-viewer: --marker " << options.marker << ": " << d->name << " holds no such marker\n";
@@ -214,6 +217,11 @@ gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe
   config.screens.animate = !screenshot;
   config.screens.views.tree_zoom = options.zoom;
   config.screens.views.tree_followed_thread = options.follow_thread;
+  if (options.marker_focus) {
+    config.screens.views.timeline_window = options.marker_focus->window;
+    config.screens.views.timeline_tracks = options.marker_focus->tracks;
+    config.screens.views.timeline_pinned = options.marker_focus->pinned;
+  }
   config.screens.views.tree_arrangement =
       options.tree_order ? gv::Arrangement::tree : gv::Arrangement::memory;
   config.screens.first_view = options.view;

@@ -48,8 +48,9 @@ int parse_options(int argc, char** argv, Options& options) {
   std::vector<std::string> marker_words;
   for (MarkerKind kind : kMarkerKinds) marker_words.push_back(marker_word(kind));
   cli.add_option("--marker", options.marker,
-                 "open at the first step that holds a marker of this kind (the scrubber's legend names "
-                 "them), e.g. lost_update, overlap, waiting_holder")
+                 "open at the first marker of this kind (the scrubber's legend names them), e.g. "
+                 "lost_update, overlap, waiting_holder: the time at its moment, the timeline on the rows "
+                 "and the time range it joins")
       ->check(CLI::IsMember(marker_words));
   cli.add_option("--view", options.view, "the view shown first (a tab over the canvas)")
       ->check(CLI::IsMember(view_names()));

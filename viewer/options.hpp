@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "model/event_markers.hpp"
 #include "model/export_range.hpp"
 
 namespace gridlock::viewer {
@@ -18,9 +20,11 @@ struct Options {
   std::optional<int64_t> time_ns;       // --time: the moment on the trace's clock (ns), instead of a step
   bool time_after_first_event = false;  // --time +T: T after the run's first event
   std::string marker;                   // --marker KIND: the first step that holds such a marker
-  std::string view;                     // --view: the view shown first (registry name); empty: the first
-  bool list_views = false;              // print the views that apply to each trace and exit
-  int bench_frames = 0;                 // > 0: render this many frames, print frame times, exit
+  // With --marker: what the timeline opens on (the moment's time range and tracks).
+  std::optional<MarkerFocus> marker_focus;
+  std::string view;         // --view: the view shown first (registry name); empty: the first
+  bool list_views = false;  // print the views that apply to each trace and exit
+  int bench_frames = 0;     // > 0: render this many frames, print frame times, exit
   int width = 1600;
   int height = 900;
   float scale = 0.0f;       // text, spacing and data size; 0: the remembered one (else 1)

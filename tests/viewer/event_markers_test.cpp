@@ -498,3 +498,26 @@ TEST(EventMarkers, JumpsGoFromMarkerToMarker) {
   EXPECT_EQ(previous_marker_step(two_kinds, 9), 4);
   EXPECT_EQ(next_marker_step({}, 0), -1);
 }
+
+// --marker's focus: a lost update is shown between the write it replaced and itself, on the two
+// blocks' rows; an overlap over the whole run, on the streams whose kernels run then.
+TEST(EventMarkers, AMarkersFocusHoldsItsMomentAndWhatItsFlowsComeFrom) {
+  const gt::Trace cs = recorded("locks/critical-section", "critical-section.classroom.json");
+  const std::vector<EventMarker> lost = of_kind(event_markers(cs), MarkerKind::lost_update);
+  ASSERT_FALSE(lost.empty());
+  const MarkerFocus focus = marker_focus(cs, lost.front());
+  ASSERT_TRUE(focus.window.has_value());
+  EXPECT_LT(focus.window->first, lost.front().t_ns);
+  EXPECT_GT(focus.window->second, lost.front().t_ns);
+  EXPECT_EQ(focus.tracks.size(), 2u);
+  EXPECT_TRUE(focus.pinned);
+
+  const gt::Trace ck = recorded("streams/concurrent-kernels", "concurrent-kernels.classroom.json");
+  const std::vector<EventMarker> overlaps = of_kind(event_markers(ck), MarkerKind::overlap);
+  ASSERT_FALSE(overlaps.empty());
+  const MarkerFocus running = marker_focus(ck, overlaps.front());
+  EXPECT_FALSE(running.window.has_value());
+  EXPECT_GE(running.tracks.size(), 2u);
+  EXPECT_FALSE(running.pinned);
+  for (int track : running.tracks) EXPECT_EQ(ck.find_track(track)->kind, gt::TrackKind::stream);
+}

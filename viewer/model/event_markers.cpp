@@ -12,6 +12,7 @@
 #include "format.hpp"
 #include "model/barrier_chart.hpp"
 #include "model/lock_run.hpp"
+#include "model/run_timeline.hpp"
 #include "model/timeline.hpp"
 
 namespace gridlock::viewer {
@@ -347,6 +348,46 @@ const char* marker_name(MarkerKind kind) {
       return "deadlock";
   }
   return "";
+}
+
+MarkerFocus marker_focus(const trace::Trace& trace, const EventMarker& m) {
+  std::unordered_map<int, const Event*> starts;  // flow id -> the event it starts at
+  for (const trace::Step& s : trace.steps)
+    for (const Event& e : s.events)
+      for (int f : e.flows_out) starts[f] = &e;
+  MarkerFocus focus;
+  int64_t from = m.t_ns, to = m.t_ns;
+  const auto add_track = [&](int track) {
+    if (std::find(focus.tracks.begin(), focus.tracks.end(), track) == focus.tracks.end())
+      focus.tracks.push_back(track);
+  };
+  if (m.step >= 0 && m.step < static_cast<int>(trace.steps.size()))
+    for (const Event& e : trace.steps[static_cast<std::size_t>(m.step)].events) {
+      if (e.t_ns != m.t_ns || e.kind != EventKind::instant) continue;
+      add_track(e.track);
+      for (int f : e.flows_in)
+        if (const auto found = starts.find(f); found != starts.end()) {
+          from = std::min(from, found->second->t_ns);
+          to = std::max(to, found->second->t_ns);
+          add_track(found->second->track);
+        }
+    }
+  const int64_t least = trace.clock.unit == trace::TimeUnit::tick ? 2 : 500;
+  const int64_t margin = std::max(least, (to - from) / 3);
+  if (focus.tracks.size() >= 2) {
+    focus.window = std::make_pair(from - margin, to + margin);
+    return focus;
+  }
+  // A moment no flow joins to another track (an overlap) is seen over the whole run, on the
+  // tracks whose kernels run at that moment, without the pinned rows.
+  focus = {};
+  const RunTimeline run = run_timeline(trace);
+  for (const RunRow& row : run.rows)
+    for (const TimelineSlice& s : row.events.slices)
+      if (s.category == Category::kernel && s.begin_ns <= m.t_ns && m.t_ns < s.end_ns) add_track(row.track);
+  if (focus.tracks.size() < 2) focus.tracks.clear();
+  focus.pinned = false;
+  return focus;
 }
 
 std::string marker_word(MarkerKind kind) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/playback.hpp"
@@ -68,6 +69,16 @@ std::vector<EventMarker> event_markers(const trace::Trace& trace);
 
 // "lost update": the kind's name in the legend.
 const char* marker_name(MarkerKind kind);
+// What shows marker `m` best: a time range around its moment and the events its flows come
+// from, with a margin, and the tracks those events are on; neither where no flow joins the moment
+// to another track.
+struct MarkerFocus {
+  std::optional<std::pair<int64_t, int64_t>> window;
+  std::vector<int> tracks;
+  bool pinned = true;  // the pinned rows (memory words, the lock) stay in view
+};
+MarkerFocus marker_focus(const trace::Trace& trace, const EventMarker& m);
+
 // The kind's word on the command line: its name with underscores ("lost_update", "CUDA_event").
 std::string marker_word(MarkerKind kind);
 // The kind a command-line word names, if any.

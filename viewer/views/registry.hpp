@@ -4,7 +4,9 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/tree_layout.hpp"
@@ -19,6 +21,12 @@ struct ViewConfig {
   double tree_zoom = 1.0;
   Arrangement tree_arrangement = Arrangement::memory;
   int64_t tree_followed_thread = -1;  // the thread the tree view follows first; -1: none
+  // The timeline's first time range, on the trace's clock (--marker: around the moment and what
+  // its flows come from); none: the whole run.
+  std::optional<std::pair<int64_t, int64_t>> timeline_window;
+  // The rows the timeline opens on (with their parents); empty: as many levels as fit.
+  std::vector<int> timeline_tracks;
+  bool timeline_pinned = true;  // with timeline_tracks: whether the pinned rows stay
 };
 
 struct ViewEntry {

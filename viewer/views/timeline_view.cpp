@@ -29,13 +29,20 @@ constexpr float kMinRow = 2.0f, kLargeRow = 15.0f, kMaxRow = 22.0f, kPinnedRow =
 
 class TimelineView final : public TraceView {
  public:
-  explicit TimelineView(const trace::Trace& trace) : run_(run_timeline(trace)), unit_(trace.clock.unit) {
+  TimelineView(const trace::Trace& trace, const ViewConfig& config)
+      : run_(run_timeline(trace)), unit_(trace.clock.unit) {
     full_ = padded_range(static_cast<double>(run_.begin_ns), static_cast<double>(run_.end_ns));
     range_ = full_;
+    if (const auto& w = config.timeline_window)
+      range_ = {std::max(full_.begin, static_cast<double>(w->first)),
+                std::min(full_.end, static_cast<double>(w->second))};
     for (std::size_t r = 0; r < run_.rows.size(); ++r)
       if (run_.rows[r].pinned) pinned_.push_back(static_cast<int>(r));
-    // Opens on as many levels as fit a screen; "rows down to" opens the rest.
+    // Opens on as many levels as fit a screen; "rows down to" opens the rest. Told which tracks
+    // a moment is on, on those rows alone, with their parents.
     show_level(opening_depth(run_, kOpeningRows));
+    if (!config.timeline_tracks.empty()) visible_ = rows_of_tracks(config.timeline_tracks);
+    if (!config.timeline_tracks.empty() && !config.timeline_pinned) pinned_.clear();
   }
   static constexpr std::size_t kOpeningRows = 48;
 
@@ -61,6 +68,18 @@ class TimelineView final : public TraceView {
   void toggle(int row) {
     collapsed_[static_cast<std::size_t>(row)] ^= 1;
     visible_ = visible_rows(run_, collapsed_);
+  }
+  // The unpinned rows of `tracks` and every row they nest in, in row order.
+  std::vector<int> rows_of_tracks(const std::vector<int>& tracks) const {
+    std::vector<bool> shown(run_.rows.size(), false);
+    for (std::size_t r = 0; r < run_.rows.size(); ++r)
+      if (std::find(tracks.begin(), tracks.end(), run_.rows[r].track) != tracks.end())
+        for (int up = static_cast<int>(r); up >= 0; up = run_.rows[static_cast<std::size_t>(up)].parent)
+          shown[static_cast<std::size_t>(up)] = true;
+    std::vector<int> out;
+    for (std::size_t r = 0; r < shown.size(); ++r)
+      if (shown[r] && !run_.rows[r].pinned) out.push_back(static_cast<int>(r));
+    return out;
   }
   float gutter_width(const Fonts& fonts, float avail);
   void toolbar(const Frame& fr);
@@ -393,8 +412,8 @@ void TimelineView::paint_thumbnail(const ThumbnailPaint& p) {
 
 }  // namespace
 
-std::unique_ptr<TraceView> make_timeline_view(const trace::Trace& trace, const ViewConfig&) {
-  return std::make_unique<TimelineView>(trace);
+std::unique_ptr<TraceView> make_timeline_view(const trace::Trace& trace, const ViewConfig& config) {
+  return std::make_unique<TimelineView>(trace, config);
 }
 
 }  // namespace gridlock::viewer
