@@ -80,6 +80,14 @@ class Moments {
     }));
   }
 
+  // The slices named `name` that start on `track` at `t`.
+  int starts_at(int track, int64_t t, const std::string& name) const {
+    const auto found = spans_.find(track);
+    if (found == spans_.end()) return 0;
+    return static_cast<int>(std::count_if(found->second.begin(), found->second.end(),
+                                          [&](const Span& s) { return s.begin == t && s.name == name; }));
+  }
+
   // Empty when the moment is what it says, else why not.
   std::string judge(const Event& e) const {
     const std::vector<const Event*> from = sources(e);
@@ -115,13 +123,11 @@ class Moments {
         for (const Event* f : from) {
           if (f->kind != EventKind::slice_begin) return "its flow does not come from the start of an item";
           if (f->t_ns > e.t_ns) return "the first fetch comes later, at " + std::to_string(f->t_ns);
-          const bool again = std::any_of(t_.steps.begin(), t_.steps.end(), [&](const Step& s) {
-            return std::any_of(s.events.begin(), s.events.end(), [&](const Event& b) {
-              return b.track == e.track && b.t_ns == e.t_ns && b.kind == EventKind::slice_begin &&
-                     b.name == f->name && &b != f;
-            });
-          });
-          if (!again) return "no second start of \"" + f->name + "\" on its track at that moment";
+          // A slice of the item's name starts on the moment's track then, and it is not the first
+          // start itself.
+          const bool first_is_here = f->track == e.track && f->t_ns == e.t_ns;
+          if (starts_at(e.track, e.t_ns, f->name) < (first_is_here ? 2 : 1))
+            return "no second start of \"" + f->name + "\" on its track at that moment";
         }
         return "";
       }
@@ -146,7 +152,7 @@ class Moments {
 
   const Trace& t_;
   std::map<int, std::vector<Span>> spans_;
-  std::unordered_multimap<int, const Event*> sources_;
+  std::unordered_map<int, const Event*> sources_;  // flow id -> the event it starts at (one)
 };
 
 }  // namespace
