@@ -143,6 +143,38 @@ bool view_applies(const gv::Options& options, const std::vector<const gv::Docume
   return false;
 }
 
+// --marker KIND in `d`: the step and moment of its first such marker become --step and --time,
+// and what shows the moment the timeline's first focus. Exit code when it has none, else -1.
+int focus_on_marker(gv::Options& options, const gv::Document& d) {
+  const std::optional<gv::MarkerKind> kind = gv::marker_kind_named(options.marker);
+  for (const gv::EventMarker& m : gv::event_markers(d.trace))
+    if (kind && m.kind == *kind) {
+      options.step = m.step;
+      options.time_ns = m.t_ns;
+      options.time_after_first_event = false;
+      options.marker_focus = gv::marker_focus(d.trace, m);
+      return -1;
+    }
+  std::cerr << "gridlock-viewer: --marker " << options.marker << ": " << d.name << " holds no such marker\n";
+  return 2;
+}
+
+// --marker for a window: the first trace (or compared pair's first side) is read for it here; a
+// screenshot reads its traces once, in prepare_shot. Exit code on failure, else -1.
+int resolve_marker(gv::Options& options, bool screenshot) {
+  if (options.marker.empty()) return -1;
+  const std::string path = options.compare.size() == 2 ? options.compare.front()
+                           : options.traces.empty()    ? std::string()
+                                                       : options.traces.front();
+  if (path.empty()) {
+    std::cerr << "gridlock-viewer: --marker " << options.marker << " needs a trace file\n";
+    return 2;
+  }
+  if (screenshot) return -1;
+  const std::unique_ptr<gv::Document> d = load_or_report(path);
+  return d ? focus_on_marker(options, *d) : 1;
+}
+
 // Loads and checks what --screenshot shows. Returns -1 to go on, else the exit code.
 int prepare_shot(gv::Options& options, Shot& shot) {
   if (options.compare.size() == 2) {
@@ -157,38 +189,14 @@ int prepare_shot(gv::Options& options, Shot& shot) {
   std::vector<const gv::Document*> docs = {shot.document.get()};
   if (shot.other) docs.push_back(shot.other.get());
   if (!view_applies(options, docs)) return 2;
+  if (!options.marker.empty())
+    if (int code = focus_on_marker(options, *shot.document); code >= 0) return code;
   shot.start.step = resolve_step(options, *shot.document);
   if (shot.start.step < 0) return 2;
   if (shot.other && options.step == -1) shot.start.step = -1;  // comparing: the end of both runs
   shot.start.time_ns = options.time_ns;
   shot.start.after_first_event = options.time_after_first_event;
   return -1;
-}
-
-// --marker KIND: the first step of the first trace (or compared pair) that holds such a marker
-// becomes --step. Exit code on failure (no trace, none of that kind), else -1.
-int resolve_marker(gv::Options& options) {
-  if (options.marker.empty()) return -1;
-  const std::string path = options.compare.size() == 2 ? options.compare.front()
-                           : options.traces.empty()    ? std::string()
-                                                       : options.traces.front();
-  if (path.empty()) {
-    std::cerr << "gridlock-viewer: --marker " << options.marker << " needs a trace file\n";
-    return 2;
-  }
-  const std::unique_ptr<gv::Document> d = load_or_report(path);
-  if (!d) return 1;
-  const std::optional<gv::MarkerKind> kind = gv::marker_kind_named(options.marker);
-  for (const gv::EventMarker& m : gv::event_markers(d->trace))
-    if (kind && m.kind == *kind) {
-      options.step = m.step;
-      options.time_ns = m.t_ns;
-      options.time_after_first_event = false;
-      options.marker_focus = gv::marker_focus(d->trace, m);
-      return -1;
-    }
-  std::cerr << "gridlock-viewer: --marker " << options.marker << ": " << d->name << " holds no such marker\n";
-  return 2;
 }
 
 // --list-views: one line per trace, "PATH: tree timeline".
@@ -356,8 +364,8 @@ int main(int argc, char** argv) {
   gv::Options options;
   if (int code = gv::parse_options(argc, argv, options); code >= 0) return code;
   if (options.list_views) return list_views(options);
-  if (int code = resolve_marker(options); code >= 0) return code;
   const bool screenshot = options.headless();
+  if (int code = resolve_marker(options, screenshot); code >= 0) return code;
   Shot shot;
   if (screenshot)
     if (int code = prepare_shot(options, shot); code >= 0) return code;
