@@ -195,8 +195,8 @@ TEST(TruthSlices, NestedSlicesAreAccepted) {
 TEST(TruthSlices, ATrackThatRunsBackwardsIsReported) {
   tr::Trace t = trace_with({});
   tr::Step first = step(), second = step();
-  add_slice(first, 1, "level 1", 0, 100);
-  add_slice(second, 1, "level 2", 90, 120);  // begins before the previous step's slice ended
+  add_slice(first, 1, "first pass", 0, 100);
+  add_slice(second, 1, "second pass", 90, 120);  // begins before the previous step's slice ended
   t.steps = {first, second};
   const std::string problems = truth_of(t);
   EXPECT_NE(problems.find("the track runs backwards"), std::string::npos) << problems;

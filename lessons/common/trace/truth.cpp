@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "trace/trace.hpp"
+#include "trace/words.hpp"
 
 namespace gridlock::trace {
 namespace {
@@ -359,6 +360,7 @@ std::vector<std::string> check_truth(const Trace& trace) {
   check_barriers(trace, problems);
   Replay(trace).run(problems);
   check_moments(trace, problems);
+  check_words(trace, problems);
   return problems;
 }
 
