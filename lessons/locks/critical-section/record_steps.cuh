@@ -174,8 +174,9 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     const size_t last = std::min(all.size(), first + per_step);
     tr::Step& s =
         run.add_step(label,
-                     "turns " + std::to_string(first + 1) + "\xE2\x80\x93" + std::to_string(last) + " of " +
-                         std::to_string(all.size()) + ", in the order the lock was taken",
+                     (lock ? "turns " : "additions ") + std::to_string(first + 1) + "\xE2\x80\x93" +
+                         std::to_string(last) + " of " + std::to_string(all.size()) +
+                         (lock ? ", in the order the lock was taken" : ", in the order they finished"),
                      lock ? "One block at a time holds the lock and adds one; the others spin on atomicCAS."
                           : "Every block adds one with atomicAdd; no lock, no waiting.",
                      launch_id);
