@@ -2,6 +2,7 @@
 #include "cli.hpp"
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <iostream>
 
 #include "exit_codes.hpp"
@@ -37,6 +38,73 @@ void add_whole_number(CLI::App& app, const char* name, T& value, const std::stri
       ->check(CLI::Validator(
           [=](std::string& text) { return whole_number_problem(text, lo, hi, power_of_two); }, "", ""))
       ->capture_default_str();
+}
+
+// A JSON string: quotes, backslashes and control characters escaped.
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+      out += escaped;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+// One option a caller can set, as --describe-options prints it.
+struct Described {
+  std::string name, kind, value, description;
+  int64_t min = 0;
+  uint64_t max = 0;
+  bool power_of_two = false;
+  std::vector<std::string> choices;
+};
+
+std::string to_json(const Described& d) {
+  std::string out = "{\"name\": " + json_string(d.name) + ", \"kind\": " + json_string(d.kind) +
+                    ", \"default\": " + json_string(d.value);
+  if (d.kind == "integer")
+    out += ", \"min\": " + std::to_string(d.min) + ", \"max\": " + std::to_string(d.max) +
+           ", \"power_of_two\": " + (d.power_of_two ? "true" : "false");
+  if (d.kind == "choice") {
+    out += ", \"choices\": [";
+    for (size_t i = 0; i < d.choices.size(); ++i) out += (i ? ", " : "") + json_string(d.choices[i]);
+    out += "]";
+  }
+  return out + ", \"description\": " + json_string(d.description) + "}";
+}
+
+// The options a caller (the viewer's Run panel) may set, in the order --help lists them, as JSON:
+// {"lesson": ID, "options": [{"name", "kind": integer|flag|choice, "default", ...}]}. The options
+// that name files (--trace, --perfetto) or stop the run are the caller's own and not listed.
+std::string describe_options(const char* id, const LessonDefaults& d) {
+  const LessonOptions& o = d.options;
+  std::vector<Described> all = {
+      {"n", "integer", std::to_string(o.n), "Number of input elements", 1, uint64_t(kMaxElements)},
+      {"block", "integer", std::to_string(o.block), "Threads per block, a power of two", d.min_block,
+       uint64_t(d.max_block), true},
+      {"grid", "integer", std::to_string(o.grid), "Blocks in the grid", 1, uint64_t(kMaxGrid)},
+      {"seed", "integer", std::to_string(o.seed), "Seed of the random input; run k uses seed + k", 0,
+       kMaxSeed},
+      {"runs", "integer", std::to_string(o.runs), "Repetitions of every claim check", 1, uint64_t(kMaxRuns)},
+      {"bench", "flag", o.bench ? "1" : "0", "Time the plain kernel against the baseline, in this run"}};
+  for (const LessonParameter& p : d.parameters)
+    all.push_back({p.name, "integer", std::to_string(p.value), p.description, p.min, uint64_t(p.max)});
+  if (!d.variants.empty()) {
+    Described v{"variant", "choice", d.variants.front(), "Which variant the trace records"};
+    v.choices = d.variants;
+    all.push_back(v);
+  }
+  std::string out = "{\"lesson\": " + json_string(id) + ", \"options\": [\n";
+  for (size_t i = 0; i < all.size(); ++i) out += "  " + to_json(all[i]) + (i + 1 < all.size() ? ",\n" : "\n");
+  return out + "]}\n";
 }
 
 }  // namespace
@@ -76,11 +144,19 @@ std::optional<LessonOptions> parse_lesson_options(int argc, char** argv, const c
         ->capture_default_str();
     app.add_flag("--list-variants", list_variants, "Print the variants, the default first, and exit");
   }
+  bool describe = false;
+  app.add_flag("--describe-options", describe,
+               "Print the options above as JSON (name, kind, default, range, choices) and exit");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() != 0) std::cerr << id << ": ";
     *exit_code = app.exit(e) == 0 ? kExitOk : kExitUsage;
+    return std::nullopt;
+  }
+  if (describe) {
+    std::cout << describe_options(id, defaults);
+    *exit_code = kExitOk;
     return std::nullopt;
   }
   if (list_variants) {

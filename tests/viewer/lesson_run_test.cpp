@@ -1,40 +1,52 @@
-// Run on this GPU's model: a lesson's help read into options, values into a command line, the
+// Run on this GPU's model: a lesson's described options read, values into a command line, the
 // background process (lines, exit codes, cancel), export ranges and the GIF palette.
+#include "model/lesson_run.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
 #include <thread>
 
+#include "common/cli.hpp"
 #include "model/child_process.hpp"
 #include "model/export_range.hpp"
 #include "model/gif_writer.hpp"
 #include "model/lesson_cli.hpp"
+#include "trace/lesson_index.hpp"
 
 namespace gv = gridlock::viewer;
 
 namespace {
 
-// A lesson's --help as CLI11 prints it (critical-section's, with an own parameter added).
-constexpr const char* kHelp = R"(Critical section: a lock built on atomicCAS
+// What a lesson with critical-section's options (and an own parameter) prints for
+// --describe-options: made by the lessons' own command-line code, so the two sides stay in step.
+std::string described_options() {
+  gridlock::LessonDefaults d;
+  d.options = {"", 1, 1024, 1, 1, 100, false, "", "", {}};
+  d.variants = {"documented", "ordered", "atomic"};
+  d.parameters = {{"blocks-per-sm", "Blocks resident on each SM", 2, 1, 32}};
+  std::string arg0 = "critical-section", flag = "--describe-options";
+  char* argv[] = {arg0.data(), flag.data()};
+  int code = -1;
+  testing::internal::CaptureStdout();
+  const auto parsed =
+      gridlock::parse_lesson_options(2, argv, "critical-section", "Critical section", d, &code);
+  const std::string out = testing::internal::GetCapturedStdout();
+  EXPECT_FALSE(parsed);
+  EXPECT_EQ(code, 0);
+  return out;
+}
 
-Runs the technique on this machine's GPU, checks each documented claim and prints a verdict per claim.
-Usage: critical-section [OPTIONS]
-
-Options:
-  -h,--help                   Print this help message and exit
-  --trace PATH                Write the recorded steps, claims and timings to this file
-  --n INT:INT in [1 - 268435456]=1
-                              Number of input elements
-  --block INT:INT in [32 - 1024]=1024
-                              Threads per block
-  --seed UINT=1               Seed of the random input (run k uses seed + k)
-  --bench                     Time the plain kernel against the baseline, in this run
-  --blocks-per-sm INT:INT in [1 - 32]=2
-                              Blocks resident on each SM
-  --variant TEXT:{documented,ordered,atomic}=documented
-                              Which variant the trace records
-  --list-variants             Print the variants, the default first, and exit
-)";
+std::vector<gv::LessonOption> options_of(const std::string& json) {
+  std::string error;
+  auto options = gv::parse_described_options(json, "critical-section --describe-options", &error);
+  EXPECT_EQ(error, "");
+  return options;
+}
 
 std::vector<std::string> run_lines(gv::ChildProcess& child) {
   std::vector<std::string> lines;
@@ -48,47 +60,59 @@ std::vector<std::string> run_lines(gv::ChildProcess& child) {
 
 }  // namespace
 
-TEST(LessonCli, ReadsTheOptionsAViewerCanSet) {
-  const auto options = gv::parse_lesson_help(kHelp);
-  ASSERT_EQ(options.size(), 6u);  // n block seed bench blocks-per-sm variant
+TEST(LessonCli, ReadsTheOptionsTheLessonDescribes) {
+  const auto options = options_of(described_options());
+  ASSERT_EQ(options.size(), 8u);  // n block grid seed runs bench blocks-per-sm variant
   EXPECT_EQ(options[0].name, "n");
   EXPECT_EQ(options[0].kind, gv::LessonOption::Kind::integer);
   EXPECT_EQ(*options[0].min, 1);
   EXPECT_EQ(*options[0].max, 268435456);
   EXPECT_EQ(options[0].value, "1");
   EXPECT_EQ(options[0].description, "Number of input elements");
-  EXPECT_EQ(options[2].name, "seed");
-  EXPECT_EQ(options[2].value, "1");
-  EXPECT_EQ(options[3].name, "bench");
-  EXPECT_EQ(options[3].kind, gv::LessonOption::Kind::flag);
-  EXPECT_EQ(options[4].name, "blocks-per-sm");
-  EXPECT_EQ(options[5].kind, gv::LessonOption::Kind::text);
-  EXPECT_EQ(options[5].choices, (std::vector<std::string>{"documented", "ordered", "atomic"}));
+  EXPECT_EQ(options[1].name, "block");
+  EXPECT_TRUE(options[1].power_of_two);
+  EXPECT_EQ(options[3].name, "seed");
+  EXPECT_EQ(*options[3].max, int64_t(1) << 53);
+  EXPECT_EQ(options[5].name, "bench");
+  EXPECT_EQ(options[5].kind, gv::LessonOption::Kind::flag);
+  EXPECT_EQ(options[5].value, "0");
+  EXPECT_EQ(options[6].name, "blocks-per-sm");
+  EXPECT_EQ(*options[6].max, 32);
+  EXPECT_EQ(options[7].kind, gv::LessonOption::Kind::text);
+  EXPECT_EQ(options[7].value, "documented");
+  EXPECT_EQ(options[7].choices, (std::vector<std::string>{"documented", "ordered", "atomic"}));
 }
 
-TEST(LessonCli, ReadsARangeGivenInTheDescription) {
-  const auto options = gv::parse_lesson_help(
-      "Options:\n  --n INT=10000               Number of input elements (1 to 268435456)\n"
-      "  --seed UINT=1               Seed of the random input; run k uses seed + k (0 to 4294967295)\n");
-  ASSERT_EQ(options.size(), 2u);
-  EXPECT_EQ(options[0].value, "10000");
-  EXPECT_EQ(*options[0].min, 1);
-  EXPECT_EQ(*options[0].max, 268435456);
-  EXPECT_EQ(*options[1].max, 4294967295);
+TEST(LessonCli, ADescriptionThatIsNotOneIsRefusedWithItsPlace) {
+  std::string error;
+  EXPECT_TRUE(gv::parse_described_options("Usage: lesson [OPTIONS]", "x --describe-options", &error).empty());
+  EXPECT_NE(error.find("x --describe-options"), std::string::npos) << error;
+  EXPECT_TRUE(gv::parse_described_options(
+                  R"({"options": [{"name": "n", "kind": "integer", "default": "1"}]})", "x", &error)
+                  .empty());
+  EXPECT_NE(error.find("options[0]: missing field \"min\""), std::string::npos) << error;
+  EXPECT_TRUE(gv::parse_described_options(R"({"options": [{"name": "n", "kind": "slider", "default": "1"}]})",
+                                          "x", &error)
+                  .empty());
+  EXPECT_NE(error.find("\"slider\" is not integer, flag or choice"), std::string::npos) << error;
+  EXPECT_TRUE(gv::parse_described_options(R"({"options": []})", "x", &error).empty());
+  EXPECT_NE(error.find("describes no options"), std::string::npos) << error;
 }
 
 TEST(LessonCli, BuildsTheCommandFromRecordedAndChosenValues) {
-  const auto options = gv::parse_lesson_help(kHelp);
+  const auto options = options_of(described_options());
   gv::LessonValues values =
       gv::initial_values(options, {{"n", 4096}, {"block", 256}, {"bench", 0}}, "ordered");
   EXPECT_EQ(gv::check_values(options, values), "");
   values["blocks-per-sm"] = "4";
   values["bench"] = "1";
   EXPECT_EQ(gv::shell_line(gv::lesson_command("/b/critical-section", options, values, "/t/new trace.json")),
-            "/b/critical-section --n 4096 --block 256 --seed 1 --bench --blocks-per-sm 4 --variant ordered "
-            "--trace '/t/new trace.json'");
+            "/b/critical-section --n 4096 --block 256 --grid 1 --seed 1 --runs 100 --bench --blocks-per-sm 4 "
+            "--variant ordered --trace '/t/new trace.json'");
   values["block"] = "2048";
   EXPECT_NE(gv::check_values(options, values).find("--block 2048"), std::string::npos);
+  values["block"] = "96";
+  EXPECT_NE(gv::check_values(options, values).find("power of two"), std::string::npos);
   values["block"] = "256";
   values["variant"] = "fast";
   EXPECT_NE(gv::check_values(options, values).find("choices"), std::string::npos);
@@ -115,7 +139,7 @@ TEST(ChildProcess, CancelStopsTheProgramAndItsChildren) {
 
 TEST(ChildProcess, AMissingProgramExitsWith127) {
   int code = 0;
-  const std::string text = gv::run_to_end({"/nonexistent/lesson", "--help"}, code);
+  const std::string text = gv::run_to_end({"/nonexistent/lesson", "--describe-options"}, code);
   EXPECT_EQ(code, 127);
   EXPECT_NE(text.find("cannot run"), std::string::npos);
 }
@@ -142,4 +166,56 @@ TEST(GifWriter, QuantizeKeepsAFewColoursExactly) {
   EXPECT_NE(a, b);
   EXPECT_EQ(image.palette[b * 3], 200);
   EXPECT_EQ(image.palette[a * 3 + 2], 24);
+}
+
+// The Run panel is told a lesson's options (--describe-options); no viewer code asks a lesson for
+// its help text or its variant list, or reads CLI11's help layout.
+TEST(LessonCli, NoViewerCodeReadsALessonsHelpText) {
+  namespace fs = std::filesystem;
+  const std::vector<std::string> patterns = {"\"--help\"", "\"--list-variants\"", "\"Options:\"", "INT:INT",
+                                             "TEXT:{"};
+  int files = 0;
+  for (const fs::directory_entry& entry :
+       fs::recursive_directory_iterator(fs::path(GRIDLOCK_SOURCE_DIR) / "viewer")) {
+    const std::string ext = entry.path().extension().string();
+    if (ext != ".cpp" && ext != ".hpp") continue;
+    ++files;
+    std::ifstream in(entry.path());
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number)
+      for (const std::string& p : patterns)
+        EXPECT_EQ(line.find(p), std::string::npos) << entry.path() << ":" << number << ": " << line;
+  }
+  EXPECT_GT(files, 50);
+}
+
+// Every lesson this build made describes its options in a form the Run panel reads: the shared
+// options, and its variants as `--list-variants` prints them (the recording script's source).
+TEST(LessonCli, EveryBuiltLessonDescribesItsOptions) {
+  std::ifstream index(GRIDLOCK_LESSON_INDEX);
+  std::vector<std::string> problems;
+  int described = 0;
+  for (const gridlock::trace::LessonEntry& lesson :
+       gridlock::trace::parse_lesson_index(index, "", problems)) {
+    const std::string exe = std::string(GRIDLOCK_BIN_DIR) + "/" + lesson.id;
+    if (!std::filesystem::exists(exe)) continue;  // a build without CUDA makes no lessons
+    const gv::LessonInterface learnt = gv::learn_lesson(exe);
+    EXPECT_EQ(learnt.error, "") << lesson.id;
+    std::set<std::string> names;
+    std::vector<std::string> choices;
+    for (const gv::LessonOption& o : learnt.options) {
+      names.insert(o.name);
+      if (o.name == "variant") choices = o.choices;
+    }
+    for (const char* shared : {"n", "block", "grid", "seed", "runs", "bench"})
+      EXPECT_EQ(names.count(shared), 1u) << lesson.id << " does not describe --" << shared;
+    int code = -1;
+    std::vector<std::string> listed;
+    std::stringstream variants(gv::run_to_end({exe, "--list-variants"}, code));
+    for (std::string line; std::getline(variants, line);)
+      if (!line.empty()) listed.push_back(line);
+    if (code == 0) EXPECT_EQ(choices, listed) << lesson.id;
+    ++described;
+  }
+  if (described == 0) GTEST_SKIP() << "no lesson executables in " GRIDLOCK_BIN_DIR;
 }

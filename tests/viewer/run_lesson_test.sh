@@ -33,7 +33,8 @@ refuse() { ! grep -Eq -- "$1" "$log" || fail "a line matches: $1"; }
 "$png_check" --size 1280x720 --min-colours 64 "$shot" || fail "bad screenshot"
 case $case_name in
   compare)
-    # n and variant come from --set, block and seed from the recorded trace, grid runs depth from --help.
+    # n and variant come from --set, block and seed from the recorded trace, grid runs depth from
+    # the stand-in's --describe-options.
     expect "run command: $bin/viewer_fixture_trace --n 64 --block 1024 --grid 1 --seed 7 --runs 20 --depth 3 --variant fast --trace $TMPDIR/gridlock-runs/viewer_fixture_trace\.fast-[0-9]{8}-[0-9]{6}\.json$"
     expect "run output: args: --n 64 --block 1024 --grid 1 --seed 7 --runs 20 --depth 3 --variant fast --trace "
     for k in 1 2 3 4 5; do expect "run output: progress $k/5"; done

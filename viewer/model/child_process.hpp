@@ -43,7 +43,7 @@ class ChildProcess {
   std::string error_;
 };
 
-// Runs argv to its end (for --help and --list-variants), killing it after `timeout_ms`.
+// Runs argv to its end (for --describe-options), killing it after `timeout_ms`.
 // Returns its output; `exit_code` receives its exit code (-1 when it could not be started).
 std::string run_to_end(const std::vector<std::string>& argv, int& exit_code, int timeout_ms = 5000);
 

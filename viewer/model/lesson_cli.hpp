@@ -1,5 +1,5 @@
-// A lesson's command line as the viewer learns it from the lesson itself (`--help`,
-// `--list-variants`), the values chosen in the window, and the command line built from them.
+// A lesson's command line as the lesson itself describes it (`--describe-options`, JSON), the
+// values chosen in the window, and the command line built from them.
 #pragma once
 
 #include <cstdint>
@@ -10,24 +10,24 @@
 
 namespace gridlock::viewer {
 
-// One option of a lesson, read from its CLI11 help text.
+// One option of a lesson, as the lesson describes it.
 struct LessonOption {
   enum class Kind { integer, text, flag };
   std::string name;  // without "--": "n", "block", "blocks-per-sm", "variant"
   Kind kind = Kind::integer;
-  std::optional<int64_t> min, max;   // an integer's range, when the help gives one
-  std::string value;                 // the default the help gives (may be empty); "0"/"1" for a flag
-  std::vector<std::string> choices;  // a text option's allowed values ({a,b,c}); empty: any
+  std::optional<int64_t> min, max;   // an integer's range
+  bool power_of_two = false;         // an integer that must be a power of two (--block)
+  std::string value;                 // the default; "0"/"1" for a flag
+  std::vector<std::string> choices;  // a text option's allowed values, the default first
   std::string description;
 };
 
-// The options a lesson offers that the viewer can set: every integer and text option and every
-// flag, in the help's order, except those the viewer sets itself or that stop the run (--help,
-// --trace, --perfetto, --list-variants).
-std::vector<LessonOption> parse_lesson_help(const std::string& help);
-
-// The variants `--list-variants` printed, one a line, the default first.
-std::vector<std::string> parse_variant_list(const std::string& text);
+// The options a lesson offers that the viewer can set, in the lesson's order, read from what
+// `LESSON --describe-options` printed: {"lesson": ID, "options": [{"name", "kind" (integer, flag
+// or choice), "default", "min", "max", "power_of_two", "choices", "description"}]}. Empty, with
+// *error naming the place in `origin`, when the text is not such a description.
+std::vector<LessonOption> parse_described_options(const std::string& json, const std::string& origin,
+                                                  std::string* error);
 
 // The values chosen for a lesson's options, by name; a flag is "1" when set.
 using LessonValues = std::map<std::string, std::string>;
@@ -42,7 +42,7 @@ LessonValues initial_values(const std::vector<LessonOption>& options,
 std::string check_values(const std::vector<LessonOption>& options, const LessonValues& values);
 
 // The argument vector: EXECUTABLE, then `--NAME VALUE` for every option with a value (a flag as
-// `--NAME` when set), in the help's order, then `--trace TRACE_PATH`.
+// `--NAME` when set), in the lesson's order, then `--trace TRACE_PATH`.
 std::vector<std::string> lesson_command(const std::string& executable,
                                         const std::vector<LessonOption>& options, const LessonValues& values,
                                         const std::string& trace_path);

@@ -38,19 +38,12 @@ LessonInterface learn_lesson(const std::string& executable) {
   LessonInterface lesson;
   lesson.executable = executable;
   int code = -1;
-  const std::string help = run_to_end({executable, "--help"}, code);
+  const std::string described = run_to_end({executable, "--describe-options"}, code);
   if (code != 0) {
-    lesson.error = executable + " --help failed (exit " + std::to_string(code) + ")";
+    lesson.error = executable + " --describe-options failed (exit " + std::to_string(code) + ")";
     return lesson;
   }
-  lesson.options = parse_lesson_help(help);
-  if (help.find("--list-variants") != std::string::npos) {
-    const std::string listed = run_to_end({executable, "--list-variants"}, code);
-    const std::vector<std::string> variants = parse_variant_list(listed);
-    for (LessonOption& o : lesson.options)
-      if (o.name == "variant" && code == 0 && !variants.empty()) o.choices = variants;
-  }
-  if (lesson.options.empty()) lesson.error = executable + " --help lists no options";
+  lesson.options = parse_described_options(described, executable + " --describe-options", &lesson.error);
   return lesson;
 }
 

@@ -21,7 +21,7 @@ struct LessonBinSearch {
 // The executable named `program` in the first folder that holds one; empty when none does.
 std::string find_lesson_executable(const LessonBinSearch& search, const std::string& program);
 
-// What a lesson offers, learnt by running `EXE --help` (and `--list-variants` when it has one).
+// What a lesson offers, as `EXE --describe-options` prints it.
 struct LessonInterface {
   std::string executable;
   std::vector<LessonOption> options;
