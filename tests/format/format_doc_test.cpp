@@ -40,6 +40,7 @@ tr::Trace one_of_everything() {
   t.facts = {{"a.fact", "1"}};
   t.series.push_back({"a series", "runs", {1, 2}, true, 2});
   t.timings.push_back({"lesson kernel", 10, 40, 3, 1000, 900, 1100});
+  t.steps.front().lights.push_back({0, t.steps.front().line_begin, t.steps.front().line_begin});
   return t;
 }
 
@@ -67,6 +68,7 @@ TEST(FormatDoc, ListsEveryEnumName) {
   expect_every_name_documented<tr::ProducerKind>(doc, "producer kind");
   expect_every_name_documented<tr::Operator>(doc, "operator");
   expect_every_name_documented<tr::TimeUnit>(doc, "clock unit");
+  expect_every_name_documented<tr::SourceRole>(doc, "source role");
 }
 
 TEST(FormatDoc, ListsEveryFieldTheWriterEmits) {
@@ -75,7 +77,8 @@ TEST(FormatDoc, ListsEveryFieldTheWriterEmits) {
   ASSERT_FALSE(t.steps.empty());
   std::set<std::string> keys;
   collect_keys(nlohmann::json::parse(tr::to_json(t)), keys);
-  for (const char* optional : {"variant", "series", "timings", "flows_out", "flows_in", "unit"})
+  for (const char* optional :
+       {"variant", "series", "timings", "flows_out", "flows_in", "unit", "lights", "role"})
     EXPECT_EQ(keys.count(optional), 1u) << "the trace written here lacks \"" << optional << "\"";
   for (const std::string& key : keys) {
     if (t.facts.count(key) || t.parameters.count(key)) continue;  // the trace's own names

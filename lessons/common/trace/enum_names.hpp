@@ -30,6 +30,7 @@ GRIDLOCK_ENUM_NAMES(Verdict, "confirmed", "contradicted", "not_observable");
 GRIDLOCK_ENUM_NAMES(ProducerKind, "gpu", "model");
 GRIDLOCK_ENUM_NAMES(TimeUnit, "ns", "tick");
 GRIDLOCK_ENUM_NAMES(Operator, "copy", "add", "mul", "min", "max", "matmul", "unnamed");
+GRIDLOCK_ENUM_NAMES(SourceRole, "kernel", "technique", "recording");
 
 #undef GRIDLOCK_ENUM_NAMES
 

@@ -165,6 +165,16 @@ Step read_step(const JsonPlace& p, int version) {
   }
   JsonPlace events = p.at("events");
   for (size_t i = 0; i < events.size(); ++i) s.events.push_back(read_event(events[i], version));
+  if (version >= 2 && p.has("lights")) {
+    JsonPlace lights = p.at("lights");
+    for (size_t i = 0; i < lights.size(); ++i) {
+      JsonPlace l = lights[i];
+      JsonPlace range = l.at("lines");
+      if (range.size() != 2) range.fail("expected [first line, last line]");
+      s.lights.push_back({l.at("source").small_int(), static_cast<int>(range[0].integer(0, 1 << 24)),
+                          static_cast<int>(range[1].integer(0, 1 << 24))});
+    }
+  }
   if (version >= 2 && p.has("focus")) s.focus = static_cast<int>(p.at("focus").integer(0, 1 << 30));
   return s;
 }
@@ -215,7 +225,9 @@ int read_header(const JsonPlace& root) {
 }
 
 Source read_source(const JsonPlace& p) {
-  return {p.at("file").text(), p.at("text").text(), p.at("hash").text()};
+  Source s{p.at("file").text(), p.at("text").text(), p.at("hash").text()};
+  if (p.has("role")) s.role = p.at("role").choice<SourceRole>();
+  return s;
 }
 
 Timing read_timing(const JsonPlace& m, int version) {

@@ -100,6 +100,8 @@ json step_json(const Step& s) {
     j["live"].push_back({{"buffer", l.buffer}, {"begin", l.begin}, {"count", l.count}, {"stride", l.stride}});
   j["events"] = json::array();
   for (const Event& e : s.events) j["events"].push_back(event_json(e));
+  for (const SourceLines& l : s.lights)
+    j["lights"].push_back({{"source", l.source}, {"lines", {l.line_begin, l.line_end}}});
   if (const int focus = focus_event(s); focus >= 0) j["focus"] = focus;
   return j;
 }
@@ -140,7 +142,8 @@ std::string to_json(const Trace& t) {
   j["facts"] = t.facts;
   j["sources"] = json::array();
   for (const Source& s : t.sources)
-    j["sources"].push_back({{"file", s.file}, {"hash", s.hash}, {"text", s.text}});
+    j["sources"].push_back(
+        {{"file", s.file}, {"role", to_string(s.role)}, {"hash", s.hash}, {"text", s.text}});
   j["buffers"] = json::array();
   for (const Buffer& b : t.buffers)
     j["buffers"].push_back({{"id", b.id},

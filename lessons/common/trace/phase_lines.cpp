@@ -68,3 +68,33 @@ LineRange find_phase_lines(std::string_view source, std::string_view label) {
 }
 
 }  // namespace gridlock::trace
+
+namespace gridlock::trace {
+
+LineRange find_region_lines(std::string_view source, std::string_view name) {
+  const std::vector<std::string_view> lines = split_lines(source);
+  const std::string begin = "// lesson-begin " + std::string(name),
+                    end = "// lesson-end " + std::string(name);
+  auto is = [](std::string_view line, const std::string& marker) {
+    const size_t first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return false;
+    std::string_view rest = line.substr(first);
+    while (!rest.empty() && (rest.back() == '\r' || rest.back() == ' ')) rest.remove_suffix(1);
+    return rest == marker;
+  };
+  LineRange found;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (!is(lines[i], begin)) continue;
+    if (found.begin != 0) return {};  // a region that begins twice names no place
+    for (size_t j = i + 1; j < lines.size(); ++j)
+      if (is(lines[j], end)) {
+        if (j == i + 1) return {};  // an empty region lights nothing
+        found = {static_cast<int>(i + 2), static_cast<int>(j)};
+        break;
+      }
+    if (found.begin == 0) return {};  // never closed
+  }
+  return found;
+}
+
+}  // namespace gridlock::trace

@@ -66,6 +66,9 @@ enum class Verdict { confirmed, contradicted, not_observable };
 enum class ProducerKind { gpu, model };
 // What one unit of the clock is: a nanosecond, or one step of a model (an instruction issued).
 enum class TimeUnit { ns, tick };
+// What a carried source is to the lesson: its kernel (the file its steps' phase comments are in),
+// technique code the kernel uses (a lock, a guard, an operator), or code that only records.
+enum class SourceRole { kernel, technique, recording };
 // What an operation computes. `unnamed` is an associative operator the trace does not name
 // (version 1 files); its results cannot be replayed.
 enum class Operator { copy, add, mul, min, max, matmul, unnamed };
@@ -161,6 +164,13 @@ struct Launch {
   int block = 1;     // threads per block
 };
 
+// Lines [line_begin, line_end] (1-based) of source `source`.
+struct SourceLines {
+  int source = 0;
+  int line_begin = 0;
+  int line_end = 0;
+};
+
 struct Step {
   std::string label;   // equals a phase comment in the step's source, e.g. "PHASE 2: tree"
   std::string detail;  // what distinguishes this pass of the phase, e.g. "level 3 of 10, size 128"
@@ -169,6 +179,9 @@ struct Step {
   int line_begin = 0;  // 1-based lines of that source this step belongs to
   int line_end = 0;
   int launch = -1;  // the Launch id, -1 when the step belongs to none
+  // Other lines the step's work ran, in any carried source: the technique code its phase calls
+  // (the lock's atomicCAS loop in locks.cuh), lit beside the phase's own lines.
+  std::vector<SourceLines> lights;
   std::vector<Snapshot> snapshots;
   std::vector<Operation> ops;
   std::vector<LiveRange> live;
@@ -236,6 +249,7 @@ struct Source {
   std::string file;  // path inside the repository
   std::string text;
   std::string hash;  // source_hash(text)
+  SourceRole role = SourceRole::kernel;
 };
 
 struct Trace {
@@ -325,6 +339,7 @@ const char* to_string(Verdict v);
 const char* to_string(ProducerKind v);
 const char* to_string(TimeUnit v);
 const char* to_string(Operator v);
+const char* to_string(SourceRole v);
 
 // ---- kernel source helpers -----------------------------------------------------------------
 
@@ -348,5 +363,10 @@ struct LineRange {
   int end = 0;
 };
 LineRange find_phase_lines(std::string_view source, std::string_view label);
+
+// Lines [begin, end] (1-based) between "// lesson-begin NAME" and "// lesson-end NAME", the marker
+// lines left out (README snippets are cut from the same regions). {0, 0} when the region is not
+// there, begins twice, is never closed or is empty.
+LineRange find_region_lines(std::string_view source, std::string_view name);
 
 }  // namespace gridlock::trace

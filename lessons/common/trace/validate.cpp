@@ -176,6 +176,18 @@ class Checker {
         problem(where + ".lines: [" + std::to_string(s.line_begin) + ", " + std::to_string(s.line_end) +
                 "] is not a range inside the " + std::to_string(lines) + "-line source");
     }
+    for (size_t i = 0; i < s.lights.size(); ++i) {
+      const SourceLines& l = s.lights[i];
+      const std::string place = at(where, "lights", i);
+      if (l.source < 0 || l.source >= static_cast<int>(t_.sources.size())) {
+        problem(place + ".source: source " + std::to_string(l.source) + " is not declared");
+        continue;
+      }
+      const int lines = source_lines_[static_cast<size_t>(l.source)];
+      if (l.line_begin < 1 || l.line_end < l.line_begin || l.line_end > lines)
+        problem(place + ".lines: [" + std::to_string(l.line_begin) + ", " + std::to_string(l.line_end) +
+                "] is not a range inside the " + std::to_string(lines) + "-line source");
+    }
     if (s.launch != -1 && !find(launches_, s.launch))
       problem(where + ".launch: launch " + std::to_string(s.launch) + " is not declared");
     for (size_t i = 0; i < s.snapshots.size(); ++i) snapshot(s.snapshots[i], at(where, "snapshots", i));
