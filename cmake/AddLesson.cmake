@@ -78,7 +78,7 @@ function(gridlock_add_lesson)
   add_custom_command(
     OUTPUT ${generated}
     COMMAND ${CMAKE_COMMAND} -DINPUT=${kernel} -DOUTPUT=${generated} -DPATH_IN_REPO=${kernel_in_repo}
-            -DID=${L_ID} "-DTITLE=${L_TITLE}" -DTECHNIQUE=${L_TECHNIQUE}
+            -DID=${L_ID} "-DTITLE=${L_TITLE}" -DTECHNIQUE=${L_TECHNIQUE} -DCARRIED=1
             -P ${PROJECT_SOURCE_DIR}/cmake/LessonInfo.cmake
     DEPENDS ${kernel} ${PROJECT_SOURCE_DIR}/cmake/LessonInfo.cmake ${CMAKE_CURRENT_SOURCE_DIR}/CMakeLists.txt
     COMMENT "Generating the identity of ${L_ID}")
@@ -89,9 +89,7 @@ function(gridlock_add_lesson)
   target_link_libraries(${L_ID} PRIVATE gridlock_lesson_common CCCL::CCCL)
   add_dependencies(${L_ID} gridlock-trace-check)   # its test checks the trace it writes
   install(TARGETS ${L_ID} RUNTIME DESTINATION bin)
-  if(L_HASH_SOURCES)
-    gridlock_hash_lesson_sources(${L_ID} ${generated})
-  endif()
+  gridlock_hash_lesson_sources(${L_ID} ${generated} ${kernel_in_repo})
 
   file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/traces)
   add_test(NAME lesson.${L_ID}
@@ -104,7 +102,7 @@ endfunction()
 # include directories and definitions (the depfile also tells the build when to list them again),
 # and gridlock-sources hashes those under lessons/ into a generated lesson_sources.cpp. main.cu
 # includes `info_header` (generated), so it is made first.
-function(gridlock_hash_lesson_sources id info_header)
+function(gridlock_hash_lesson_sources id info_header kernel_in_repo)
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/generated)
   set(main ${CMAKE_CURRENT_SOURCE_DIR}/main.cu)
   set(includes "$<TARGET_PROPERTY:${id},INCLUDE_DIRECTORIES>")
@@ -115,6 +113,7 @@ function(gridlock_hash_lesson_sources id info_header)
             "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>" -MT ${dir}/lesson_sources.cpp
             -MF ${dir}/main.cu.d ${main}
     COMMAND gridlock-sources --root ${PROJECT_SOURCE_DIR} --depfile ${dir}/main.cu.d --cpp ${dir}/lesson_sources.cpp
+            --kernel ${kernel_in_repo}
     DEPFILE ${dir}/main.cu.d
     DEPENDS ${main} ${info_header} gridlock-sources
     COMMAND_EXPAND_LISTS VERBATIM

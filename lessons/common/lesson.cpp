@@ -5,6 +5,7 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "common/sources/sources.hpp"
 #include "cuda_check.hpp"
 #include "device.hpp"
 #include "exit_codes.hpp"
@@ -21,6 +22,8 @@ trace::Step& LessonRun::add_step(const std::string& label, const std::string& de
     throw std::logic_error("step \"" + label + "\" is not one phase comment of " + source.file +
                            " (missing, or written twice)");
   trace::Step step;
+  for (const auto& [lit_label, lines] : lights_)
+    if (lit_label == label) step.lights.push_back(lines);
   step.label = label;
   step.detail = detail;
   step.note = note;
@@ -29,6 +32,22 @@ trace::Step& LessonRun::add_step(const std::string& label, const std::string& de
   step.launch = launch;
   trace_.steps.push_back(std::move(step));
   return trace_.steps.back();
+}
+
+void LessonRun::light(const std::string& label, const std::string& file, const std::string& region) {
+  for (size_t i = 0; i < trace_.sources.size(); ++i) {
+    const std::string& path = trace_.sources[i].file;
+    if (path.size() < file.size() || path.compare(path.size() - file.size(), file.size(), file) != 0)
+      continue;
+    const trace::LineRange lines = trace::find_region_lines(trace_.sources[i].text, region);
+    if (lines.begin == 0) break;
+    const trace::SourceLines lit{static_cast<int>(i), lines.begin, lines.end};
+    lights_.emplace_back(label, lit);
+    for (trace::Step& s : trace_.steps)
+      if (s.label == label) s.lights.push_back(lit);
+    return;
+  }
+  throw std::logic_error("no carried source ending in " + file + " has a region \"" + region + "\"");
 }
 
 int LessonRun::add_launch(const std::string& kernel, int64_t grid, int block) {
@@ -76,6 +95,11 @@ trace::Trace new_trace(const LessonIdentity& lesson, const LessonOptions& o, con
                   {"seed", double(o.seed)}, {"runs", double(o.runs)},   {"bench", o.bench ? 1.0 : 0.0}};
   for (const auto& [name, value] : o.parameters) t.parameters[name] = double(value);
   t.sources = {{lesson.source_path, lesson.source_text, trace::source_hash(lesson.source_text)}};
+  for (const sources::CarriedSource& s :
+       lesson.carried ? *lesson.carried : std::vector<sources::CarriedSource>())
+    t.sources.push_back(
+        {s.path, s.text, trace::source_hash(s.text),
+         std::string(s.role) == "recording" ? trace::SourceRole::recording : trace::SourceRole::technique});
   return t;
 }
 

@@ -6,9 +6,12 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "cli.hpp"
 #include "common/record/run_clock.hpp"
+#include "common/sources/sources.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock {
@@ -28,6 +31,9 @@ struct LessonIdentity {
   const char* technique;    // TECHNIQUES.md entry
   const char* source_path;  // kernels.cuh, inside the repository
   const char* source_text;
+  // The other lessons/ files with device code the kernel compiles with, carried in the trace
+  // beside it (generated from the compiler's dependency list); nullptr: none.
+  const std::vector<sources::CarriedSource>* carried = nullptr;
 };
 
 // A documented claim, declared once per lesson and referred to when its verdict is given.
@@ -50,6 +56,11 @@ class LessonRun {
   // Throws std::logic_error when the kernel has no such comment, or has it twice.
   trace::Step& add_step(const std::string& label, const std::string& detail, const std::string& note,
                         int launch = -1);
+  // Every step labelled `label` also lights region `region` ("// lesson-begin REGION") of the
+  // carried source whose path ends in `file`: the technique code the phase runs, in the file that
+  // holds it ("locks/common/locks.cuh", "documented-lock"). Throws std::logic_error when no
+  // carried source has that region.
+  void light(const std::string& label, const std::string& file, const std::string& region);
   // Declares a kernel launch that steps belong to; returns its id.
   int add_launch(const std::string& kernel, int64_t grid, int block);
 
@@ -66,6 +77,7 @@ class LessonRun {
   LessonOptions options_;
   trace::Trace trace_;
   RunClock clock_;
+  std::vector<std::pair<std::string, trace::SourceLines>> lights_;  // label -> lines it lights
   bool checks_passed_ = true;
 };
 

@@ -59,4 +59,71 @@ SourceSet hash_files(const std::string& root, std::vector<std::string> paths) {
   return set;
 }
 
+namespace {
+
+// The code of a C++ text: its comments and the insides of its string and character literals
+// blanked, so a word found there is a word of the code.
+std::string code_only(const std::string& text) {
+  std::string out = text;
+  enum { code, line_comment, block_comment, string, character } state = code;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const char c = text[i], next = i + 1 < text.size() ? text[i + 1] : '\0';
+    switch (state) {
+      case code:
+        if (c == '/' && next == '/') state = line_comment;
+        if (c == '/' && next == '*') state = block_comment;
+        if (c == '"') state = string;
+        if (c == '\'') state = character;
+        if (state != code) out[i] = ' ';
+        break;
+      case line_comment:
+        if (c == '\n')
+          state = code;
+        else
+          out[i] = ' ';
+        break;
+      case block_comment:
+        if (c == '*' && next == '/') {
+          out[i] = out[i + 1] = ' ';
+          ++i;
+          state = code;
+        } else if (c != '\n') {
+          out[i] = ' ';
+        }
+        break;
+      case string:
+      case character:
+        if (c == '\\') {
+          out[i] = ' ';
+          if (i + 1 < out.size()) out[++i] = ' ';
+        } else {
+          if (c == (state == string ? '"' : '\'')) state = code;
+          out[i] = ' ';
+        }
+        break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Carried> carried_files(const std::string& root, const std::vector<std::string>& paths,
+                                   const std::string& kernel) {
+  std::vector<Carried> out;
+  for (const std::string& path : paths) {
+    const std::string name = path.substr(path.rfind('/') + 1);
+    std::string text;
+    // main.cu is the driver the dependency list starts from, not a file its kernel includes.
+    if (path == kernel || name == "main.cu" || !read_text(root + "/" + path, text)) continue;
+    const std::string code = code_only(text);
+    if (code.find("__global__") == std::string::npos && code.find("__device__") == std::string::npos)
+      continue;
+    const bool records = path.rfind("lessons/common/record/", 0) == 0 ||
+                         name.find("record") != std::string::npos || name.find("clock") != std::string::npos;
+    out.push_back({path, records ? "recording" : "technique", text});
+  }
+  return out;
+}
+
 }  // namespace gridlock::sources

@@ -19,4 +19,16 @@ SourceSet hash_files(const std::string& root, std::vector<std::string> paths);
 // The whole text of a file; false when it cannot be read.
 bool read_text(const std::string& path, std::string& text);
 
+// The files of `paths` (inside the repository at `root`) that a lesson's traces carry beside its
+// kernel file `kernel`: those whose code (comments and literals aside) holds device code (a
+// __global__ or __device__ function or variable), but main.cu, the driver; each with its role,
+// "recording" (lessons/common/record/, or a file named *record* or *clock*) or "technique".
+struct Carried {
+  std::string path;
+  std::string role;
+  std::string text;
+};
+std::vector<Carried> carried_files(const std::string& root, const std::vector<std::string>& paths,
+                                   const std::string& kernel);
+
 }  // namespace gridlock::sources

@@ -63,8 +63,18 @@ inline std::string changed_files(const SourceSet& then, const SourceSet& now) {
   return out;
 }
 
-// Defined by the build of a lesson that asks for it (gridlock_add_lesson(... HASH_SOURCES)):
-// what this lesson's main.cu was compiled from.
+// A lessons/ file with device code that a lesson's kernel compiles with, carried in its traces
+// beside the kernel file: `role` is "technique" (a lock, a guard, an operator the kernel uses) or
+// "recording" (code that only records: lessons/common/record/ and files named *record* or *clock*).
+struct CarriedSource {
+  const char* path;
+  const char* role;
+  const char* text;
+};
+
+// Defined by every lesson's build (cmake/AddLesson.cmake): what this lesson's main.cu was
+// compiled from, and of it the files with device code other than the kernel file, in path order.
 extern const SourceSet kLessonSources;
+extern const std::vector<CarriedSource> kCarriedSources;
 
 }  // namespace gridlock::sources

@@ -232,6 +232,8 @@ int main(int argc, char** argv) {
   defaults.min_block = 64;
   defaults.variants = g1::kVariants;
   return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    // The ticket is the guard itself: its fences and atomicAdd, in the chapter's last_block.cuh.
+    run.light("PHASE 2: take a ticket (the last-block guard)", "interblock/common/last_block.cuh", "guard");
     const auto& o = run.options();
     const std::vector<int> host = gridlock::random_ints(o.n, o.seed);
     const gridlock::DeviceBuffer<int> in(host);

@@ -132,6 +132,10 @@ int main(int argc, char** argv) {
   defaults.options = {"", /*n=*/1, /*block=*/1024, /*grid=*/512, /*seed=*/1, /*runs=*/100, /*bench=*/false};
   defaults.variants = l2::kVariants;
   return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    // The turns run the lock itself: its atomicCAS loop and atomicExch, in the chapter's locks.cuh.
+    if (run.options().variant != "atomic")
+      run.light("PHASE 2: count inside the critical section", "locks/common/locks.cuh",
+                run.options().variant == "ordered" ? "ordered-lock" : "documented-lock");
     check_claims(run);
     l2::record_steps(run, run.options().variant);
   });

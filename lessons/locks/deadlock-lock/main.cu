@@ -97,6 +97,10 @@ int main(int argc, char** argv) {
   defaults.options = {"", /*n=*/1, /*block=*/64, /*grid=*/2, /*seed=*/1, /*runs=*/5, /*bench=*/false};
   defaults.variants = l3::kVariants;
   return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    // Every thread spins in the documented lock's atomicCAS loop (locks.cuh).
+    run.light("PHASE 1: every thread takes the lock", "locks/common/locks.cuh", "documented-lock");
+    run.light("PHASE 1: try the lock; the winner counts and gives it back inside the loop",
+              "locks/common/locks.cuh", "documented-lock");
     check_claims(run);
     l3::record_steps(run, run.options().variant);
   });

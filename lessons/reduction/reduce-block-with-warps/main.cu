@@ -164,6 +164,10 @@ int main(int argc, char** argv) {
   defaults.options = {"", /*n=*/10000, /*block=*/1024, /*grid=*/1, /*seed=*/1, /*runs=*/200, /*bench=*/false};
   defaults.variants = r7::kVariants;
   return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    // The warps sum with R6's code, in the form the variant names (reduce-warp-volatile/kernels.cuh).
+    for (const char* phase : {"PHASE 2: every warp sums its 32 values (R6), then the whole block meets",
+                              "PHASE 4: warp 0 sums them (R6)"})
+      run.light(phase, "reduce-warp-volatile/kernels.cuh", run.options().variant);
     if (run.options().grid != 1)
       std::printf("note: this technique uses one block; --grid %d is ignored\n", run.options().grid);
     check_claims(run);

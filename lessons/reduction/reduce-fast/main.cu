@@ -65,6 +65,7 @@ int main(int argc, char** argv) {
   defaults.options = {"",         /*n=*/1 << 24, /*block=*/1024, /*grid=*/1,
                       /*seed=*/1, /*runs=*/20,   /*bench=*/false};
   return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    run.light("PHASE 3: publish the partial, take a ticket", "interblock/common/last_block.cuh", "guard");
     if (run.options().grid != 1)
       std::printf("note: the grid is sized from the SM count (2 blocks per SM); --grid %d is ignored\n",
                   run.options().grid);

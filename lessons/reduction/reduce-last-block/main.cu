@@ -106,6 +106,7 @@ int main(int argc, char** argv) {
   defaults.options = {"", /*n=*/6000, /*block=*/128, /*grid=*/8, /*seed=*/1, /*runs=*/20, /*bench=*/false};
   defaults.variants = red::kGuardVariants;
   return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    run.light("PHASE 4: take a ticket; the last block goes on", "interblock/common/last_block.cuh", "guard");
     const auto& o = run.options();
     if (o.grid > o.block) {
       std::fprintf(stderr,

@@ -137,6 +137,11 @@ int main(int argc, char** argv) {
   defaults.options = {"", /*n=*/600, /*block=*/64, /*grid=*/4, /*seed=*/1, /*runs=*/20, /*bench=*/false};
   defaults.variants = red::kGuardVariants;
   return gridlock::run_lesson(argc, argv, kLesson, defaults, [](LessonRun& run) {
+    // Each block and then the last one run R2's in-order routine; the guard picks the last block.
+    for (const char* phase : {"PHASE 1: each block reduces its chunk in order",
+                              "PHASE 3: the last block reduces the partials in order"})
+      run.light(phase, "reduce-single-block-noncommutative/kernels.cuh", "routine");
+    run.light("PHASE 2: take a ticket; the last block goes on", "interblock/common/last_block.cuh", "guard");
     const auto& o = run.options();
     check_order(run);
     check_guard(run);
