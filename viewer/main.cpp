@@ -116,6 +116,16 @@ std::unique_ptr<gv::Document> load_or_report(const std::string& path) {
 // of timings alone has one thing to show, whichever end is asked for: --step 0 or -1.
 int resolve_step(const gv::Options& options, const gv::Document& d) {
   const int count = static_cast<int>(d.trace.steps.size());
+  if (!options.step_with.empty()) {
+    for (int i = 0; i < count; ++i) {
+      const gridlock::trace::Step& s = d.trace.steps[static_cast<std::size_t>(i)];
+      for (const std::string* text : {&s.detail, &s.label, &s.note})
+        if (text->find(options.step_with) != std::string::npos) return i;
+    }
+    std::cerr << "gridlock-viewer: --step-with \"" << options.step_with << "\": no step of " << d.name
+              << " holds it in its detail, label or note\n";
+    return -1;
+  }
   if (count == 0) {
     if (options.step == 0 || options.step == -1) return 0;
     std::cerr << "gridlock-viewer: --step " << options.step << " is out of range: " << d.name
@@ -173,6 +183,25 @@ int resolve_marker(gv::Options& options, bool screenshot) {
   if (screenshot) return -1;
   const std::unique_ptr<gv::Document> d = load_or_report(path);
   return d ? focus_on_marker(options, *d) : 1;
+}
+
+// --step-with for a window: the step it names in the first trace becomes --step (a screenshot
+// resolves it in prepare_shot). Exit code on failure, else -1.
+int resolve_step_with(gv::Options& options, bool screenshot) {
+  if (options.step_with.empty() || screenshot) return -1;
+  const std::string path = options.compare.size() == 2 ? options.compare.front()
+                           : options.traces.empty()    ? std::string()
+                                                       : options.traces.front();
+  if (path.empty()) {
+    std::cerr << "gridlock-viewer: --step-with needs a trace file\n";
+    return 2;
+  }
+  const std::unique_ptr<gv::Document> d = load_or_report(path);
+  if (!d) return 1;
+  const int step = resolve_step(options, *d);
+  if (step < 0) return 2;
+  options.step = step;
+  return -1;
 }
 
 // Loads and checks what --screenshot shows. Returns -1 to go on, else the exit code.
@@ -235,6 +264,7 @@ gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe
   config.screens.first_view = options.view;
   config.screens.layout = presenter.layout();
   config.screens.first_panel = options.panel.empty() ? presenter.layout()->panel : options.panel;
+  config.screens.first_source = options.source;
   config.settings = &presenter.settings();
   const char* lesson_bin = std::getenv("GRIDLOCK_LESSON_BIN");
   config.run.search.folders = {options.lesson_bin, lesson_bin ? lesson_bin : "", exe_dir, exe_dir + "/../bin",
@@ -366,6 +396,7 @@ int main(int argc, char** argv) {
   if (options.list_views) return list_views(options);
   const bool screenshot = options.headless();
   if (int code = resolve_marker(options, screenshot); code >= 0) return code;
+  if (int code = resolve_step_with(options, screenshot); code >= 0) return code;
   Shot shot;
   if (screenshot)
     if (int code = prepare_shot(options, shot); code >= 0) return code;

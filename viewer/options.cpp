@@ -41,6 +41,10 @@ int parse_options(int argc, char** argv, Options& options) {
   cli.add_option("--step", options.step,
                  "step to show, counted from 0 (the window's \"step 1 of N\" is --step 0); negative "
                  "counts from the end (-1: the last step; comparing, the end of both runs)");
+  cli.add_option(
+      "--step-with", options.step_with,
+      "the first step whose detail, label or note holds this text (\"mask 0xff\"): a step named by "
+      "what it shows, which a re-recorded trace keeps where its number moves");
   cli.add_option("--time", time,
                  "the moment to show, on the trace's clock from its origin: ns, or with a unit (42.5us, "
                  "1.2ms); +T: T after the run's first event (+80us); the step is the one the trace had "
@@ -81,6 +85,9 @@ int parse_options(int argc, char** argv, Options& options) {
       ->check(CLI::ExistingPath);
   cli.add_option("--panel", options.panel, "the panel shown below the source first")
       ->check(CLI::IsMember({"claims", "timeline", "warps", "lesson", "run"}));
+  cli.add_option("--source", options.source,
+                 "the source file shown first, by the end of its path (locks.cuh): the trace carries every "
+                 "file of device code its kernel compiles with, in tabs; default: the step's own");
   std::string steps, time_range;
   cli.add_option("--export-frames", options.export_frames,
                  "write the animation (every step, or --steps / --time-range) as numbered PNG frames into "

@@ -17,6 +17,7 @@ struct Options {
   std::vector<std::string> compare;     // two files to show side by side (--compare A B)
   std::string screenshot;               // PNG to write; empty: interactive
   int step = 0;                         // negative counts from the end: -1 is the last step
+  std::string step_with;                // the first step whose detail, label or note holds this text
   std::optional<int64_t> time_ns;       // --time: the moment on the trace's clock (ns), instead of a step
   bool time_after_first_event = false;  // --time +T: T after the run's first event
   std::string marker;                   // --marker KIND: the first step that holds such a marker
@@ -32,6 +33,7 @@ struct Options {
   bool fullscreen = false;  // start in full screen
   double zoom = 1.0;        // the tree's first zoom (1: every row fits), from the left
   std::string panel;        // the tab shown first: claims, timeline (warps), lesson or run; empty: remembered
+  std::string source;       // the carried source shown first, by the end of its path; empty: the step's
   bool tree_order = false;  // arrange tree rows in tree order, not memory order
   int64_t follow_thread = -1;  // the thread the tree view follows first; -1: none
   std::string lessons;         // the gallery's lessons: an index file or a folder; empty: built in

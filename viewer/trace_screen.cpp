@@ -25,6 +25,10 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
       layout_(setup.layout ? setup.layout : std::make_shared<PanelLayout>()) {
   for (std::size_t i = 0; i < views_.size(); ++i)
     if (setup.first_view == views_[i]->name()) shown_ = static_cast<int>(i);
+  if (!setup.first_source.empty()) {
+    source_.shown = source_index(document_->trace, setup.first_source);
+    source_.select_shown = source_.shown >= 0;
+  }
   if (start.time_ns)
     playback_.seek_time(*start.time_ns + (start.after_first_event ? playback_.times().begin_ns() : 0));
   else

@@ -47,6 +47,7 @@ struct ScreenSetup {
   ViewConfig views;
   std::string first_view;              // a registry name; empty or not applicable: the first view
   std::string first_panel = "claims";  // claims, timeline (or warps), lesson or run
+  std::string first_source;            // the carried source shown first (a path's end); empty: the step's
   bool animate = true;                 // false for screenshots: every step is drawn complete
   // Shared by the screens, so that a splitter moved on one holds on the next; null: each its own.
   std::shared_ptr<PanelLayout> layout;

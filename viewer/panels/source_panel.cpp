@@ -154,6 +154,49 @@ const trace::Source* source_of(const trace::Trace& trace, const trace::Step* ste
   return &trace.sources[static_cast<std::size_t>(index)];
 }
 
+bool lights_source(const trace::Step* step, int source) {
+  if (!step) return false;
+  for (const trace::SourceLines& l : step->lights)
+    if (l.source == source) return true;
+  return false;
+}
+
+// One tab per carried source, the step's own first as the trace lists it; a dot marks the files
+// the step lights. Returns the source to show.
+int source_tabs(SourcePanelState& state, const trace::Trace& trace, const trace::Step* step,
+                int step_source) {
+  if (trace.sources.size() < 2) return step_source;
+  int shown =
+      state.shown >= 0 && state.shown < static_cast<int>(trace.sources.size()) ? state.shown : step_source;
+  if (ImGui::BeginTabBar("sources", ImGuiTabBarFlags_FittingPolicyScroll)) {
+    for (int i = 0; i < static_cast<int>(trace.sources.size()); ++i) {
+      const trace::Source& s = trace.sources[static_cast<std::size_t>(i)];
+      const std::string name = s.file.substr(s.file.find_last_of('/') + 1);
+      const bool lit = i == step_source || lights_source(step, i);
+      const std::string label = (lit ? "\xE2\x80\xA2 " : "") + name + "##source" + std::to_string(i);
+      ImGuiTabItemFlags flags = state.select_shown && i == shown ? ImGuiTabItemFlags_SetSelected : 0;
+      if (s.role == trace::SourceRole::recording)
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+      const bool open = ImGui::BeginTabItem(label.c_str(), nullptr, flags);
+      if (s.role == trace::SourceRole::recording) ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s\n%s%s", s.file.c_str(),
+                          s.role == trace::SourceRole::kernel      ? "the lesson's kernel"
+                          : s.role == trace::SourceRole::technique ? "technique code the kernel runs"
+                                                                   : "code that only records",
+                          lit && i != step_source ? "; this step runs the lit lines" : "");
+      if (open) {
+        if (state.select_shown && i == shown) state.select_shown = false;  // the asked-for tab is open
+        if (!state.select_shown && i != shown) state.shown = i;            // a click on another
+        if (!state.select_shown) shown = i;
+        ImGui::EndTabItem();
+      }
+    }
+    ImGui::EndTabBar();
+  }
+  return shown;
+}
+
 // Rebuilds the coloured lines when the step points into another source.
 void follow_source(SourcePanelState& state, const trace::Source* source) {
   const std::string& hash = source ? source->hash : std::string();
@@ -238,12 +281,34 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
   const trace::Step* current = step >= 0 && step < static_cast<int>(trace.steps.size())
                                    ? &trace.steps[static_cast<std::size_t>(step)]
                                    : nullptr;
-  const trace::Source* source = source_of(trace, current);
+  const trace::Source* step_source = source_of(trace, current);
+  const int step_index = step_source ? static_cast<int>(step_source - trace.sources.data()) : -1;
+  const int shown = source_tabs(state, trace, current, step_index);
+  const trace::Source* source = shown >= 0 && shown < static_cast<int>(trace.sources.size())
+                                    ? &trace.sources[static_cast<std::size_t>(shown)]
+                                    : step_source;
   follow_source(state, source);
-  const int begin = current ? current->line_begin : 0;
-  const int end = current ? std::max(current->line_end, current->line_begin) : 0;
+  // The phase is in the step's own source; in another, the lines the step lights there.
+  const bool own = shown == step_index;
+  int begin = own && current ? current->line_begin : 0;
+  int end = own && current ? std::max(current->line_end, current->line_begin) : 0;
+  std::vector<std::pair<int, int>> lights;
+  if (current)
+    for (const trace::SourceLines& l : current->lights)
+      if (l.source == shown) lights.emplace_back(l.line_begin, l.line_end);
   follow_phase(state, source, begin, end);
+  if (!own && !lights.empty()) {  // scrolled to and labelled by the lit lines
+    begin = lights.front().first;
+    end = lights.front().second;
+    state.work_lines.clear();
+    state.work_for_begin = state.work_for_end = 0;
+  }
   heading(state, trace, source, begin, end);
+  auto in_light = [&](int number) {
+    for (const auto& [first, last] : lights)
+      if (number >= first && number <= last) return true;
+    return false;
+  };
   // The lines scrolled into view and lit in full: the work lines, or the whole phase.
   const int lit_first = state.work_lines.empty() ? begin : state.work_lines.front();
   const int lit_last = state.work_lines.empty() ? end : state.work_lines.back();
@@ -266,7 +331,8 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
   const float line_h = ImGui::GetTextLineHeight() + 3.0f;
 
-  if (state.scrolled_for_step != step && begin > 0) {
+  const int scroll_key = step * 64 + shown;
+  if (state.scrolled_for_step != scroll_key && begin > 0) {
     const float top = static_cast<float>(lit_first - 1) * line_h;
     const float bottom = static_cast<float>(lit_last) * line_h;
     const float view_top = ImGui::GetScrollY(), view_h = ImGui::GetWindowHeight();
@@ -276,7 +342,7 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
     const bool phase_fits = phase_bottom - phase_top <= view_h - 2.0f * line_h;
     if (top < view_top || bottom > view_top + view_h)
       ImGui::SetScrollY(std::max(0.0f, phase_fits ? phase_top : top - view_h * 0.25f));
-    state.scrolled_for_step = step;
+    state.scrolled_for_step = scroll_key;
   }
 
   ImDrawList* list = ImGui::GetWindowDrawList();
@@ -287,8 +353,8 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const int number = i + 1;
       const ImVec2 at = ImGui::GetCursorScreenPos();
-      const bool in_phase = number >= begin && number <= end;
-      const bool lit = in_phase && is_work(number);
+      const bool in_phase = (number >= begin && number <= end) || in_light(number);
+      const bool lit = in_light(number) || (in_phase && is_work(number));
       if (in_phase) {  // the phase shaded, its work lines lit and marked
         list->AddRectFilled(at, ImVec2(at.x + width + ImGui::GetScrollX(), at.y + line_h),
                             lit ? colour::highlight_line : colour::with_alpha(colour::highlight_line, 0.35f));
@@ -311,6 +377,15 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
   ImGui::PopFont();
   ImGui::EndChild();
   ImGui::PopStyleColor();
+}
+
+int source_index(const trace::Trace& trace, const std::string& file) {
+  for (std::size_t i = 0; i < trace.sources.size(); ++i) {
+    const std::string& path = trace.sources[i].file;
+    if (path.size() >= file.size() && path.compare(path.size() - file.size(), file.size(), file) == 0)
+      return static_cast<int>(i);
+  }
+  return -1;
 }
 
 }  // namespace gridlock::viewer

@@ -1,7 +1,8 @@
 // The kernel source the current step points into (step.source, one of trace.sources), with the
-// step's phase shaded, the one or two lines that do the step's work (model/source_text.hpp's
-// work_lines) highlighted and scrolled into view, and the lines that only record (calls on the
-// recorder: model/source_text.hpp) dimmed, with a toggle, so the kernel reads as the technique.
+// step's phase shaded, the other carried sources (technique and recording files) in tabs beside
+// it with the lines the step lights in them (step.lights) lit, the one or two lines that do the step's work
+// (model/source_text.hpp's work_lines) highlighted and scrolled into view, and the lines that only record
+// (calls on the recorder: model/source_text.hpp) dimmed, with a toggle, so the kernel reads as the technique.
 #pragma once
 
 #include <imgui.h>
@@ -37,7 +38,14 @@ struct SourcePanelState {
   int work_for_end = 0;
   std::vector<int> work_lines;  // 1-based, ascending; empty: the whole phase is the work
   bool dim_recording = true;
+  // The carried source shown: -1 follows the step (its phase's file); a tab picks another, where
+  // the step lights the technique code it runs (a lock in locks.cuh).
+  int shown = -1;
+  bool select_shown = false;  // the tab bar selects `shown` on the next frame (--source, a click)
 };
+
+// The index of the carried source whose path ends in `file`; -1 when none does.
+int source_index(const trace::Trace& trace, const std::string& file);
 
 // Splits and colours the source (comments, phase comments as trace::is_phase_comment reads them,
 // keywords, numbers).
