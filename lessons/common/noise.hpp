@@ -33,10 +33,20 @@ inline MeasuredRatio measured_ratio(const std::vector<double>& rounds) {
   return r;
 }
 
-// "1.06x ± 0.03": a ratio and its spread, both rounded to two decimals.
+// The decimals that show a spread's first digit: two, or more for a narrower spread (at most four);
+// two for rounds that all agree.
+inline int spread_digits(double spread) {
+  int digits = 2;
+  while (spread > 0 && digits < 4 && spread < 0.5 * std::pow(10.0, -digits)) ++digits;
+  return digits;
+}
+
+// "1.06x ± 0.03", "1.019x ± 0.003": a ratio and its spread, rounded to the decimals that show the
+// spread's first digit.
 inline std::string ratio_with_spread(const MeasuredRatio& r) {
   char text[64];
-  std::snprintf(text, sizeof text, "%.2f\xC3\x97 \xC2\xB1 %.2f", r.median, r.spread);
+  const int digits = spread_digits(r.spread);
+  std::snprintf(text, sizeof text, "%.*f\xC3\x97 \xC2\xB1 %.*f", digits, r.median, digits, r.spread);
   return text;
 }
 
@@ -48,7 +58,7 @@ inline bool within_noise(const MeasuredRatio& r, double threshold) {
 // The reason a verdict reads not observable: "within noise: 1.06x ± 0.03 against 1.05 (5 rounds)".
 inline std::string within_noise_reason(const MeasuredRatio& r, double threshold) {
   char text[64];
-  std::snprintf(text, sizeof text, " against %.2f (%d rounds)", threshold, r.rounds);
+  std::snprintf(text, sizeof text, " against %.*f (%d rounds)", spread_digits(r.spread), threshold, r.rounds);
   return "within noise: " + ratio_with_spread(r) + text;
 }
 

@@ -20,6 +20,15 @@ TEST(MeasuredRatio, WithinNoiseOnlyWhereTheSpreadCoversTheThreshold) {
   EXPECT_FALSE(gridlock::within_noise(clear, 1.1));
 }
 
+TEST(MeasuredRatio, ANarrowSpreadGetsTheDecimalsThatShowIt) {
+  const gridlock::MeasuredRatio near = gridlock::measured_ratio({1.016, 1.019, 1.022});
+  EXPECT_TRUE(gridlock::within_noise(near, 1.02));
+  EXPECT_EQ(gridlock::within_noise_reason(near, 1.02),
+            "within noise: 1.019\xC3\x97 \xC2\xB1 0.003 against 1.020 (3 rounds)");
+  EXPECT_EQ(gridlock::ratio_with_spread(gridlock::measured_ratio({1.0000, 1.0004})),
+            "1.0004\xC3\x97 \xC2\xB1 0.0002");
+}
+
 TEST(MeasuredRatio, RoundsTheNumbersItPrints) {
   EXPECT_EQ(gridlock::ratio_with_spread(gridlock::measured_ratio({0.687, 0.687})),
             "0.69\xC3\x97 \xC2\xB1 0.00");
