@@ -147,11 +147,15 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   // Turns in the order the lock was taken (without a lock: the order the additions finished, so
   // the counter's row runs forward); each hand-off is a flow from one holder's release to the next
   // holder's take.
-  std::sort(all.begin(), all.end(),
-            [&](const Turn& a, const Turn& b) { return lock ? a.took < b.took : a.released < b.released; });
+  // The blocks that gave up (the watchdog stopped the run) come after the turns, in their own steps.
+  std::sort(all.begin(), all.end(), [&](const Turn& a, const Turn& b) {
+    if (a.gave_up != b.gave_up) return b.gave_up;
+    return lock ? a.took < b.took : a.released < b.released;
+  });
+  const size_t held = size_t(std::count_if(all.begin(), all.end(), [](const Turn& t) { return !t.gave_up; }));
   const std::string label =
       lock ? "PHASE 2: count inside the critical section" : "PHASE 1: one atomicAdd per block";
-  const size_t per_step = (all.size() + kSteps - 1) / kSteps;
+  const size_t per_step = std::max<size_t>(1, (held + kSteps - 1) / kSteps);
   std::vector<TurnFlows> flows(all.size());
   int handoffs = 0, next_flow = 0;
   for (size_t i = 0, previous = all.size(); lock && i < all.size(); ++i) {
@@ -170,13 +174,16 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   }
   long long spins = 0;
   int gave_up = 0;
-  for (size_t first = 0; first < all.size(); first += per_step) {
-    const size_t last = std::min(all.size(), first + per_step);
+  for (size_t first = 0; first < all.size();) {
+    const size_t end = first < held ? held : all.size();
+    const size_t last = std::min(end, first + per_step);
+    const std::string detail =
+        first >= held ? std::to_string(last - first) + " more blocks, which gave up when the watchdog said so"
+                      : (lock ? "turns " : "additions ") + std::to_string(first + 1) + "\xE2\x80\x93" +
+                            std::to_string(last) + " of " + std::to_string(held) +
+                            (lock ? ", in the order the lock was taken" : ", in the order they finished");
     tr::Step& s =
-        run.add_step(label,
-                     (lock ? "turns " : "additions ") + std::to_string(first + 1) + "\xE2\x80\x93" +
-                         std::to_string(last) + " of " + std::to_string(all.size()) +
-                         (lock ? ", in the order the lock was taken" : ", in the order they finished"),
+        run.add_step(label, detail,
                      lock ? "One block at a time holds the lock and adds one; the others spin on atomicCAS."
                           : "Every block adds one with atomicAdd; no lock, no waiting.",
                      launch_id);
@@ -191,6 +198,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
       gave_up += all[i].gave_up;
     }
     s.snapshots.push_back(seen);
+    first = last;
   }
   // The events of a track must follow one another in time: order each step's events per track.
   for (tr::Step& s : t.steps)

@@ -132,7 +132,12 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     t.notices.push_back("the watchdog stopped the recorded run after " +
                         std::to_string(bounded.limit.count()) + " ms: some threads gave up");
 
-  std::sort(all.begin(), all.end(), [](const Turn& a, const Turn& b) { return a.took < b.took; });
+  // The turns in the order the lock was taken; the threads that gave up (the watchdog stopped the
+  // run) after them, in the order they asked.
+  std::sort(all.begin(), all.end(), [](const Turn& a, const Turn& b) {
+    return a.gave_up != b.gave_up ? b.gave_up : a.took < b.took;
+  });
+  const size_t held = size_t(std::count_if(all.begin(), all.end(), [](const Turn& t) { return !t.gave_up; }));
   std::vector<int> flow_in(all.size(), -1), flow_out(all.size(), -1);
   int flows = 0;
   for (size_t i = 0, previous = all.size(); i < all.size(); ++i) {
@@ -143,18 +148,24 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const std::string label =
       every_thread ? "PHASE 1: every thread takes the lock"
                    : "PHASE 1: try the lock; the winner counts and gives it back inside the loop";
-  const size_t per_step = (all.size() + kSteps - 1) / kSteps;
-  for (size_t first = 0; first < all.size(); first += per_step) {
-    const size_t last = std::min(all.size(), first + per_step);
+  const size_t per_step = std::max<size_t>(1, (held + kSteps - 1) / kSteps);
+  for (size_t first = 0; first < all.size();) {
+    // A step holds turns, or threads that gave up; never both.
+    const size_t end = first < held ? held : all.size();
+    const size_t last = std::min(end, first + per_step);
+    const std::string detail =
+        first < held
+            ? "turns " + std::to_string(first + 1) + "\xE2\x80\x93" + std::to_string(last) + " of " +
+                  std::to_string(held) + ", in the order the lock was taken"
+            : std::to_string(last - first) + " more threads, which gave up when the watchdog said so";
     tr::Step& s = run.add_step(
-        label,
-        "turns " + std::to_string(first + 1) + "\xE2\x80\x93" + std::to_string(last) + " of " +
-            std::to_string(all.size()) + ", in the order the lock was taken",
+        label, detail,
         "Every thread spins on atomicCAS until it holds the lock; one thread at a time holds it.", launch_id);
     for (size_t i = first; i < last; ++i) add_turn(s, all[i], flow_in[i], flow_out[i]);
     std::stable_sort(s.events.begin(), s.events.end(), [](const tr::Event& a, const tr::Event& b) {
       return a.track != b.track ? a.track < b.track : a.t_ns < b.t_ns;
     });
+    first = last;
   }
   tr::Step& after = run.add_step(
       label, "after the kernel",
