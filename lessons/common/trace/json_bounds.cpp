@@ -1,7 +1,9 @@
 // Parsing a trace file within bounds: one SAX walk that counts values and depth while it builds the
 // document tree, so a file is refused for its size, depth or malformed text as soon as it passes a
 // limit, with at most kMaxJsonValues values allocated for it.
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "trace/json_reader.hpp"
@@ -22,7 +24,7 @@ class BoundedTree {
   using string_t = Json::string_t;
   using binary_t = Json::binary_t;
 
-  explicit BoundedTree(Json& root) : builder_(root, false) {}
+  BoundedTree(Json& root, std::string_view text) : builder_(root, false), text_(text) {}
   std::string problem;
 
   bool null() { return value() && builder_.null(); }
@@ -40,8 +42,17 @@ class BoundedTree {
   bool start_array(std::size_t n) { return open() && builder_.start_array(n); }
   bool end_object() { return close() && builder_.end_object(); }
   bool end_array() { return close() && builder_.end_array(); }
-  bool parse_error(std::size_t position, const std::string&, const Json::exception& e) {
-    return refuse("not valid JSON at byte " + std::to_string(position) + ": " + e.what());
+  // In the project's words: where, and what the text there looks like; never the library's text.
+  bool parse_error(std::size_t position, const std::string&, const Json::exception&) {
+    std::string where =
+        "not valid JSON at byte " + std::to_string(position) + " (" + line_and_column(position) + ")";
+    const size_t first = text_.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && text_[first] != '{' && text_[first] != '[')
+      return refuse(where + ": a trace is a JSON object, and this file begins with " +
+                    quoted(text_.substr(first, 24)) + ": not a gridlock trace");
+    if (position >= text_.size())
+      return refuse(where + ": the file ends inside the JSON, so it was cut short");
+    return refuse(where + ", at " + quoted(text_.substr(position > 0 ? position - 1 : 0, 16)));
   }
 
  private:
@@ -64,7 +75,33 @@ class BoundedTree {
     return true;
   }
 
+  // "line 3, column 7" of the 1-based byte position the parser reports.
+  std::string line_and_column(std::size_t position) const {
+    const std::string_view before = text_.substr(0, position > 0 ? std::min(position - 1, text_.size()) : 0);
+    const size_t line = 1 + static_cast<size_t>(std::count(before.begin(), before.end(), '\n'));
+    const size_t newline = before.rfind('\n');
+    const size_t column = before.size() - (newline == std::string_view::npos ? 0 : newline + 1) + 1;
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+  }
+  // A piece of the text in quotes, with what does not print as \xNN.
+  static std::string quoted(std::string_view piece) {
+    std::string out = "\"";
+    for (const char c : piece) {
+      const auto u = static_cast<unsigned char>(c);
+      if (u == '\n') break;
+      if (u < 0x20 || u >= 0x7f) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "\\x%02x", u);
+        out += hex;
+      } else {
+        out += c;
+      }
+    }
+    return out + "\"";
+  }
+
   TreeBuilder builder_;
+  std::string_view text_;
   int64_t values_ = 0;
   int depth_ = 0;
 };
@@ -75,7 +112,7 @@ nlohmann::json parse_within_bounds(std::string_view text, const std::string& ori
   if (text.size() > static_cast<size_t>(kMaxFileBytes))
     throw TraceError(origin + ": larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB; refused");
   Json root;
-  BoundedTree tree(root);
+  BoundedTree tree(root, text);
   if (!Json::sax_parse(text.begin(), text.end(), &tree)) throw TraceError(origin + ": " + tree.problem);
   return root;
 }

@@ -214,6 +214,7 @@ Producer read_producer(const JsonPlace& p, int version) {
 
 int read_header(const JsonPlace& root) {
   root.expect_object();
+  if (!root.has("format")) root.fail("not a gridlock trace (it has no \"format\": \"gridlock-trace\" field)");
   JsonPlace format = root.at("format");
   if (format.text() != kFormatName) format.fail("not a gridlock trace (format is \"" + format.text() + "\")");
   JsonPlace version = root.at("version");
