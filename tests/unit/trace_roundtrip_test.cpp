@@ -342,6 +342,7 @@ TEST(TraceBounds, ANumberTooLargeForADoubleIsRefused) {
   } catch (const tr::TraceError& e) {
     const std::string what = e.what();
     EXPECT_EQ(what.rfind("huge.json: ", 0), 0u) << what;
-    EXPECT_NE(what.find("number overflow parsing '1e999'"), std::string::npos) << what;
+    EXPECT_NE(what.find("the number \"1e999\" does not fit a double"), std::string::npos) << what;
+    EXPECT_EQ(what.find("number overflow"), std::string::npos) << what;  // not the library's words
   }
 }

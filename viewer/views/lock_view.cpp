@@ -141,7 +141,8 @@ void LockView::lanes_summary(const ViewFrame& f) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::highlight_mark), "Held by %s",
                        lock_.lane_names[static_cast<std::size_t>(owner)].c_str());
   else if (const int last = last_holder(f.cursor.t_ns); last >= 0)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::text_dim), "Nobody holds the lock; last held by %s",
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::text_dim),
+                       "Nobody holds the lock; last held by %s",
                        lock_.lane_names[static_cast<std::size_t>(last)].c_str());
   else
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::text_dim), "Nobody holds the lock yet");

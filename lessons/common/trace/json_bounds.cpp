@@ -43,9 +43,12 @@ class BoundedTree {
   bool end_object() { return close() && builder_.end_object(); }
   bool end_array() { return close() && builder_.end_array(); }
   // In the project's words: where, and what the text there looks like; never the library's text.
-  bool parse_error(std::size_t position, const std::string&, const Json::exception&) {
-    std::string where =
-        "not valid JSON at byte " + std::to_string(position) + " (" + line_and_column(position) + ")";
+  bool parse_error(std::size_t position, const std::string& token, const Json::exception& e) {
+    const std::string at = "at byte " + std::to_string(position) + " (" + line_and_column(position) + ")";
+    if (e.id == 406)  // valid JSON, but a number the library cannot hold
+      return refuse(at + ": the number " + quoted(std::string_view(token).substr(0, 40)) +
+                    " does not fit a double");
+    const std::string where = "not valid JSON " + at;
     const size_t first = text_.find_first_not_of(" \t\r\n");
     if (first != std::string_view::npos && text_[first] != '{' && text_[first] != '[')
       return refuse(where + ": a trace is a JSON object, and this file begins with " +
