@@ -5,6 +5,8 @@
 #include <cctype>
 #include <regex>
 
+#include "common/sources/files.hpp"
+
 namespace gridlock::evidence {
 namespace {
 
@@ -78,54 +80,6 @@ bool accesses(const std::string& text, size_t begin, size_t end, const std::rege
   return false;
 }
 
-}  // namespace
-
-std::string code_only(const std::string& source) {
-  std::string out = source;
-  enum { code, line_comment, block_comment, string, character } state = code;
-  for (size_t i = 0; i < out.size(); ++i) {
-    const char c = source[i], next = i + 1 < source.size() ? source[i + 1] : '\0';
-    const bool blank = state != code;
-    switch (state) {
-      case code:
-        if (c == '/' && next == '/')
-          state = line_comment;
-        else if (c == '/' && next == '*')
-          state = block_comment;
-        else if (c == '"')
-          state = string;
-        else if (c == '\'')
-          state = character;
-        if (state != code) out[i] = ' ';
-        break;
-      case line_comment:
-        if (c == '\n') state = code;
-        break;
-      case block_comment:
-        if (c == '*' && next == '/') {
-          out[i] = out[i + 1] = ' ';
-          ++i;
-          state = code;
-          continue;
-        }
-        break;
-      case string:
-      case character:
-        if (c == '\\' && next != '\n') {
-          out[i] = out[i + 1] = ' ';
-          ++i;
-          continue;
-        }
-        if (c == (state == string ? '"' : '\'')) state = code;
-        break;
-    }
-    if (blank && out[i] != '\n') out[i] = ' ';
-  }
-  return out;
-}
-
-namespace {
-
 // A __device__ or __global__ function with a body: its name, its lines (0-based, from the line of
 // its marker to the line of its closing brace) and its shared names by the rule.
 struct DeviceFunction {
@@ -174,7 +128,7 @@ std::vector<DeviceFunction> device_functions(const std::string& text) {
 }  // namespace
 
 std::vector<bool> shared_access_lines(const std::string& source) {
-  const std::string text = code_only(source);
+  const std::string text = sources::code_only(source);
   // Where lines are matched, the __shared__ declarations are blanked: declaring is no access.
   std::string scan = text;
   static const std::regex declaration(R"(__shared__[^;]*;)");
@@ -200,7 +154,7 @@ std::vector<bool> shared_access_lines(const std::string& source) {
 
 std::string enclosing_function(const std::string& source, int line) {
   std::string name;  // the innermost: the last one that begins at or before the line
-  for (const DeviceFunction& f : device_functions(code_only(source)))
+  for (const DeviceFunction& f : device_functions(sources::code_only(source)))
     if (line >= 1 && f.first_line <= size_t(line - 1) && size_t(line - 1) <= f.last_line) name = f.name;
   return name;
 }

@@ -23,9 +23,6 @@
 
 namespace gridlock::evidence {
 
-// The source with comments and literals replaced by blanks (line breaks kept).
-std::string code_only(const std::string& source);
-
 // Entry i says whether line i + 1 of `source` loads or stores shared memory.
 std::vector<bool> shared_access_lines(const std::string& source);
 

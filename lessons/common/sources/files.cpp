@@ -59,54 +59,49 @@ SourceSet hash_files(const std::string& root, std::vector<std::string> paths) {
   return set;
 }
 
-namespace {
-
-// The code of a C++ text: its comments and the insides of its string and character literals
-// blanked, so a word found there is a word of the code.
-std::string code_only(const std::string& text) {
-  std::string out = text;
+std::string code_only(const std::string& source) {
+  std::string out = source;
   enum { code, line_comment, block_comment, string, character } state = code;
   for (size_t i = 0; i < out.size(); ++i) {
-    const char c = text[i], next = i + 1 < text.size() ? text[i + 1] : '\0';
+    const char c = source[i], next = i + 1 < source.size() ? source[i + 1] : '\0';
+    const bool blank = state != code;
     switch (state) {
       case code:
-        if (c == '/' && next == '/') state = line_comment;
-        if (c == '/' && next == '*') state = block_comment;
-        if (c == '"') state = string;
-        if (c == '\'') state = character;
+        if (c == '/' && next == '/')
+          state = line_comment;
+        else if (c == '/' && next == '*')
+          state = block_comment;
+        else if (c == '"')
+          state = string;
+        else if (c == '\'')
+          state = character;
         if (state != code) out[i] = ' ';
         break;
       case line_comment:
-        if (c == '\n')
-          state = code;
-        else
-          out[i] = ' ';
+        if (c == '\n') state = code;
         break;
       case block_comment:
         if (c == '*' && next == '/') {
           out[i] = out[i + 1] = ' ';
           ++i;
           state = code;
-        } else if (c != '\n') {
-          out[i] = ' ';
+          continue;
         }
         break;
       case string:
       case character:
-        if (c == '\\') {
-          out[i] = ' ';
-          if (i + 1 < out.size()) out[++i] = ' ';
-        } else {
-          if (c == (state == string ? '"' : '\'')) state = code;
-          out[i] = ' ';
+        if (c == '\\' && next != '\n') {
+          out[i] = out[i + 1] = ' ';
+          ++i;
+          continue;
         }
+        if (c == (state == string ? '"' : '\'')) state = code;
         break;
     }
+    if (blank && out[i] != '\n') out[i] = ' ';
   }
   return out;
 }
-
-}  // namespace
 
 std::vector<Carried> carried_files(const std::string& root, const std::vector<std::string>& paths,
                                    const std::string& kernel) {

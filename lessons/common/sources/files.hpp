@@ -16,6 +16,10 @@ std::vector<std::string> lesson_files_in_depfile(const std::string& text, const 
 // Each of `paths` (inside the repository at `root`) hashed as it is on disk now, in path order.
 SourceSet hash_files(const std::string& root, std::vector<std::string> paths);
 
+// A C++ source with its comments and the insides of its string and character literals replaced by
+// blanks (line breaks kept), so a word found in it is a word of the code.
+std::string code_only(const std::string& source);
+
 // The whole text of a file; false when it cannot be read.
 bool read_text(const std::string& path, std::string& text);
 
