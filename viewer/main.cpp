@@ -169,13 +169,17 @@ int focus_on_marker(gv::Options& options, const gv::Document& d) {
   return 2;
 }
 
+// The trace a window opens first: the first side of --compare, else the first trace; empty: none.
+std::string first_trace_path(const gv::Options& options) {
+  if (options.compare.size() == 2) return options.compare.front();
+  return options.traces.empty() ? std::string() : options.traces.front();
+}
+
 // --marker for a window: the first trace (or compared pair's first side) is read for it here; a
 // screenshot reads its traces once, in prepare_shot. Exit code on failure, else -1.
 int resolve_marker(gv::Options& options, bool screenshot) {
   if (options.marker.empty()) return -1;
-  const std::string path = options.compare.size() == 2 ? options.compare.front()
-                           : options.traces.empty()    ? std::string()
-                                                       : options.traces.front();
+  const std::string path = first_trace_path(options);
   if (path.empty()) {
     std::cerr << "gridlock-viewer: --marker " << options.marker << " needs a trace file\n";
     return 2;
@@ -189,9 +193,7 @@ int resolve_marker(gv::Options& options, bool screenshot) {
 // resolves it in prepare_shot). Exit code on failure, else -1.
 int resolve_step_with(gv::Options& options, bool screenshot) {
   if (options.step_with.empty() || screenshot) return -1;
-  const std::string path = options.compare.size() == 2 ? options.compare.front()
-                           : options.traces.empty()    ? std::string()
-                                                       : options.traces.front();
+  const std::string path = first_trace_path(options);
   if (path.empty()) {
     std::cerr << "gridlock-viewer: --step-with needs a trace file\n";
     return 2;

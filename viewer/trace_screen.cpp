@@ -11,6 +11,7 @@
 #include "panels/lesson_panel.hpp"
 #include "panels/scrubber_markers.hpp"
 #include "screen_parts.hpp"
+#include "trace/source_lookup.hpp"
 
 namespace gridlock::viewer {
 
@@ -26,7 +27,7 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
   for (std::size_t i = 0; i < views_.size(); ++i)
     if (setup.first_view == views_[i]->name()) shown_ = static_cast<int>(i);
   if (!setup.first_source.empty()) {
-    source_.shown = source_index(document_->trace, setup.first_source);
+    source_.shown = trace::find_source(document_->trace, setup.first_source);
     source_.select_shown = source_.shown >= 0;
   }
   if (start.time_ns)

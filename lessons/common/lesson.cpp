@@ -10,6 +10,7 @@
 #include "device.hpp"
 #include "exit_codes.hpp"
 #include "report.hpp"
+#include "trace/source_lookup.hpp"
 #include "trace_path.hpp"
 
 namespace gridlock {
@@ -35,19 +36,15 @@ trace::Step& LessonRun::add_step(const std::string& label, const std::string& de
 }
 
 void LessonRun::light(const std::string& label, const std::string& file, const std::string& region) {
-  for (size_t i = 0; i < trace_.sources.size(); ++i) {
-    const std::string& path = trace_.sources[i].file;
-    if (path.size() < file.size() || path.compare(path.size() - file.size(), file.size(), file) != 0)
-      continue;
-    const trace::LineRange lines = trace::find_region_lines(trace_.sources[i].text, region);
-    if (lines.begin == 0) break;
-    const trace::SourceLines lit{static_cast<int>(i), lines.begin, lines.end};
-    lights_.emplace_back(label, lit);
-    for (trace::Step& s : trace_.steps)
-      if (s.label == label) s.lights.push_back(lit);
-    return;
-  }
-  throw std::logic_error("no carried source ending in " + file + " has a region \"" + region + "\"");
+  const int source = trace::find_source(trace_, file);
+  const trace::LineRange lines =
+      source < 0 ? trace::LineRange{} : trace::find_region_lines(trace_.sources[size_t(source)].text, region);
+  if (lines.begin == 0)
+    throw std::logic_error("no carried source ending in " + file + " has a region \"" + region + "\"");
+  const trace::SourceLines lit{source, lines.begin, lines.end};
+  lights_.emplace_back(label, lit);
+  for (trace::Step& s : trace_.steps)
+    if (s.label == label) s.lights.push_back(lit);
 }
 
 int LessonRun::add_launch(const std::string& kernel, int64_t grid, int block) {

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "model/source_text.hpp"
+#include "trace/source_lookup.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock::viewer {
@@ -217,7 +218,8 @@ void follow_source(SourcePanelState& state, const trace::Source* source) {
 
 // The lines that do the step's work, found once per phase range.
 void follow_phase(SourcePanelState& state, const trace::Source* source, int begin, int end) {
-  if (state.work_for_begin == begin && state.work_for_end == end) return;
+  if (state.work_for_source == source && state.work_for_begin == begin && state.work_for_end == end) return;
+  state.work_for_source = source;
   state.work_for_begin = begin;
   state.work_for_end = end;
   state.work_lines = source && begin > 0 ? work_lines(source->text, begin, end) : std::vector<int>();
@@ -288,21 +290,20 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
                                     ? &trace.sources[static_cast<std::size_t>(shown)]
                                     : step_source;
   follow_source(state, source);
-  // The phase is in the step's own source; in another, the lines the step lights there.
-  const bool own = shown == step_index;
-  int begin = own && current ? current->line_begin : 0;
-  int end = own && current ? std::max(current->line_end, current->line_begin) : 0;
-  std::vector<std::pair<int, int>> lights;
+  std::vector<std::pair<int, int>> lights;  // the lines the step lights in the shown source
   if (current)
     for (const trace::SourceLines& l : current->lights)
       if (l.source == shown) lights.emplace_back(l.line_begin, l.line_end);
-  follow_phase(state, source, begin, end);
-  if (!own && !lights.empty()) {  // scrolled to and labelled by the lit lines
+  // The phase is in the step's own source; another is scrolled to and labelled by its lit lines.
+  int begin = 0, end = 0;
+  if (shown == step_index && current) {
+    begin = current->line_begin;
+    end = std::max(current->line_end, current->line_begin);
+  } else if (!lights.empty()) {
     begin = lights.front().first;
     end = lights.front().second;
-    state.work_lines.clear();
-    state.work_for_begin = state.work_for_end = 0;
   }
+  follow_phase(state, shown == step_index ? source : nullptr, begin, end);
   heading(state, trace, source, begin, end);
   auto in_light = [&](int number) {
     for (const auto& [first, last] : lights)
@@ -331,8 +332,7 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
   const float line_h = ImGui::GetTextLineHeight() + 3.0f;
 
-  const int scroll_key = step * 64 + shown;
-  if (state.scrolled_for_step != scroll_key && begin > 0) {
+  if ((state.scrolled_for_step != step || state.scrolled_for_source != shown) && begin > 0) {
     const float top = static_cast<float>(lit_first - 1) * line_h;
     const float bottom = static_cast<float>(lit_last) * line_h;
     const float view_top = ImGui::GetScrollY(), view_h = ImGui::GetWindowHeight();
@@ -342,7 +342,8 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
     const bool phase_fits = phase_bottom - phase_top <= view_h - 2.0f * line_h;
     if (top < view_top || bottom > view_top + view_h)
       ImGui::SetScrollY(std::max(0.0f, phase_fits ? phase_top : top - view_h * 0.25f));
-    state.scrolled_for_step = scroll_key;
+    state.scrolled_for_step = step;
+    state.scrolled_for_source = shown;
   }
 
   ImDrawList* list = ImGui::GetWindowDrawList();
@@ -377,15 +378,6 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
   ImGui::PopFont();
   ImGui::EndChild();
   ImGui::PopStyleColor();
-}
-
-int source_index(const trace::Trace& trace, const std::string& file) {
-  for (std::size_t i = 0; i < trace.sources.size(); ++i) {
-    const std::string& path = trace.sources[i].file;
-    if (path.size() >= file.size() && path.compare(path.size() - file.size(), file.size(), file) == 0)
-      return static_cast<int>(i);
-  }
-  return -1;
 }
 
 }  // namespace gridlock::viewer

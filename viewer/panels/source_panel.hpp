@@ -31,10 +31,12 @@ struct SourcePanelState {
   std::string source_hash;  // the source the lines below were made from
   std::string source_file;
   std::vector<SourceLine> lines;
-  std::vector<bool> recording;  // per line: it only records
-  std::size_t widest = 0;       // characters in the longest line
-  int scrolled_for_step = -1;   // the step whose lines were last scrolled into view
-  int work_for_begin = 0;       // the phase range work_lines below were found for
+  std::vector<bool> recording;                     // per line: it only records
+  std::size_t widest = 0;                          // characters in the longest line
+  int scrolled_for_step = -1;                      // the step whose lines were last scrolled into view
+  int scrolled_for_source = -1;                    // and the source they were scrolled to in
+  const trace::Source* work_for_source = nullptr;  // the source and phase range work_lines were found
+  int work_for_begin = 0;                          // for (none: lit lines of another source)
   int work_for_end = 0;
   std::vector<int> work_lines;  // 1-based, ascending; empty: the whole phase is the work
   bool dim_recording = true;
@@ -43,9 +45,6 @@ struct SourcePanelState {
   int shown = -1;
   bool select_shown = false;  // the tab bar selects `shown` on the next frame (--source, a click)
 };
-
-// The index of the carried source whose path ends in `file`; -1 when none does.
-int source_index(const trace::Trace& trace, const std::string& file);
 
 // Splits and colours the source (comments, phase comments as trace::is_phase_comment reads them,
 // keywords, numbers).
