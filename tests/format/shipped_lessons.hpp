@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -15,5 +16,15 @@ inline std::vector<gridlock::trace::LessonEntry> shipped_lessons() {
   std::vector<std::string> problems;
   std::vector<gridlock::trace::LessonEntry> out = gridlock::trace::parse_lesson_index(in, "", problems);
   for (const std::string& p : problems) ADD_FAILURE() << p;
+  return out;
+}
+
+// Every trace file the shipped lessons hold (LESSON/recorded/*.json), lesson by lesson.
+inline std::vector<std::filesystem::path> shipped_trace_paths() {
+  std::vector<std::filesystem::path> out;
+  for (const gridlock::trace::LessonEntry& lesson : shipped_lessons())
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::filesystem::path(lesson.folder) / "recorded"))
+      if (entry.path().extension() == ".json") out.push_back(entry.path());
   return out;
 }

@@ -38,18 +38,10 @@ void forge(tr::Event& e) {
   }
 }
 
-std::vector<fs::path> shipped_traces() {
-  std::vector<fs::path> out;
-  for (const tr::LessonEntry& lesson : shipped_lessons())
-    for (const auto& entry : fs::directory_iterator(fs::path(lesson.folder) / "recorded"))
-      if (entry.path().extension() == ".json") out.push_back(entry.path());
-  return out;
-}
-
 // file name -> the moment categories it holds
 std::map<std::string, std::set<tr::Category>> moments_by_file() {
   std::map<std::string, std::set<tr::Category>> out;
-  for (const fs::path& p : shipped_traces()) {
+  for (const fs::path& p : shipped_trace_paths()) {
     const tr::Trace t = tr::read_file(p.string());
     for (const tr::Step& s : t.steps)
       for (const tr::Event& e : s.events)
@@ -62,7 +54,7 @@ std::map<std::string, std::set<tr::Category>> moments_by_file() {
 
 TEST(ShippedMoments, EveryForgedOrMovedMomentIsCaught) {
   int moments = 0;
-  for (const fs::path& p : shipped_traces()) {
+  for (const fs::path& p : shipped_trace_paths()) {
     SCOPED_TRACE(p.string());
     const tr::Trace t = tr::read_file(p.string());
     std::vector<std::string> clean;

@@ -19,9 +19,7 @@ namespace {
 
 std::vector<tr::Trace> shipped_traces() {
   std::vector<tr::Trace> out;
-  for (const tr::LessonEntry& lesson : shipped_lessons())
-    for (const auto& entry : fs::directory_iterator(fs::path(lesson.folder) / "recorded"))
-      if (entry.path().extension() == ".json") out.push_back(tr::read_file(entry.path().string()));
+  for (const fs::path& p : shipped_trace_paths()) out.push_back(tr::read_file(p.string()));
   return out;
 }
 
@@ -75,7 +73,6 @@ TEST(ShippedWords, EveryNumberARuleReadsIsCheckedAgainstTheRun) {
         tr::Trace changed = original;
         std::string& text = field_text(changed, f);
         const std::string before = text;
-        std::vector<int64_t> unused;
         // A number no run of this size can mean: far from every count, index and value it holds.
         text = tr::with_number(f.phrase, before, position, 987654321);
         ASSERT_NE(text, before) << f.phrase;
