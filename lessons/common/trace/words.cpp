@@ -375,23 +375,29 @@ std::string ticket_span(const Run& run, size_t step, const std::vector<int64_t>&
 }
 
 // "turns 34-66 of 264": the step holds those events of a kind, in the trace's order, of that
-// many in all. A turn is a hold of the lock (a slice on its track), a write a counter's change.
+// many in all the steps that count them. A turn is a hold of the lock (a slice on its track), a write a
+// counter's change.
 bool turn_of_the_lock(const Run& run, const Event& e) {
   const Track* t = run.track(e.track);
   return e.kind == EventKind::slice_begin && t && t->kind == TrackKind::lock;
 }
 bool counter_change(const Run&, const Event& e) { return e.kind == EventKind::counter; }
 
-StepJudge span_of(bool (*counts)(const Run&, const Event&)) {
-  return [counts](const Run& run, size_t step, const std::vector<int64_t>& n) -> std::string {
+// Only the steps that say the same phrase count: a counter's closing value after the kernel, in a
+// step of its own, is not one of the writes.
+StepJudge span_of(const char* phrase, bool (*counts)(const Run&, const Event&)) {
+  return [phrase, counts](const Run& run, size_t step, const std::vector<int64_t>& n) -> std::string {
     int64_t before = 0, here = 0, all = 0;
-    for (size_t si = 0; si < run.t.steps.size(); ++si)
+    for (size_t si = 0; si < run.t.steps.size(); ++si) {
+      std::vector<int64_t> unused;
+      if (!match(phrase, run.t.steps[si].detail, unused)) continue;
       for (const Event& e : run.t.steps[si].events) {
         if (!counts(run, e)) continue;
         ++all;
         if (si < step) ++before;
         if (si == step) ++here;
       }
+    }
     if (here == 0) return "the step holds none of what it counts";
     return first_of({differ("the first", n[0], double(before + 1)),
                      differ("the last", n[1], double(before + here)),
@@ -475,10 +481,13 @@ const std::vector<StepRule>& detail_rules() {
       {"step # of #, in every warp", nothing_more(), 0},
       {"step # of #, warp #", nothing_more(), 0, 2},
       {"tickets #–# of #", ticket_span},
-      {"turns #–# of #, in the order the lock was taken", span_of(turn_of_the_lock)},
-      {"writes #–# of #, in the order they were issued", span_of(counter_change)},
+      {"turns #–# of #, in the order the lock was taken",
+       span_of("turns #–# of #, in the order the lock was taken", turn_of_the_lock)},
+      {"writes #–# of #, in the order they were issued",
+       span_of("writes #–# of #, in the order they were issued", counter_change)},
       {"# blocks, # elements each", grid_at(0)},
-      {"additions #–# of #, in the order they finished", span_of(counter_change)},
+      {"additions #–# of #, in the order they finished",
+       span_of("additions #–# of #, in the order they finished", counter_change)},
       {"kernel #: # blocks; the values of the first # of # elements", grid_at(1)},
       {"# blocks", grid_at(0)},
       {"block #: *", block_at(0)},
