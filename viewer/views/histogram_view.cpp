@@ -11,6 +11,7 @@
 #include "format.hpp"
 #include "model/histogram.hpp"
 #include "model/time_range.hpp"
+#include "views/chart_parts.hpp"
 #include "views/registry.hpp"
 #include "views/trace_thumbnail.hpp"
 #include "views/view.hpp"
@@ -136,11 +137,22 @@ class HistogramView final : public TraceView {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(colour::canvas));
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
     ImGui::BeginChild("##histograms", ImVec2(0, 0), false);
-    // As many as fit one under the other, each at least 200 pixels high; below that, scrolled.
-    const float room = ImGui::GetContentRegionAvail().y;
-    const float each =
-        std::floor(std::max(200.0f * ui_scale(f.fonts), room / static_cast<float>(histograms_.size())));
-    for (std::size_t i = 0; i < histograms_.size(); ++i) draw_one(f, histograms_[i], i, each);
+    // One under the other, each at least 200 pixels high; where that does not fit and the width
+    // allows, side by side (a projector's short, wide canvas); below that, scrolled.
+    const float scale = ui_scale(f.fonts);
+    const ImVec2 room = ImGui::GetContentRegionAvail();
+    const int count = static_cast<int>(histograms_.size());
+    int columns = 1;
+    auto rows = [&](int c) { return static_cast<float>((count + c - 1) / c); };
+    while (columns < count && room.y / rows(columns) < 200.0f * scale &&
+           room.x / static_cast<float>(columns + 1) >= 340.0f * scale)
+      ++columns;
+    const float each = std::floor(std::max(200.0f * scale, room.y / rows(columns)));
+    const float column_w = std::floor(room.x / static_cast<float>(columns));
+    for (int i = 0; i < count; ++i) {
+      if (i % columns != 0) ImGui::SameLine(0, 0);
+      draw_one(f, histograms_[static_cast<std::size_t>(i)], static_cast<std::size_t>(i), column_w, each);
+    }
     ImGui::EndChild();
     ImGui::PopStyleVar();
     ImGui::PopStyleColor();
@@ -159,18 +171,19 @@ class HistogramView final : public TraceView {
   }
 
  private:
-  void draw_one(const ViewFrame& f, const Histogram& h, std::size_t index, float height) {
+  void draw_one(const ViewFrame& f, const Histogram& h, std::size_t index, float width, float height) {
     ImGui::PushID(static_cast<int>(index));
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    const float width = ImGui::GetContentRegionAvail().x;
     ImGui::InvisibleButton("##histogram", ImVec2(width, height));
     ImDrawList* list = ImGui::GetWindowDrawList();
     const float pad = 14.0f, label_w = 48.0f * ui_scale(f.fonts);
-    list->AddText(f.fonts.bold, f.fonts.bold->FontSize, ImVec2(at.x + pad, at.y + 8), colour::text,
-                  h.name.c_str());
+    // Cut to the histogram's own width: side by side, each keeps to its column.
+    const float text_w = std::max(1.0f, width - 2 * pad);
+    paint_fitted_text(list, f.fonts.bold, f.fonts.bold->FontSize, ImVec2(at.x + pad, at.y + 8), colour::text,
+                      h.name, text_w);
     const std::string line = h.caption + "  \xC2\xB7  " + h.range;
-    list->AddText(f.fonts.ui, f.fonts.ui->FontSize, ImVec2(at.x + pad, at.y + 12 + f.fonts.bold->FontSize),
-                  colour::text_dim, line.c_str());
+    paint_fitted_text(list, f.fonts.ui, f.fonts.ui->FontSize,
+                      ImVec2(at.x + pad, at.y + 12 + f.fonts.bold->FontSize), colour::text_dim, line, text_w);
     const float top = at.y + 20 + f.fonts.bold->FontSize + f.fonts.ui->FontSize + f.fonts.bold->FontSize + 8;
     const float base = at.y + height - f.fonts.ui->FontSize - 14;
     if (h.bins.empty() || base - top < 20) {

@@ -276,16 +276,19 @@ void LockView::draw_warp(const ViewFrame& f) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::confirmed), "The warp completes after %d steps",
                        static_cast<int>(m.steps.size()));
   ImGui::PopFont();
-  if (m.deadlocked())
+  // Where the room is short (a projector's large type) the grid keeps it: the step's instruction
+  // is in the caption above, and the repeated state is what the grid's last columns show.
+  const bool roomy = ImGui::GetContentRegionAvail().y > 16.0f * ImGui::GetTextLineHeightWithSpacing();
+  if (roomy && m.deadlocked())
     ImGui::TextDisabled("the whole state (stack, registers, memory) after step %d is the state after step %d",
                         m.cycle_end + 1, m.cycle_start);
-  if (!m.steps.empty()) {
+  if (roomy && !m.steps.empty()) {
     ImGui::PushFont(f.fonts.mono);
     ImGui::Text("step %d of %d: %s", step + 1, static_cast<int>(m.steps.size()),
                 m.steps[static_cast<std::size_t>(step)].instruction.c_str());
     ImGui::PopFont();
   }
-  draw_warp_legend(m.deadlocked());
+  draw_warp_legend(m.deadlocked(), !roomy);
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const ImVec2 size = ImGui::GetContentRegionAvail();
   ImGui::InvisibleButton("##warp", ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));

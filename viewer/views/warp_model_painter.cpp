@@ -190,7 +190,7 @@ float paint_warp_stack(ImDrawList* list, const Fonts& fonts, const WarpModel& mo
   return y - at.y;
 }
 
-void draw_warp_legend(bool deadlocked) {
+void draw_warp_legend(bool deadlocked, bool short_names) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight();
   bool first = true;
@@ -209,11 +209,14 @@ void draw_warp_legend(bool deadlocked) {
     ImGui::SameLine(0, 4);
     ImGui::TextUnformatted(name);
   };
+  static const char* const kShort[] = {"working", "critical", "spinning", "waiting", "inactive"};
+  int i = 0;
   for (LaneState s :
        {LaneState::work, LaneState::critical, LaneState::spin, LaneState::wait, LaneState::inactive})
-    swatch(lane_state_colour(s), 0, lane_state_name(s));
-  swatch(0, colour::highlight_mark, "holds the lock");
-  if (deadlocked) swatch(colour::with_alpha(kDeadlock, 0.5f), kDeadlock, "repeats forever");
+    swatch(lane_state_colour(s), 0, short_names ? kShort[i++] : lane_state_name(s));
+  swatch(0, colour::highlight_mark, short_names ? "holder" : "holds the lock");
+  if (deadlocked)
+    swatch(colour::with_alpha(kDeadlock, 0.5f), kDeadlock, short_names ? "repeats" : "repeats forever");
 }
 
 }  // namespace gridlock::viewer

@@ -26,6 +26,6 @@ float paint_warp_stack(ImDrawList* list, const Fonts& fonts, const WarpModel& mo
                        float width);
 
 // The lane states, the holder's outline and the deadlock bracket as swatches with names.
-void draw_warp_legend(bool deadlocked);
+void draw_warp_legend(bool deadlocked, bool short_names = false);
 
 }  // namespace gridlock::viewer
