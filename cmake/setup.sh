@@ -8,7 +8,7 @@ set -euo pipefail
 
 gridlock_packages=(cmake ninja-build g++ pkg-config python3-glad clang-format
   nlohmann-json3-dev libcli11-dev libgtest-dev libimgui-dev libglfw3-dev libstb-dev libmd4c-dev libgif-dev
-  xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core)
+  xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core)
 
 gridlock_install_missing() {
   local missing=()

@@ -1,11 +1,15 @@
 // The viewer's frame: menu, then the gallery, one trace or a comparison.
 #include "app.hpp"
 
+#include <imgui_internal.h>  // ClosePopupsExceptModals: Esc closes a menu
+
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "key_help.hpp"
 #include "model/key_events.hpp"
 #include "model/timeline_export.hpp"
 #include "panels/controls_panel.hpp"
@@ -58,18 +62,18 @@ void App::load_gallery() {
 }
 
 void App::show(std::unique_ptr<Document> document, StartAt start) {
-  incoming_.push_back({std::move(document), nullptr, start});
+  incoming_.push_back({std::move(document), nullptr, start, std::nullopt});
 }
 
 void App::compare(std::unique_ptr<Document> a, std::unique_ptr<Document> b, StartAt start) {
-  incoming_.push_back({std::move(a), std::move(b), start});
+  incoming_.push_back({std::move(a), std::move(b), start, std::nullopt});
 }
 
 void App::adopt_incoming() {
   for (Incoming& in : incoming_) {
     if (in.other) {
       comparison_ = std::make_unique<CompareScreen>(std::move(in.document), std::move(in.other),
-                                                    config_.screens, in.start);
+                                                    in.setup ? *in.setup : config_.screens, in.start);
       showing_ = Showing::comparison;
       continue;
     }
@@ -79,7 +83,8 @@ void App::adopt_incoming() {
         break;
       }
     }
-    traces_.push_back(std::make_unique<TraceScreen>(std::move(in.document), config_.screens, in.start));
+    traces_.push_back(std::make_unique<TraceScreen>(std::move(in.document),
+                                                    in.setup ? *in.setup : config_.screens, in.start));
     current_ = static_cast<int>(traces_.size()) - 1;
     showing_ = Showing::trace;
   }
@@ -131,6 +136,7 @@ void App::reload(TraceScreen& screen) {
 }
 
 void App::frame(float seconds) {
+  begin_lecture();
   adopt_incoming();
   if (autoplay_) {
     auto keep_playing = [](auto& cursor) {
@@ -142,7 +148,9 @@ void App::frame(float seconds) {
     if (showing_ == Showing::comparison && comparison_) keep_playing(comparison_->cursor());
   }
   ImGuiIO& io = ImGui::GetIO();
+  window_keys();
   if (!ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
+    lecture_keys();
     if (TraceScreen* screen = current_trace()) {
       screen->marker_keys();
       handle_playback_keys(screen->playback());
@@ -152,14 +160,9 @@ void App::frame(float seconds) {
       handle_playback_keys(comparison_->cursor());
     }
   }
-  // Letter keys are indexed by their upper-case ASCII code (the GLFW backend's key codes).
-  if (frame_keys().pressed('O', false, KeyEvents::kCtrl))
-    request_open_dialog(open_dialog_, config_.open_folder);
-  if (frame_keys().pressed('R', false, KeyEvents::kCtrl) || frame_keys().pressed(kKeyF5))
-    if (TraceScreen* screen = current_trace()) reload(*screen);
-
+  const float bar = lecture_bar_height();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(io.DisplaySize);
+  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, std::max(1.0f, io.DisplaySize.y - bar)));
   // The presenter's layout (a small window at a large scale) hides the menu bar until Alt is held
   // or the pointer comes to the top edge: every entry has a key.
   const bool menu = !compact_layout(fonts_) || io.KeyAlt ||
@@ -184,7 +187,54 @@ void App::frame(float seconds) {
   if (!chosen.empty()) open_files({chosen});
   notice_popup();
   ImGui::End();
+  if (lecture_) lecture_bar(bar);
   run_panel();
+}
+
+// Keys for the window as a whole. Letter keys are indexed by their upper-case ASCII code (the
+// GLFW backend's key codes).
+void App::window_keys() {
+  KeyEvents& keys = frame_keys();
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
+    // Esc closes an open menu (a modal dialog answers Esc itself; full screen has F11).
+    if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::ClosePopupsExceptModals();
+    return;
+  }
+  if (keys.pressed('O', false, KeyEvents::kCtrl)) request_open_dialog(open_dialog_, config_.open_folder);
+  if (keys.pressed('R', false, KeyEvents::kCtrl) || keys.pressed(kKeyF5))
+    if (TraceScreen* screen = current_trace()) reload(*screen);
+  if (keys.pressed('Q', false, KeyEvents::kCtrl)) quit_ = true;
+  if (ImGui::GetIO().WantTextInput) return;
+  if (keys.pressed_plain('G', false)) showing_ = Showing::gallery;
+  if (keys.pressed_plain('C', false)) {
+    if (showing_ == Showing::comparison && !traces_.empty())
+      showing_ = Showing::trace;
+    else if (current_trace() && comparison_ &&
+             comparison_->document(0).path == current_trace()->document().path)
+      showing_ = Showing::comparison;
+    else
+      open_comparison_of_shown();
+  }
+  // Ctrl+PageDown / Ctrl+PageUp: the next / previous open trace, the comparison last.
+  const int screens = static_cast<int>(traces_.size()) + (comparison_ ? 1 : 0);
+  const int down = ImGui::GetKeyIndex(ImGuiKey_PageDown), up = ImGui::GetKeyIndex(ImGuiKey_PageUp);
+  const int step = keys.pressed(down, true, KeyEvents::kCtrl) ? 1
+                   : keys.pressed(up, true, KeyEvents::kCtrl) ? -1
+                                                              : 0;
+  if (step != 0 && screens > 0) {
+    int at = showing_ == Showing::comparison ? static_cast<int>(traces_.size())
+             : showing_ == Showing::trace    ? current_
+                                             : (step > 0 ? -1 : screens);
+    at = ((at + step) % screens + screens) % screens;
+    if (at < static_cast<int>(traces_.size())) {
+      current_ = at;
+      showing_ = Showing::trace;
+    } else {
+      showing_ = Showing::comparison;
+    }
+    keys.consume(down);
+    keys.consume(up);
+  }
 }
 
 void App::file_menu() {
@@ -245,29 +295,73 @@ void App::menu_bar() {
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
-    ImGui::TextDisabled("Space  play / pause");
-    ImGui::TextDisabled("\xE2\x86\x90 \xE2\x86\x92  PageUp PageDown  step back / forward");
-    ImGui::TextDisabled("Home End  first / last step");
-    ImGui::TextDisabled("[ ]  Shift+N N  previous / next marked event (the scrubber's triangles)");
-    ImGui::TextDisabled("M  PageUp PageDown jump between marked events too, or step again");
-    ImGui::TextDisabled("Ctrl+R F5  reload the trace from disk");
-    ImGui::TextDisabled("\xE2\x88\x92 +  slower / faster");
-    ImGui::TextDisabled("tree: wheel, drag, double-click  zoom, pan, fit");
-    ImGui::TextDisabled("timeline: Ctrl+wheel, drag, click  zoom, pan, set the time");
-    ImGui::TextDisabled(
-        "tree: \xE2\x86\x91 \xE2\x86\x93  zoom in / out, 0 fit, T tree / memory order, F / Shift+F follow a "
-        "thread");
-    ImGui::TextDisabled("1 2 3 4  claims, step timeline, lesson, run panel");
-    ImGui::TextDisabled("Ctrl+=  Ctrl+\xE2\x88\x92  Ctrl+0  larger, smaller, normal size");
-    ImGui::TextDisabled("L  light / dark theme    F11  full screen");
+    help_menu();
     ImGui::EndMenu();
   }
   ImGui::EndMenuBar();
 }
 
+void App::help_menu() {
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+    for (const KeyHelp& k : key_help()) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(k.keys);
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%s", k.what);
+    }
+    ImGui::EndTable();
+  }
+}
+
+// PageDown / PageUp a page, Home / End the top / the bottom, ↑ ↓ a line: the gallery's cards
+// without the wheel.
+void App::gallery_keys() {
+  const KeyEvents& keys = frame_keys();
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) || ImGui::GetIO().WantTextInput) return;
+  const float page = 0.9f * ImGui::GetWindowHeight(), line = ImGui::GetTextLineHeightWithSpacing();
+  float y = ImGui::GetScrollY();
+  if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), true)) y += page;
+  if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), true)) y -= page;
+  if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), true)) y += line;
+  if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow), true)) y -= line;
+  if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_Home))) y = 0.0f;
+  if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_End))) y = ImGui::GetScrollMaxY();
+  if (y != ImGui::GetScrollY()) ImGui::SetScrollY(std::clamp(y, 0.0f, ImGui::GetScrollMaxY()));
+}
+
+// C on a trace: the first comparison its lesson declares with it (the lesson index's pairs).
+void App::open_comparison_of_shown() {
+  TraceScreen* screen = current_trace();
+  if (!screen) return;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path shown = fs::weakly_canonical(screen->document().path, ec);
+  for (const std::string& index_path : config_.gallery_search.index_files) {
+    std::ifstream in(index_path);
+    if (!in) continue;
+    std::vector<std::string> problems;
+    for (const trace::LessonEntry& lesson :
+         trace::parse_lesson_index(in, fs::path(index_path).parent_path().string(), problems)) {
+      for (const auto& [a, b] : lesson.compare) {
+        const fs::path first = fs::weakly_canonical(fs::path(lesson.folder) / "recorded" / a, ec);
+        const fs::path second = fs::weakly_canonical(fs::path(lesson.folder) / "recorded" / b, ec);
+        if (first == shown || second == shown) {
+          compare_files(first.string(), second.string());
+          return;
+        }
+      }
+    }
+    break;
+  }
+  notices_.push_back({"The lesson declares no comparison with " + screen->document().name + ".", false});
+  popup_requested_ = true;
+}
+
 void App::gallery_view() {
   if (!gallery_loaded_) load_gallery();
   ImGui::BeginChild("gallery", ImVec2(0, 0), false);
+  gallery_keys();
   GalleryChoice choice = draw_gallery(gallery_, gallery_state_, failures_, fonts_, heat_);
   ImGui::EndChild();
   if (choice.browse) request_open_dialog(open_dialog_, config_.open_folder);

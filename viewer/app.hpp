@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compare_screen.hpp"
+#include "lecture_stops.hpp"
 #include "model/document.hpp"
 #include "model/gallery.hpp"
 #include "model/presenter_settings.hpp"
@@ -49,6 +50,12 @@ class App {
   // Lists the lessons' recorded traces; done the first time the gallery is shown.
   void load_gallery();
 
+  // Walks `lecture` from its first stop: PageDown and PageUp (a clicker's keys) move between the
+  // stops, and a bar at the bottom shows the stop, its claim's verdict and what to say.
+  void start_lecture(ResolvedLecture lecture, int first_stop = 0);
+  // The stop shown (counted from 0), or -1 without a lecture.
+  int lecture_stop() const { return lecture_ ? stop_ : -1; }
+
   // Keeps the shown trace or comparison playing, from the start again after the end (the
   // benchmark's playback).
   void set_autoplay(bool on) { autoplay_ = on; }
@@ -80,6 +87,15 @@ class App {
   enum class Showing { gallery, trace, comparison };
 
   void menu_bar();
+  void help_menu();
+  void begin_lecture();
+  void go_to_stop(int index);
+  void lecture_keys();
+  float lecture_bar_height() const;
+  void lecture_bar(float height);
+  void window_keys();
+  void gallery_keys();
+  void open_comparison_of_shown();
   void file_menu();
   void gallery_view();
   void notice_popup();
@@ -96,6 +112,7 @@ class App {
     std::unique_ptr<Document> document;
     std::unique_ptr<Document> other;  // set: compare the two
     StartAt start;
+    std::optional<ScreenSetup> setup;  // set: how this one starts, instead of the app's setup
   };
   std::vector<Incoming> incoming_;  // shown from the start of the next frame
 
@@ -122,6 +139,13 @@ class App {
   RunPanelState run_panel_;
   ExportMenuState export_menu_;
   std::optional<ExportRequest> export_request_;
+  std::optional<ResolvedLecture> lecture_;
+  int stop_ = 0;
+  bool lecture_starting_ = false;  // the first stop opens in the next frame
+  // Whether the bar shows what to say (H switches); unset: shown, except in the presenter's layout
+  // (a small window at a large scale is a projector, and the notes are the lecturer's).
+  std::optional<bool> lecture_notes_;
+  bool lecture_notes() const;
 };
 
 }  // namespace gridlock::viewer

@@ -21,7 +21,7 @@ std::string side_label(const Document& d) { return d.trace.variant.empty() ? d.n
 
 CompareScreen::CompareScreen(std::unique_ptr<Document> a, std::unique_ptr<Document> b,
                              const ScreenSetup& setup, StartAt start)
-    : animate_(setup.animate) {
+    : animate_(setup.animate), layout_(setup.layout ? setup.layout : std::make_shared<PanelLayout>()) {
   sides_[0].document = std::move(a);
   sides_[1].document = std::move(b);
   for (Side& s : sides_) {
@@ -111,6 +111,28 @@ TraceView* CompareScreen::view_of(Side& side) const {
 }
 
 void CompareScreen::header(const Fonts& fonts, bool& keep_open) {
+  picture_key(*layout_);
+  if (!layout_->picture) title_row(fonts, keep_open);
+  if (const int next = next_view_key(shown_, static_cast<int>(tabs_.size())); next != shown_) {
+    shown_ = next;
+    select_view_ = true;
+  }
+  if (tabs_.size() > 1 && ImGui::BeginTabBar("compare-views")) {
+    for (std::size_t i = 0; i < tabs_.size(); ++i) {
+      const ImGuiTabItemFlags flags =
+          select_view_ && static_cast<int>(i) == shown_ ? ImGuiTabItemFlags_SetSelected : 0;
+      if (ImGui::BeginTabItem(tabs_[i].title.c_str(), nullptr, flags)) {
+        if (!select_view_) shown_ = static_cast<int>(i);
+        ImGui::EndTabItem();
+      }
+    }
+    ImGui::EndTabBar();
+  }
+  select_view_ = false;
+}
+
+// "Compare", the lessons' title, the alignment and the close button.
+void CompareScreen::title_row(const Fonts& fonts, bool& keep_open) {
   const trace::Trace& a = sides_[0].document->trace;
   const trace::Trace& b = sides_[1].document->trace;
   const std::string& ta = a.lesson_title.empty() ? a.lesson_id : a.lesson_title;
@@ -133,18 +155,6 @@ void CompareScreen::header(const Fonts& fonts, bool& keep_open) {
   alignment_combo();
   ImGui::SameLine(0, 24);
   if (ImGui::Button("Close comparison")) keep_open = false;
-  if (tabs_.size() > 1 && ImGui::BeginTabBar("compare-views")) {
-    for (std::size_t i = 0; i < tabs_.size(); ++i) {
-      const ImGuiTabItemFlags flags =
-          select_view_ && static_cast<int>(i) == shown_ ? ImGuiTabItemFlags_SetSelected : 0;
-      if (ImGui::BeginTabItem(tabs_[i].title.c_str(), nullptr, flags)) {
-        if (!select_view_) shown_ = static_cast<int>(i);
-        ImGui::EndTabItem();
-      }
-    }
-    ImGui::EndTabBar();
-  }
-  select_view_ = false;
 }
 
 void CompareScreen::column(int side, float seconds, const Fonts& fonts, HeatStripRenderer& heat,
@@ -169,7 +179,10 @@ void CompareScreen::column(int side, float seconds, const Fonts& fonts, HeatStri
   // The caption, padded to the taller side's (as measured last frame) so that both views start
   // at one height and their rows line up.
   const float caption_top = ImGui::GetCursorPosY();
-  draw_trace_caption(t, step, fonts, fonts.bold, fonts.ui);
+  if (layout_->picture)
+    draw_caption_line(t, step, fonts);
+  else
+    draw_trace_caption(t, step, fonts, fonts.bold, fonts.ui);
   const float caption_h = ImGui::GetCursorPosY() - caption_top;
   caption_h_[static_cast<std::size_t>(side)] = caption_h;
   const float taller = std::max(caption_h_[0], caption_h_[1]);

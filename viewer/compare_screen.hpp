@@ -51,6 +51,7 @@ class CompareScreen {
   };
   TraceView* view_of(Side& side) const;  // the shown view's kind on that side, or null
   void header(const Fonts& fonts, bool& keep_open);
+  void title_row(const Fonts& fonts, bool& keep_open);
   void align(Alignment alignment);
   void alignment_combo();
   void column(int side, float seconds, const Fonts& fonts, HeatStripRenderer& heat,
@@ -68,6 +69,7 @@ class CompareScreen {
   std::vector<CompareMarker> markers_;                    // on the shared clock, made again on align
   TimeRange range_, full_;  // the time both timelines show, and the span of both runs
   bool animate_ = true;
+  std::shared_ptr<PanelLayout> layout_;      // its picture mode hides the header row
   std::array<float, 2> caption_h_ = {0, 0};  // each side's caption, as tall as it was last frame
 };
 

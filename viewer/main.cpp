@@ -25,6 +25,7 @@
 #include "model/key_events.hpp"
 #include "model/paths.hpp"
 #include "model/presenter_settings.hpp"
+#include "model/step_text.hpp"
 #include "options.hpp"
 #include "presenter.hpp"
 #include "render/offscreen.hpp"
@@ -117,11 +118,7 @@ std::unique_ptr<gv::Document> load_or_report(const std::string& path) {
 int resolve_step(const gv::Options& options, const gv::Document& d) {
   const int count = static_cast<int>(d.trace.steps.size());
   if (!options.step_with.empty()) {
-    for (int i = 0; i < count; ++i) {
-      const gridlock::trace::Step& s = d.trace.steps[static_cast<std::size_t>(i)];
-      for (const std::string* text : {&s.detail, &s.label, &s.note})
-        if (text->find(options.step_with) != std::string::npos) return i;
-    }
+    if (const int step = gv::step_holding(d.trace, options.step_with); step >= 0) return step;
     std::cerr << "gridlock-viewer: --step-with \"" << options.step_with << "\": no step of " << d.name
               << " holds it in its detail, label or note\n";
     return -1;
@@ -244,6 +241,48 @@ int list_views(const gv::Options& options) {
   return code;
 }
 
+// The lesson index a lecture names its lessons in: --lessons where it is a file, else the one the
+// gallery reads first. Empty when none is found.
+std::string lecture_index(const gv::Options& options, const std::string& exe_dir) {
+  std::error_code ec;
+  if (!options.lessons.empty() && std::filesystem::is_regular_file(options.lessons, ec))
+    return options.lessons;
+  for (const std::string& p :
+       {std::string(GRIDLOCK_VIEWER_LESSON_INDEX), exe_dir + "/../share/gridlock/lesson-index.txt"})
+    if (!p.empty() && std::filesystem::is_regular_file(p, ec)) return p;
+  return {};
+}
+
+// --lecture: reads the lecture and checks every stop against its traces before any window.
+// Returns -1 to go on, else the exit code (0 after --check-lecture has listed the stops).
+int prepare_lecture(const gv::Options& options, const std::string& exe_dir, gv::ResolvedLecture& lecture) {
+  if (options.lecture.empty()) return -1;
+  const std::string index = lecture_index(options, exe_dir);
+  if (index.empty()) {
+    std::cerr
+        << "gridlock-viewer: --lecture needs the lesson index (lesson-index.txt); give it with --lessons\n";
+    return 2;
+  }
+  lecture = gv::load_lecture(options.lecture, index);
+  for (const std::string& problem : lecture.problems) std::cerr << "gridlock-viewer: " << problem << "\n";
+  if (!lecture.problems.empty()) return 2;
+  if (options.stop > static_cast<int>(lecture.stops.size())) {
+    std::cerr << "gridlock-viewer: --stop " << options.stop << ": " << options.lecture << " has "
+              << lecture.stops.size() << " stops\n";
+    return 2;
+  }
+  if (!options.check_lecture) return -1;
+  std::cout << lecture.title << "\n";
+  for (const gv::ResolvedStop& stop : lecture.stops) {
+    std::cout << "stop " << stop.number << ": " << stop.title << "\n";
+    for (const std::string& path : stop.paths) std::cout << "  " << path << "\n";
+    for (const gv::StopClaim& claim : stop.claims)
+      std::cout << "  " << stop.claim_id << " " << gridlock::trace::to_string(claim.verdict) << " in "
+                << claim.side << "\n";
+  }
+  return 0;
+}
+
 gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe_dir, bool screenshot,
                               gv::Presenter& presenter) {
   gv::AppConfig config;
@@ -329,13 +368,47 @@ void export_from_window(GLFWwindow* window, gv::App& app, const gv::RenderFrame&
   app.report_export(error.empty() ? "Export: " + summary : "Export failed: " + error, !error.empty());
 }
 
+// --lecture-shots: once a stop has been shown and its views have settled, the window's picture
+// goes to stop-NN.png in `folder`.
+class StopShots {
+ public:
+  explicit StopShots(std::string folder) : folder_(std::move(folder)) {}
+  // Whether a stop is shown that has not been shot yet: the loop keeps drawing until it is.
+  bool waiting(const gv::App& app) const {
+    return !folder_.empty() && app.lecture_stop() >= 0 && (!shot_ || app.lecture_stop() != stop_);
+  }
+  void after_frame(GLFWwindow* window, gv::App& app, const gv::RenderFrame& render) {
+    if (folder_.empty() || app.lecture_stop() < 0) return;
+    if (app.lecture_stop() != stop_) {
+      stop_ = app.lecture_stop();
+      frames_ = 0;
+      shot_ = false;
+    }
+    constexpr int kSettleFrames = 10, kMostFrames = 300;  // a view that keeps moving is shot anyway
+    if (shot_ || ++frames_ < kSettleFrames || (app.animating() && frames_ < kMostFrames)) return;
+    int width = 0, height = 0;
+    glfwGetFramebufferSize(window, &width, &height);
+    char name[32];
+    std::snprintf(name, sizeof name, "stop-%02d.png", stop_ + 1);
+    std::error_code ec;
+    std::filesystem::create_directories(folder_, ec);
+    gv::take_screenshot(render, (std::filesystem::path(folder_) / name).string(), width, height);
+    shot_ = true;
+  }
+
+ private:
+  std::string folder_;
+  int stop_ = -1, frames_ = 0;
+  bool shot_ = false;
+};
+
 // The interactive loop: sleeps while nothing moves, until an input arrives.
-void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& render) {
+void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& render, StopShots shots) {
   double last = glfwGetTime();
   std::string title;
   int settle_frames = 0;  // frames still drawn after an input, so hover and layout catch up
   while (!glfwWindowShouldClose(window) && !app.quit_requested()) {
-    if (!app.animating() && settle_frames == 0) {
+    if (!app.animating() && settle_frames == 0 && !shots.waiting(app)) {
       const double before = glfwGetTime();
       glfwWaitEventsTimeout(kIdleRedrawSeconds);
       if (glfwGetTime() - before < kIdleRedrawSeconds * 0.9) settle_frames = 3;
@@ -346,6 +419,7 @@ void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& re
     render(nullptr, static_cast<float>(now - last));
     last = now;
     export_from_window(window, app, render);
+    shots.after_frame(window, app, render);
     if (app.title() != title) glfwSetWindowTitle(window, (title = app.title()).c_str());
   }
 }
@@ -397,6 +471,9 @@ int main(int argc, char** argv) {
   if (int code = gv::parse_options(argc, argv, options); code >= 0) return code;
   if (options.list_views) return list_views(options);
   const bool screenshot = options.headless();
+  const std::string exe_dir = gv::executable_dir(argv[0]);
+  gv::ResolvedLecture lecture;
+  if (int code = prepare_lecture(options, exe_dir, lecture); code >= 0) return code;
   if (int code = resolve_marker(options, screenshot); code >= 0) return code;
   if (int code = resolve_step_with(options, screenshot); code >= 0) return code;
   Shot shot;
@@ -431,7 +508,6 @@ int main(int argc, char** argv) {
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
   // 3. The application, in one of its three modes.
-  const std::string exe_dir = gv::executable_dir(argv[0]);
   int code = 0;
   {
     gv::HeatStripRenderer heat;
@@ -443,12 +519,13 @@ int main(int argc, char** argv) {
     const gv::RenderFrame render = [&](const gv::OffscreenTarget* target, float seconds) {
       render_frame(window, app, presenter, heat, target, seconds);
     };
+    if (!lecture.stops.empty()) app.start_lecture(std::move(lecture), std::max(0, options.stop - 1));
     if (screenshot) {
       if (shot.other)
         app.compare(std::move(shot.document), std::move(shot.other), shot.start);
       else if (shot.document)
         app.show(std::move(shot.document), shot.start);
-      else
+      else if (options.lecture.empty())
         app.load_gallery();
       if (options.exporting())
         code = export_from_command_line(options, app, render);
@@ -469,7 +546,7 @@ int main(int argc, char** argv) {
         app.set_autoplay(true);  // frame times during playback, from the first step again at the end
         code = gv::benchmark(render, options.bench_frames, [&] { return !glfwWindowShouldClose(window); });
       } else if (options.bench_frames == 0)
-        run_interactive(window, app, render);
+        run_interactive(window, app, render, StopShots(options.lecture_shots));
     }
   }
   if (const std::string error = presenter.save(); !error.empty())

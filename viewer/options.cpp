@@ -88,6 +88,17 @@ int parse_options(int argc, char** argv, Options& options) {
   cli.add_option("--source", options.source,
                  "the source file shown first, by the end of its path (locks.cuh): the trace carries every "
                  "file of device code its kernel compiles with, in tabs; default: the step's own");
+  cli.add_option("--lecture", options.lecture,
+                 "walk a lecture: its stops open lessons' traces and comparisons at a view and a step; "
+                 "PageDown and PageUp (a presenter's clicker) move between them (lectures/README.md)")
+      ->check(CLI::ExistingFile);
+  cli.add_option("--stop", options.stop, "with --lecture: the stop to open on, counted from 1")
+      ->check(CLI::Range(1, 100000));
+  cli.add_flag("--check-lecture", options.check_lecture,
+               "with --lecture: check every stop against its traces, print the stops and exit");
+  cli.add_option("--lecture-shots", options.lecture_shots,
+                 "with --lecture: write a PNG of the window into this folder at every stop reached "
+                 "(stop-01.png, ...)");
   std::string steps, time_range;
   cli.add_option("--export-frames", options.export_frames,
                  "write the animation (every step, or --steps / --time-range) as numbered PNG frames into "
@@ -160,6 +171,19 @@ int parse_options(int argc, char** argv, Options& options) {
   }
   if (!options.compare.empty() && !options.traces.empty()) {
     std::cerr << "gridlock-viewer: --compare takes its two trace files; give no others\n";
+    return 2;
+  }
+  if (options.lecture.empty() &&
+      (options.stop > 0 || options.check_lecture || !options.lecture_shots.empty())) {
+    std::cerr << "gridlock-viewer: --stop, --check-lecture and --lecture-shots need --lecture\n";
+    return 2;
+  }
+  if (!options.lecture.empty() &&
+      (!options.traces.empty() || !options.compare.empty() || options.exporting() ||
+       options.bench_frames > 0 || !options.step_with.empty() || !options.marker.empty() ||
+       options.time_ns)) {
+    std::cerr << "gridlock-viewer: --lecture opens its own traces at its own steps; give no trace, "
+                 "--compare, --step-with, --marker, --time, export or benchmark with it\n";
     return 2;
   }
   if (options.list_views && options.traces.empty()) {

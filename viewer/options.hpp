@@ -37,6 +37,11 @@ struct Options {
   bool tree_order = false;  // arrange tree rows in tree order, not memory order
   int64_t follow_thread = -1;  // the thread the tree view follows first; -1: none
   std::string lessons;         // the gallery's lessons: an index file or a folder; empty: built in
+  // A lecture: stops walked with PageDown (lectures/README.md).
+  std::string lecture;         // the lecture file
+  int stop = 0;                // the stop it opens on, counted from 1; 0: the first
+  bool check_lecture = false;  // print the lecture's stops, checked against the traces, and exit
+  std::string lecture_shots;   // a folder: a PNG of the window at every stop reached
   // Exports without a window to watch (one of them at a time).
   std::string export_frames;  // a folder of numbered PNG frames
   std::string export_gif;

@@ -37,7 +37,6 @@ void Presenter::before_frame() {
   const KeyEvents& keys = frame_keys();
   const bool typing = ImGui::GetIO().WantTextInput;
   if (keys.pressed(GLFW_KEY_F11)) set_fullscreen(!fullscreen_);
-  if (fullscreen_ && !typing && keys.pressed(GLFW_KEY_ESCAPE)) set_fullscreen(false);
   const int ctrl = KeyEvents::kCtrl;
   if (keys.pressed(GLFW_KEY_EQUAL, true, ctrl) || keys.pressed(GLFW_KEY_KP_ADD, true, ctrl))
     settings_.scale = next_scale(settings_.scale, +1);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "format.hpp"
+#include "model/key_events.hpp"
 #include "model/step_text.hpp"
 #include "panels/claims_panel.hpp"
 #include "views/chart_parts.hpp"
@@ -98,6 +99,13 @@ void draw_marker(const std::string& text, ImU32 fill, ImU32 ink, const std::stri
   list->AddText(ImVec2(at.x + 7, at.y + 1), ink, text.c_str());
   ImGui::Dummy(ImVec2(size.x + 14, size.y + 2));
   if (!tip.empty()) wrapped_tooltip(tip);
+}
+
+int next_view_key(int shown, int count) {
+  if (count < 2 || ImGui::GetIO().WantTextInput) return shown;
+  if (frame_keys().pressed_plain('V', false)) return (shown + 1) % count;
+  if (frame_keys().pressed_plain('V', true)) return (shown + count - 1) % count;
+  return shown;
 }
 
 void wrapped_tooltip(const std::string& text, float width_in_fonts) {
@@ -203,6 +211,23 @@ void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* capt
   const std::string line = cut_to_width(fonts.ui, fonts.ui->FontSize, why, ImGui::GetContentRegionAvail().x);
   ImGui::TextUnformatted(line.c_str());
   if (line != why) wrapped_tooltip(why);
+}
+
+void draw_caption_line(const trace::Trace& trace, int step, const Fonts& fonts) {
+  const bool stepped = step >= 0 && step < static_cast<int>(trace.steps.size());
+  const trace::Step none{};
+  const trace::Step& s = stepped ? trace.steps[static_cast<std::size_t>(step)] : none;
+  const std::string label = stepped ? s.label : "Timings";
+  const std::string detail = stepped ? (s.detail.empty() ? "" : kDetailSeparator + s.detail) : "";
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float room = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const float used = paint_fitted_text(list, fonts.bold, fonts.bold->FontSize, at, colour::text, label, room);
+  if (used < room && !detail.empty())
+    paint_fitted_text(list, fonts.ui, fonts.ui->FontSize, ImVec2(at.x + used, at.y), colour::text_dim, detail,
+                      room - used);
+  ImGui::Dummy(ImVec2(room, ImGui::GetTextLineHeight()));
+  if (stepped) wrapped_tooltip(label + detail + (s.note.empty() ? "" : "\n\n" + s.note));
 }
 
 void draw_trace_caption(const trace::Trace& trace, int step, const Fonts& fonts, ImFont* caption,

@@ -22,6 +22,10 @@ void frame_last_child();
 // While the last item is hovered: `text` in a tooltip, wrapped at `width_in_fonts` font sizes.
 void wrapped_tooltip(const std::string& text, float width_in_fonts = 32.0f);
 
+// The view tab the keys choose this frame: V the next, Shift+V the previous (wrapping round);
+// `shown` when neither was pressed or while text is typed.
+int next_view_key(int shown, int count);
+
 // A small rounded label at the cursor, on the current line, with a tooltip while hovered.
 void draw_marker(const std::string& text, ImU32 fill, ImU32 ink, const std::string& tip);
 
@@ -36,6 +40,11 @@ void draw_trace_header(const trace::Trace& trace, const std::string& file_name, 
 // picture keeps its room.
 void draw_step_caption(const trace::Step& step, const Fonts& fonts, ImFont* caption, ImFont* detail,
                        const std::string& why = {}, bool short_why = false);
+
+// The caption on one line: the step's label in bold and its detail, cut with an ellipsis; the
+// whole caption with its note on hover. Compare mode's picture mode, where two columns share the
+// height of one.
+void draw_caption_line(const trace::Trace& trace, int step, const Fonts& fonts);
 
 // The caption of `step` of a trace; for a trace without steps (timings only) a caption that says
 // what it holds instead. With `whys` (model/source_text.hpp's step_whys), the caption ends with

@@ -23,12 +23,14 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
       views_(make_views(document_->trace, setup.views)),
       first_panel_(setup.first_panel),
       animate_(setup.animate),
-      layout_(setup.layout ? setup.layout : std::make_shared<PanelLayout>()) {
+      layout_(setup.layout ? setup.layout : std::make_shared<PanelLayout>()),
+      panels_wanted_(setup.panels_wanted) {
   for (std::size_t i = 0; i < views_.size(); ++i)
     if (setup.first_view == views_[i]->name()) shown_ = static_cast<int>(i);
   if (!setup.first_source.empty()) {
     source_.shown = trace::find_source(document_->trace, setup.first_source);
     source_.select_shown = source_.shown >= 0;
+    opened_on_source_ = source_.select_shown;
   }
   if (start.time_ns)
     playback_.seek_time(*start.time_ns + (start.after_first_event ? playback_.times().begin_ns() : 0));
@@ -42,6 +44,10 @@ bool TraceScreen::animating() const {
 }
 
 void TraceScreen::canvas(float seconds, const Fonts& fonts, HeatStripRenderer& heat) {
+  if (const int next = next_view_key(shown_, static_cast<int>(views_.size())); next != shown_) {
+    shown_ = next;
+    select_view_ = true;
+  }
   if (views_.size() > 1 && ImGui::BeginTabBar("views")) {
     for (std::size_t i = 0; i < views_.size(); ++i) {
       const ImGuiTabItemFlags flags =
@@ -148,6 +154,12 @@ void TraceScreen::side_panels(const Fonts& fonts) {
   ImGui::EndChild();
 }
 
+bool picture_key(PanelLayout& layout) {
+  if (ImGui::GetIO().WantTextInput || !frame_keys().pressed_plain('P', false)) return false;
+  layout.picture = !layout.picture;
+  return true;
+}
+
 bool compact_layout(const Fonts& fonts) {
   const float scale = ui_scale(fonts);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -161,20 +173,24 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   // no header line (the window's title has it), the caption in the heading font, the source a
   // tab beside the panels, and the canvas column at least 64% of the width.
   compact_ = compact_layout(fonts);
-  if (!compact_) draw_trace_header(t, document_->name, fonts);
+  if (picture_key(*layout_)) panels_wanted_ = false;
+  const bool picture = layout_->picture && !panels_wanted_;
+  if (!compact_ && !picture) draw_trace_header(t, document_->name, fonts);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   float& left_share = layout_->left_share;
   const float splitter_w = 12.0f;
-  const float shown_share = compact_ ? std::max(left_share, 0.64f) : left_share;
-  const float left_w = std::floor((avail.x - splitter_w) * shown_share);
+  // A screen opened on its source in the presenter's layout gives the code most of the width.
+  const bool code_first = compact_ && panels_wanted_ && opened_on_source_;
+  const float shown_share = code_first ? 0.40f : compact_ ? std::max(left_share, 0.64f) : left_share;
+  const float left_w = picture ? avail.x : std::floor((avail.x - splitter_w) * shown_share);
   ImGui::BeginChild("left", ImVec2(left_w, 0), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
   draw_trace_caption(t, playback_.step(), fonts, compact_ ? fonts.heading : fonts.caption,
                      compact_ ? fonts.ui : fonts.caption_detail, whys_, compact_);
   // A trace without steps (timings only) has nothing to play: no playback bar, the canvas takes
   // its room.
-  const bool playable = playback_.step_count() > 0;
+  const bool playable = playback_.step_count() > 0 && !picture;
   const float controls_h = controls_height(playback_, markers_, fonts, ImGui::GetContentRegionAvail().x);
   const float canvas_h = playable ? -controls_h - ImGui::GetStyle().ItemSpacing.y : 0.0f;
   // Framed, not filled: the view paints its own canvas over most of it.
@@ -190,6 +206,7 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
     ImGui::EndChild();
   }
   ImGui::EndChild();
+  if (picture) return;
 
   ImGui::SameLine(0, 0);
   const float moved = draw_splitter("##split-columns", true, shown_share, avail.x, splitter_w);

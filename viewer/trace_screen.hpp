@@ -40,6 +40,9 @@ struct PanelLayout {
   // PageDown / PageUp (a clicker's keys) jump between the scrubber's markers instead of stepping
   // (M switches). For the session only: a new talk starts with steps.
   bool pages_jump_to_markers = false;
+  // P: the picture alone. The source, the claims, the header and the playback bar give their room
+  // to the view; the step's caption stays, and every key still works. For the session only.
+  bool picture = false;
 };
 
 // How screens start.
@@ -48,6 +51,7 @@ struct ScreenSetup {
   std::string first_view;              // a registry name; empty or not applicable: the first view
   std::string first_panel = "claims";  // claims, timeline (or warps), lesson or run
   std::string first_source;            // the carried source shown first (a path's end); empty: the step's
+  bool panels_wanted = false;          // this screen opens with its panels even in the picture mode
   bool animate = true;                 // false for screenshots: every step is drawn complete
   // Shared by the screens, so that a splitter moved on one holds on the next; null: each its own.
   std::shared_ptr<PanelLayout> layout;
@@ -86,8 +90,13 @@ class TraceScreen {
   bool select_panel_ = true;  // select first_panel_'s tab once
   bool animate_ = true;
   std::shared_ptr<PanelLayout> layout_;
-  bool compact_ = false;  // the presenter's layout for a small window at a large scale
+  bool compact_ = false;           // the presenter's layout for a small window at a large scale
+  bool panels_wanted_ = false;     // ScreenSetup::panels_wanted, until P is pressed here
+  bool opened_on_source_ = false;  // ScreenSetup::first_source named one of the trace's sources
 };
+
+// P switches the picture mode of `layout` (PanelLayout::picture); true when it was pressed.
+bool picture_key(PanelLayout& layout);
 
 // Whether the window is small for the scale: 1100x640 at scale 1 is the least the full layout needs.
 bool compact_layout(const Fonts& fonts);

@@ -17,6 +17,13 @@ bool KeyEvents::pressed(int key, bool repeat, int mods) const {
   });
 }
 
+bool KeyEvents::pressed_plain(int key, bool shift) const {
+  const int relevant = kShift | kCtrl | kAlt | kSuper;
+  return std::any_of(frame_.begin(), frame_.end(), [&](const KeyEvent& e) {
+    return e.key == key && !e.repeat && (e.mods & relevant) == (shift ? kShift : 0);
+  });
+}
+
 void KeyEvents::consume(int key) {
   frame_.erase(std::remove_if(frame_.begin(), frame_.end(), [&](const KeyEvent& e) { return e.key == key; }),
                frame_.end());

@@ -26,6 +26,9 @@ class KeyEvents {
   // Whether `key` was pressed this frame (and, with `repeat`, auto-repeated) with exactly the
   // modifiers `mods` among Ctrl, Alt and Super (Shift is ignored: '+' needs it on most layouts).
   bool pressed(int key, bool repeat = false, int mods = 0) const;
+  // Whether `key` was pressed this frame without Ctrl, Alt or Super, and with Shift held or not
+  // as `shift` says: V and Shift+V as two keys.
+  bool pressed_plain(int key, bool shift) const;
   // Marks this frame's presses of `key` as used, so a second handler does not act on them too.
   void consume(int key);
   const std::vector<KeyEvent>& frame() const { return frame_; }

@@ -30,4 +30,13 @@ std::string launch_text(const trace::Trace& trace, int step) {
   return {};
 }
 
+int step_holding(const trace::Trace& trace, const std::string& text) {
+  for (std::size_t i = 0; i < trace.steps.size(); ++i) {
+    const trace::Step& s = trace.steps[i];
+    for (const std::string* field : {&s.detail, &s.label, &s.note})
+      if (field->find(text) != std::string::npos) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 }  // namespace gridlock::viewer

@@ -19,6 +19,10 @@ std::string step_name(const trace::Step& step);
 // that holds timings only).
 std::string step_position(int index, int count);
 
+// The first step whose detail, label or note holds `text`; -1 when none does. A step named by what
+// it shows stays the same step when a re-record moves its number.
+int step_holding(const trace::Trace& trace, const std::string& text);
+
 // The steps where a launch begins that the step before did not belong to (step.launch changes;
 // the first step is not listed): where the scrubber marks a launch boundary.
 std::vector<int> launch_starts(const trace::Trace& trace);
