@@ -330,13 +330,17 @@ void App::gallery_keys() {
   if (y != ImGui::GetScrollY()) ImGui::SetScrollY(std::clamp(y, 0.0f, ImGui::GetScrollMaxY()));
 }
 
-// C on a trace: the first comparison its lesson declares with it (the lesson index's pairs).
+// C on a trace: the first comparison its lesson declares with it (the lesson index's pairs), or
+// for a classroom card with the full-sized trace of its variant.
 void App::open_comparison_of_shown() {
   TraceScreen* screen = current_trace();
   if (!screen) return;
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path shown = fs::weakly_canonical(screen->document().path, ec);
+  // A classroom card compares as the full-sized trace of its variant does (x.classroom.json: x.json).
+  fs::path full = shown;
+  if (shown.stem().extension() == ".classroom") full.replace_filename(shown.stem().stem().string() + ".json");
   for (const std::string& index_path : config_.gallery_search.index_files) {
     std::ifstream in(index_path);
     if (!in) continue;
@@ -346,7 +350,7 @@ void App::open_comparison_of_shown() {
       for (const auto& [a, b] : lesson.compare) {
         const fs::path first = fs::weakly_canonical(fs::path(lesson.folder) / "recorded" / a, ec);
         const fs::path second = fs::weakly_canonical(fs::path(lesson.folder) / "recorded" / b, ec);
-        if (first == shown || second == shown) {
+        if (first == shown || second == shown || first == full || second == full) {
           compare_files(first.string(), second.string());
           return;
         }
