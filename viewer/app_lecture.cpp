@@ -39,6 +39,8 @@ void App::go_to_stop(int index) {
   // A stop that names its source or panel shows the panels, even in the picture mode; in the
   // presenter's layout the source is a tab of its own.
   setup.panels_wanted = !stop.source.empty() || !stop.panel.empty();
+  setup.first_question = stop.question;
+  setup.reveal = false;
   if (!stop.source.empty() && stop.panel.empty() && compact_layout(fonts_)) setup.first_panel = "source";
   setup.views.timeline_window.reset();
   setup.views.timeline_tracks.clear();
@@ -148,7 +150,16 @@ void App::lecture_bar(float height) {
     ImGui::TextDisabled(lecture_notes() || stop.say.empty() ? "PageDown next"
                                                             : "PageDown next \xC2\xB7 H notes");
   }
-  const std::vector<StopClaim> claims = shown_claims(stop);
+  // A question open on the shown trace keeps the claim's verdict for its answer.
+  const TraceScreen* screen = showing_ == Showing::trace && current_ >= 0
+                                  ? traces_[static_cast<std::size_t>(current_)].get()
+                                  : nullptr;
+  const bool hidden = screen && screen->hides_outcome() && !stop.claims.empty();
+  const std::vector<StopClaim> claims = hidden ? std::vector<StopClaim>{} : shown_claims(stop);
+  if (hidden) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s: hidden until the answer is revealed (R)", stop.claim_id.c_str());
+  }
   if (claims.size() > 1 && compact_layout(fonts_)) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(stop.claim_id.c_str());

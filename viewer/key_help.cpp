@@ -14,6 +14,8 @@ const std::vector<KeyHelp>& key_help() {
       {"V  Shift+V", "next / previous view tab"},
       {"1 2 3 4 5", "claims, step timeline, lesson, run panel; source (small window)"},
       {"P", "the picture alone: source, claims and playback bar hidden, the caption kept"},
+      {"Q", "the trace's next question: predict the outcome (hidden until R)"},
+      {"R", "reveal the question's answer"},
       {"C", "the comparison the lesson declares with this trace; again: back"},
       {"Ctrl+PageDown  Ctrl+PageUp", "next / previous open trace or comparison"},
       {"G", "the gallery"},

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "model/document.hpp"
+#include "model/questions.hpp"
 #include "model/step_text.hpp"
 #include "views/registry.hpp"
 
@@ -111,6 +112,16 @@ std::optional<ResolvedStop> resolve_stop(const LectureStop& stop, const std::str
     if (count > 0 && (stop.step >= count || stop.step < -count))
       problem("step " + std::to_string(stop.step) + " is out of range: " + docs.front()->name + " has " +
               std::to_string(count) + " steps");
+  }
+  if (stop.ask > 0) {
+    const std::size_t count = trace_questions(first).size();
+    if (stop.files.size() > 1)
+      problem("ask: a question is asked of one trace, not of a comparison");
+    else if (static_cast<std::size_t>(stop.ask) > count)
+      problem("ask " + std::to_string(stop.ask) + ": " + docs.front()->name + " has " +
+              std::to_string(count) + " questions");
+    else
+      out.question = stop.ask - 1;
   }
   if (!stop.claim.empty()) {
     for (const auto& d : docs) {

@@ -30,6 +30,7 @@ struct ResolvedStop {
   StartAt start;
   std::string view, panel, source;
   std::optional<MarkerFocus> focus;  // with "marker": what the timeline opens on
+  int question = -1;                 // the question asked at the stop (counted from 0); -1: none
   std::vector<StopClaim> claims;     // one per path
 };
 

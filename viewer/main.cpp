@@ -20,11 +20,13 @@
 
 #include "app.hpp"
 #include "export_animation.hpp"
+#include "format.hpp"
 #include "headless.hpp"
 #include "model/event_markers.hpp"
 #include "model/key_events.hpp"
 #include "model/paths.hpp"
 #include "model/presenter_settings.hpp"
+#include "model/questions.hpp"
 #include "model/step_text.hpp"
 #include "options.hpp"
 #include "presenter.hpp"
@@ -203,6 +205,29 @@ int resolve_step_with(gv::Options& options, bool screenshot) {
   return -1;
 }
 
+// --question N must name one of the trace's questions (model/questions.hpp). Exit code, else -1.
+int check_question(const gv::Options& options, const gv::Document& d) {
+  if (options.question == 0) return -1;
+  const std::size_t count = gv::trace_questions(d.trace).size();
+  if (static_cast<std::size_t>(options.question) <= count) return -1;
+  std::cerr << "gridlock-viewer: --question " << options.question << ": " << d.name << " has "
+            << (count == 0 ? std::string("no questions")
+                           : gv::format_count(static_cast<int64_t>(count), "question"))
+            << "\n";
+  return 2;
+}
+
+// --question for a window: checked against the first trace (a screenshot checks it in prepare_shot).
+int resolve_question(const gv::Options& options, bool screenshot) {
+  if (options.question == 0 || screenshot) return -1;
+  if (options.traces.empty()) {
+    std::cerr << "gridlock-viewer: --question needs a trace file\n";
+    return 2;
+  }
+  const std::unique_ptr<gv::Document> d = load_or_report(options.traces.front());
+  return d ? check_question(options, *d) : 1;
+}
+
 // Loads and checks what --screenshot shows. Returns -1 to go on, else the exit code.
 int prepare_shot(gv::Options& options, Shot& shot) {
   if (options.compare.size() == 2) {
@@ -219,6 +244,7 @@ int prepare_shot(gv::Options& options, Shot& shot) {
   if (!view_applies(options, docs)) return 2;
   if (!options.marker.empty())
     if (int code = focus_on_marker(options, *shot.document); code >= 0) return code;
+  if (int code = check_question(options, *shot.document); code >= 0) return code;
   shot.start.step = resolve_step(options, *shot.document);
   if (shot.start.step < 0) return 2;
   if (shot.other && options.step == -1) shot.start.step = -1;  // comparing: the end of both runs
@@ -306,6 +332,8 @@ gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe
   config.screens.layout = presenter.layout();
   config.screens.first_panel = options.panel.empty() ? presenter.layout()->panel : options.panel;
   config.screens.first_source = options.source;
+  config.screens.first_question = options.question - 1;
+  config.screens.reveal = options.reveal;
   config.settings = &presenter.settings();
   const char* lesson_bin = std::getenv("GRIDLOCK_LESSON_BIN");
   config.run.search.folders = {options.lesson_bin, lesson_bin ? lesson_bin : "", exe_dir, exe_dir + "/../bin",
@@ -476,6 +504,7 @@ int main(int argc, char** argv) {
   if (int code = prepare_lecture(options, exe_dir, lecture); code >= 0) return code;
   if (int code = resolve_marker(options, screenshot); code >= 0) return code;
   if (int code = resolve_step_with(options, screenshot); code >= 0) return code;
+  if (int code = resolve_question(options, screenshot); code >= 0) return code;
   Shot shot;
   if (screenshot)
     if (int code = prepare_shot(options, shot); code >= 0) return code;

@@ -99,6 +99,11 @@ int parse_options(int argc, char** argv, Options& options) {
   cli.add_option("--lecture-shots", options.lecture_shots,
                  "with --lecture: write a PNG of the window into this folder at every stop reached "
                  "(stop-01.png, ...)");
+  cli.add_option("--question", options.question,
+                 "open the trace's question N (counted from 1; Q walks them in the window): the playback "
+                 "just before the outcome, which stays hidden until R")
+      ->check(CLI::Range(1, 1000));
+  cli.add_flag("--reveal", options.reveal, "with --question: show its answer, as R does");
   std::string steps, time_range;
   cli.add_option("--export-frames", options.export_frames,
                  "write the animation (every step, or --steps / --time-range) as numbered PNG frames into "
@@ -184,6 +189,10 @@ int parse_options(int argc, char** argv, Options& options) {
        options.time_ns)) {
     std::cerr << "gridlock-viewer: --lecture opens its own traces at its own steps; give no trace, "
                  "--compare, --step-with, --marker, --time, export or benchmark with it\n";
+    return 2;
+  }
+  if (options.reveal && options.question == 0) {
+    std::cerr << "gridlock-viewer: --reveal needs --question\n";
     return 2;
   }
   if (options.list_views && options.traces.empty()) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "model/key_events.hpp"
 #include "model/source_text.hpp"
@@ -36,6 +37,9 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
     playback_.seek_time(*start.time_ns + (start.after_first_event ? playback_.times().begin_ns() : 0));
   else
     playback_.seek(start.step < 0 ? playback_.step_count() + start.step : start.step);
+  if (setup.first_question >= 0 && open_question(quiz_, document_->trace, setup.first_question, playback_) &&
+      setup.reveal)
+    reveal_question(quiz_, playback_);
 }
 
 bool TraceScreen::animating() const {
@@ -77,7 +81,8 @@ void TraceScreen::canvas(float seconds, const Fonts& fonts, HeatStripRenderer& h
                         nullptr,
                         nullptr,
                         ClockMap{},
-                        &seek};
+                        &seek,
+                        quiz_.hides_outcome()};
   views_[static_cast<std::size_t>(shown_)]->draw(frame);
   if (seek) playback_.seek_time(*seek);
 }
@@ -124,21 +129,29 @@ void TraceScreen::side_panels(const Fonts& fonts) {
     auto shown = [&](const char* name) {
       if (!select_panel_) layout_->panel = name;
     };
+    // While a question is open, the panels that tell the outcome wait for its answer.
+    auto hidden = [&] {
+      if (!quiz_.hides_outcome()) return false;
+      ImGui::TextDisabled("Hidden until the answer is revealed (R).");
+      return true;
+    };
     if (ImGui::BeginTabItem(claims.c_str(), nullptr, flags("claims"))) {
       shown("claims");
-      draw_claims_panel(t, fonts);
+      if (!hidden()) draw_claims_panel(t, fonts);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Step timeline###timeline", nullptr, flags("timeline") | flags("warps"))) {
       shown("timeline");
-      draw_timeline_panel(step_timeline_, t, playback_.step(), fonts);
+      if (!hidden()) draw_timeline_panel(step_timeline_, t, playback_.step(), fonts);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Lesson", nullptr, flags("lesson"))) {
       shown("lesson");
-      ImGui::BeginChild("readme");
-      draw_lesson_panel(document_->readme, document_->readme_path, document_->path, fonts);
-      ImGui::EndChild();
+      if (!hidden()) {
+        ImGui::BeginChild("readme");
+        draw_lesson_panel(document_->readme, document_->readme_path, document_->path, fonts);
+        ImGui::EndChild();
+      }
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Run", nullptr, flags("run"))) {
@@ -186,13 +199,31 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   const float left_w = picture ? avail.x : std::floor((avail.x - splitter_w) * shown_share);
   ImGui::BeginChild("left", ImVec2(left_w, 0), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
-  draw_trace_caption(t, playback_.step(), fonts, compact_ ? fonts.heading : fonts.caption,
-                     compact_ ? fonts.ui : fonts.caption_detail, whys_, compact_);
+  question_keys(quiz_, t, playback_);
+  if (quiz_.hides_outcome() && playback_.step() < static_cast<int>(t.steps.size())) {
+    // The step's words may give the outcome away: its label alone until the answer is revealed.
+    trace::Step label_only;
+    label_only.label = t.steps[static_cast<std::size_t>(playback_.step())].label;
+    draw_step_caption(label_only, fonts, compact_ ? fonts.heading : fonts.caption,
+                      compact_ ? fonts.ui : fonts.caption_detail);
+  } else {
+    draw_trace_caption(t, playback_.step(), fonts, compact_ ? fonts.heading : fonts.caption,
+                       compact_ ? fonts.ui : fonts.caption_detail, whys_, compact_);
+  }
   // A trace without steps (timings only) has nothing to play: no playback bar, the canvas takes
   // its room.
   const bool playable = playback_.step_count() > 0 && !picture;
-  const float controls_h = controls_height(playback_, markers_, fonts, ImGui::GetContentRegionAvail().x);
-  const float canvas_h = playable ? -controls_h - ImGui::GetStyle().ItemSpacing.y : 0.0f;
+  // While a question is open the scrubber marks only the moments already passed.
+  std::vector<EventMarker> passed;
+  if (quiz_.hides_outcome())
+    std::copy_if(markers_.begin(), markers_.end(), std::back_inserter(passed),
+                 [&](const EventMarker& m) { return m.step < playback_.step(); });
+  const std::vector<EventMarker>& markers = quiz_.hides_outcome() ? passed : markers_;
+  const float controls_h = controls_height(playback_, markers, fonts, ImGui::GetContentRegionAvail().x);
+  const float card_h = question_card_height(quiz_, fonts, ImGui::GetContentRegionAvail().x);
+  const float below = (playable ? controls_h + ImGui::GetStyle().ItemSpacing.y : 0.0f) +
+                      (card_h > 0 ? card_h + ImGui::GetStyle().ItemSpacing.y : 0.0f);
+  const float canvas_h = below > 0 ? -below : 0.0f;
   // Framed, not filled: the view paints its own canvas over most of it.
   ImGui::BeginChild(
       "canvas", ImVec2(0, canvas_h), true,
@@ -200,9 +231,14 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   canvas(seconds, fonts, heat);
   ImGui::EndChild();
   frame_last_child();
+  if (card_h > 0) {
+    ImGui::BeginChild("question", ImVec2(0, card_h), true, ImGuiWindowFlags_NoScrollbar);
+    draw_question_card(quiz_, fonts);
+    ImGui::EndChild();
+  }
   if (playable) {
     ImGui::BeginChild("controls", ImVec2(0, controls_h), true, ImGuiWindowFlags_NoScrollbar);
-    draw_controls(playback_, t, markers_, layout_->pages_jump_to_markers, fonts);
+    draw_controls(playback_, t, markers, layout_->pages_jump_to_markers, fonts);
     ImGui::EndChild();
   }
   ImGui::EndChild();

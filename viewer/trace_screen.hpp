@@ -12,6 +12,7 @@
 #include "model/document.hpp"
 #include "model/event_markers.hpp"
 #include "model/playback.hpp"
+#include "panels/question_card.hpp"
 #include "panels/source_panel.hpp"
 #include "panels/timeline_panel.hpp"
 #include "render/heat_strip.hpp"
@@ -52,6 +53,8 @@ struct ScreenSetup {
   std::string first_panel = "claims";  // claims, timeline (or warps), lesson or run
   std::string first_source;            // the carried source shown first (a path's end); empty: the step's
   bool panels_wanted = false;          // this screen opens with its panels even in the picture mode
+  int first_question = -1;             // the question (model/questions.hpp) open at the start; -1: none
+  bool reveal = false;                 // with first_question: its answer shown
   bool animate = true;                 // false for screenshots: every step is drawn complete
   // Shared by the screens, so that a splitter moved on one holds on the next; null: each its own.
   std::shared_ptr<PanelLayout> layout;
@@ -69,6 +72,8 @@ class TraceScreen {
   void marker_keys();
   // Playing, or the shown view moving on its own.
   bool animating() const;
+  // A question is open and its answer not yet shown: the outcome stays hidden.
+  bool hides_outcome() const { return quiz_.hides_outcome(); }
   // Fills the current window; `seconds` have passed since the last frame.
   void draw(float seconds, const Fonts& fonts, HeatStripRenderer& heat);
 
@@ -85,6 +90,7 @@ class TraceScreen {
   int shown_ = 0;
   bool select_view_ = true;  // select views_[shown_]'s tab once
   SourcePanelState source_;
+  QuizState quiz_;
   TimelinePanelState step_timeline_;
   std::string first_panel_;
   bool select_panel_ = true;  // select first_panel_'s tab once

@@ -46,8 +46,8 @@ void emit(const ByStep& by_step, MarkerKind kind, const Plural& plural, std::vec
   }
 }
 
-// A track's name, with its block's where it is a warp or thread of one block among several
-// ("block 1, thread 5").
+}  // namespace
+
 std::string track_name(const trace::Trace& trace, int id) {
   const trace::Track* t = trace.find_track(id);
   if (!t) return "track " + std::to_string(id);
@@ -58,6 +58,8 @@ std::string track_name(const trace::Trace& trace, int id) {
     return "block " + std::to_string(t->block) + ", " + t->name;
   return t->name;
 }
+
+namespace {
 
 bool on_track_of_kind(const trace::Trace& trace, const Event& e, trace::TrackKind kind) {
   const trace::Track* t = trace.find_track(e.track);

@@ -67,6 +67,10 @@ struct EventMarker {
 // An event's name is only ever shown (in a label or detail), never read to decide a kind.
 std::vector<EventMarker> event_markers(const trace::Trace& trace);
 
+// A track's name, with its block's where it is a warp or thread of one block among several
+// ("block 1, thread 5").
+std::string track_name(const trace::Trace& trace, int id);
+
 // "lost update": the kind's name in the legend.
 const char* marker_name(MarkerKind kind);
 // What shows marker `m` best: a time range around its moment and the events its flows come

@@ -120,6 +120,9 @@ LectureRead parse_lecture(std::istream& in, const std::string& name) {
         problem(number, "\"panel " + value + "\": expected claims, timeline, lesson or run");
     } else if (key == "source") {
       once(stop->source);
+    } else if (key == "ask") {
+      if (!parse_int(value, stop->ask) || stop->ask < 1)
+        problem(number, "\"ask " + value + "\": expected a question's number, counted from 1");
     } else if (key == "claim") {
       once(stop->claim);
     } else if (key == "say") {

@@ -22,6 +22,7 @@ struct LectureStop {
   std::string panel;               // claims, timeline, lesson or run; empty: as it was
   std::string source;              // the carried source shown first (the end of its path)
   std::string claim;               // the claim the stop makes its point with; shown with its verdict
+  int ask = 0;                     // the trace's question asked at the stop, counted from 1; 0: none
   std::string say;                 // what to say, its lines joined with spaces
   bool compares() const { return files.size() == 2; }
 };

@@ -56,7 +56,7 @@ class GanttView final : public TraceView {
     const float h = (y1 - y0) / static_cast<float>(order_.size());
     list->PushClipRect(ImVec2(axis.x0, y0 - 2), ImVec2(axis.x1, y1), true);
     paint_rows(list, axis, y0, h);
-    paint_time_cursor(list, axis, f.cursor.t_ns, y0 - 2, y1);
+    paint_time_cursor(list, axis, f.cursor.t_ns, y0 - 2, y1, f.curtain);
     list->PopClipRect();
     labels(list, f.fonts, at.x + 6, y0, h);
     hover(axis, y0, h);

@@ -63,7 +63,7 @@ class GuardView final : public TraceView {
     list->PushClipRect(ImVec2(axis.x0, y0 - 2), ImVec2(axis.x1, y1), true);
     paint_rows(list, axis, y0, h, f.cursor.t_ns);
     merge_label(list, f.fonts, axis, y0, h);
-    paint_time_cursor(list, axis, f.cursor.t_ns, y0 - 2, y1);
+    paint_time_cursor(list, axis, f.cursor.t_ns, y0 - 2, y1, f.curtain);
     list->PopClipRect();
     ticket_labels(list, f.fonts, at.x + 6, y0, h);
     paint_buffer(list, f.fonts, ImVec2(x1 + 24, y0), ImVec2(at.x + avail.x - 10, y1), f.cursor.t_ns);

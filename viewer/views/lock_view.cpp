@@ -256,7 +256,7 @@ void LockView::draw_lanes(const ViewFrame& f) {
           colour::highlight_mark);
   }
   paint_time_ticks(list, f.fonts, axis, at.y, at.y + small + 4, bottom);
-  paint_time_cursor(list, axis, f.cursor.t_ns, at.y + small + 4, bottom);
+  paint_time_cursor(list, axis, f.cursor.t_ns, at.y + small + 4, bottom, f.curtain);
   if (ImGui::IsItemActive() && f.seek) {
     const float mx = std::clamp(ImGui::GetIO().MousePos.x, axis.x0, axis.x1);
     *f.seek = axis.t_at(mx);
@@ -268,7 +268,9 @@ void LockView::draw_warp(const ViewFrame& f) {
   const int step = std::clamp(f.cursor.step, 0, std::max(0, static_cast<int>(m.steps.size()) - 1));
   const ImVec4 red = ImGui::ColorConvertU32ToFloat4(colour::contradicted);
   ImGui::PushFont(f.fonts.bold);
-  if (m.deadlocked())
+  if (f.curtain)  // a question open: whether the warp finishes is its answer
+    ImGui::TextDisabled("Whether the warp finishes: hidden until R");
+  else if (m.deadlocked())
     ImGui::TextColored(
         red, "Deadlock: from step %d on, steps %d\xE2\x80\x93%d repeat forever; no lane can progress",
         m.cycle_start + 1, m.cycle_start + 1, m.cycle_end + 1);
@@ -279,7 +281,7 @@ void LockView::draw_warp(const ViewFrame& f) {
   // Where the room is short (a projector's large type) the grid keeps it: the step's instruction
   // is in the caption above, and the repeated state is what the grid's last columns show.
   const bool roomy = ImGui::GetContentRegionAvail().y > 16.0f * ImGui::GetTextLineHeightWithSpacing();
-  if (roomy && m.deadlocked())
+  if (roomy && m.deadlocked() && !f.curtain)
     ImGui::TextDisabled("the whole state (stack, registers, memory) after step %d is the state after step %d",
                         m.cycle_end + 1, m.cycle_start);
   if (roomy && !m.steps.empty()) {
@@ -299,7 +301,7 @@ void LockView::draw_warp(const ViewFrame& f) {
   const float grid_h = std::min(size.y - 8, 32 * 1.3f * f.fonts.ui->FontSize);
   const int hovered = paint_warp_grid(list, f.fonts, m, step, ImVec2(at.x + 4, at.y + 4),
                                       ImVec2(at.x + size.x - side - 24 * s, at.y + grid_h),
-                                      ImGui::GetIO().MousePos, true, &cells_layer_);
+                                      ImGui::GetIO().MousePos, true, &cells_layer_, f.curtain);
   const ImVec2 stack_at(at.x + size.x - side, at.y + 4);
   float used = paint_warp_stack(list, f.fonts, m, step, stack_at, side - 12 * s);
   // The shared words at the end of the step.

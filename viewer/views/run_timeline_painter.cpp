@@ -160,10 +160,16 @@ void paint_run_flows(const RunPaint& p, const RunLayout& g) {
     }
 }
 
-void paint_time_cursor(ImDrawList* list, const TimeAxis& axis, int64_t t, float y0, float y1) {
+void paint_time_cursor(ImDrawList* list, const TimeAxis& axis, int64_t t, float y0, float y1, bool curtain) {
   const float x = std::clamp(axis.x_of(t), axis.x0 - 1.0f, axis.x1 + 1.0f);
   if (x < axis.x1)
-    list->AddRectFilled(ImVec2(x, y0), ImVec2(axis.x1 + 8.0f, y1), colour::with_alpha(colour::canvas, 0.62f));
+    list->AddRectFilled(ImVec2(x, y0), ImVec2(axis.x1 + 8.0f, y1),
+                        colour::with_alpha(colour::canvas, curtain ? 1.0f : 0.62f));
+  if (curtain && x + 12.0f < axis.x1) {
+    const char* text = "what comes next: hidden until R";
+    const float w = ImGui::CalcTextSize(text).x;
+    if (x + 12.0f + w < axis.x1) list->AddText(ImVec2(x + 12.0f, y0 + 4.0f), colour::text_dim, text);
+  }
   if (x >= axis.x0 && x <= axis.x1) list->AddLine(ImVec2(x, y0), ImVec2(x, y1), colour::highlight_mark, 1.5f);
 }
 

@@ -65,7 +65,9 @@ inline constexpr std::size_t kManyFlows = 60;
 void paint_run_flows(const RunPaint& p, const RunLayout& g);
 
 // The cursor line from y0 to y1, and a veil over what lies after it.
-void paint_time_cursor(ImDrawList* list, const TimeAxis& axis, int64_t t, float y0, float y1);
+// With `curtain` (a question open: model/questions.hpp) what lies after `t` is covered whole.
+void paint_time_cursor(ImDrawList* list, const TimeAxis& axis, int64_t t, float y0, float y1,
+                       bool curtain = false);
 
 // The tooltip for the pointer at x = mx over `row`: its events, or a collapsed group's summary.
 void run_row_tooltip(const RunPaint& p, const TimeAxis& axis, int row, float mx);

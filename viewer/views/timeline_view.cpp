@@ -219,7 +219,7 @@ void TimelineView::axis_strip(const Frame& fr, float height) {
   list->AddRectFilled(ImVec2(wa, at.y + height - 4), ImVec2(wb, at.y + height),
                       colour::with_alpha(colour::dst, 0.9f));
   paint_time_ticks(list, fr.f.fonts, axis, at.y + 3, at.y + height - 8, at.y + height);
-  paint_time_cursor(list, axis, fr.f.cursor.t_ns, at.y, at.y + height);
+  paint_time_cursor(list, axis, fr.f.cursor.t_ns, at.y, at.y + height, fr.f.curtain);
   list->PopClipRect();
   const std::string now = fr.f.shared_range ? cursor_time_text(fr.f) : "t = " + cursor_time_text(fr.f);
   list->AddText(fr.f.fonts.bold, fr.f.fonts.ui->FontSize * 0.85f, ImVec2(at.x + 6, at.y + 3),
@@ -251,7 +251,7 @@ void TimelineView::pinned_rows(const Frame& fr, float base) {
                  all_flows_};
   list->PushClipRect(ImVec2(fr.plot_x0, at.y), ImVec2(fr.plot_x1, g.bottom()), true);
   paint_run_rows(paint, g);
-  paint_time_cursor(list, g.axis, fr.f.cursor.t_ns, at.y, g.bottom());
+  paint_time_cursor(list, g.axis, fr.f.cursor.t_ns, at.y, g.bottom(), fr.f.curtain);
   list->PopClipRect();
   paint_run_labels(paint, g);
   list->AddLine(ImVec2(at.x, g.bottom()), ImVec2(at.x + width, g.bottom()), colour::grid);
@@ -327,7 +327,7 @@ void TimelineView::scrolled_rows(const Frame& fr, float height) {
   paint_run_rows(paint, g);
   rows_layer_.close();
   paint_run_flows(paint, g);
-  paint_time_cursor(list, g.axis, fr.f.cursor.t_ns, top, bottom);
+  paint_time_cursor(list, g.axis, fr.f.cursor.t_ns, top, bottom, fr.f.curtain);
   list->PopClipRect();
   paint_run_labels(paint, g);
   if (paint.hovered >= 0 && ImGui::GetIO().MousePos.x >= fr.plot_x0 && !ImGui::IsItemActive())

@@ -40,6 +40,8 @@ struct ViewFrame {
   ClockMap shared_map;
   // Set by a view to move the cursor to a time on this trace's clock (a click on a timeline).
   std::optional<int64_t>* seek = nullptr;
+  // A question is open (model/questions.hpp): what happens after the cursor stays covered.
+  bool curtain = false;
 };
 
 // The cursor's time as the view prints it (format_cursor_time): in compare mode, the offset from

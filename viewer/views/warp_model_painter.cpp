@@ -70,7 +70,7 @@ ImU32 lane_state_colour(LaneState state) {
 }
 
 int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model, int step, ImVec2 min,
-                    ImVec2 max, ImVec2 mouse, bool labels, PixelLayer* cells) {
+                    ImVec2 max, ImVec2 mouse, bool labels, PixelLayer* cells, bool curtain) {
   const int steps = static_cast<int>(model.steps.size());
   const int lanes = std::max(model.lane_count, 1);
   if (steps == 0) return -1;
@@ -84,7 +84,7 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
   const float gap = col > 6.0f ? 1.0f : 0.0f, vgap = row > 6.0f ? 1.0f : 0.0f;
   const float x1 = x0 + col * static_cast<float>(steps);
   // The repeating steps first, as a red band behind their columns and a bracket above.
-  if (model.deadlocked()) {
+  if (model.deadlocked() && !curtain) {
     const float a = x0 + col * static_cast<float>(model.cycle_start);
     const float b = x0 + col * static_cast<float>(model.cycle_end + 1);
     list->AddRectFilled(ImVec2(a - 3, y0 - 3), ImVec2(b + 3, max.y + 3), colour::with_alpha(kDeadlock, 0.5f),
@@ -101,6 +101,7 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
   for (int s = 0; s < steps; ++s) {
     const WarpStep& ws = model.steps[static_cast<std::size_t>(s)];
     const bool future = step >= 0 && s > step;
+    if (future && curtain) continue;
     for (int l = 0; l < lanes && l < static_cast<int>(ws.lanes.size()); ++l) {
       const ImVec2 a(x0 + col * static_cast<float>(s) + gap, rows.y(l) + vgap);
       const ImVec2 b(x0 + col * static_cast<float>(s + 1) - gap, rows.y(l) + rows.h(l) - vgap);

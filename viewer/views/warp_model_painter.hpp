@@ -16,9 +16,10 @@ ImU32 lane_state_colour(LaneState state);
 
 // The grid inside [min, max]; `step` is the current step, -1 draws every step as current
 // (thumbnails). The cells go into `cells` where it is given (a step and a lane each: thousands).
-// Returns the step under `mouse`, or -1.
+// With `curtain` (a question open) the steps after `step` and the repeat are left out. Returns the
+// step under `mouse`, or -1.
 int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model, int step, ImVec2 min,
-                    ImVec2 max, ImVec2 mouse, bool labels, PixelLayer* cells = nullptr);
+                    ImVec2 max, ImVec2 mouse, bool labels, PixelLayer* cells = nullptr, bool curtain = false);
 
 // The stack after `step`, top first, with each entry's lanes as 32 cells, from `at` down; returns
 // the height used.
