@@ -374,7 +374,8 @@ void App::gallery_view() {
 }
 
 void App::export_timeline_of(const TraceScreen& screen) {
-  const ExportResult result = export_timeline(screen.document().trace, config_.open_folder);
+  const ExportResult result = export_timeline(screen.document().trace, config_.open_folder,
+                                              std::filesystem::path(screen.document().path).stem().string());
   notices_.push_back(
       result.error.empty()
           ? Notice{"Timeline written to " + result.path + "\nOpen it in ui.perfetto.dev.", false}

@@ -5,8 +5,8 @@
 
 namespace gridlock::viewer {
 
-ExportResult export_timeline(const trace::Trace& trace, const std::string& folder) {
-  const std::string path = (std::filesystem::path(folder) / (trace.lesson_id + ".perfetto.json")).string();
+ExportResult export_timeline(const trace::Trace& trace, const std::string& folder, const std::string& name) {
+  const std::string path = (std::filesystem::path(folder) / (name + ".perfetto.json")).string();
   try {
     trace::write_file_atomically(path, trace::to_perfetto_json(trace));
   } catch (const trace::TraceError& e) {

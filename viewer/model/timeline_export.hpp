@@ -12,7 +12,8 @@ struct ExportResult {
   std::string error;  // why nothing was written
 };
 
-// Writes <folder>/<lesson id>.perfetto.json, replacing an older export; never throws.
-ExportResult export_timeline(const trace::Trace& trace, const std::string& folder);
+// Writes <folder>/<name>.perfetto.json, replacing an older export; never throws. `name` is the
+// trace file's own ("critical-section.ordered"), so that two variants' exports are two files.
+ExportResult export_timeline(const trace::Trace& trace, const std::string& folder, const std::string& name);
 
 }  // namespace gridlock::viewer
