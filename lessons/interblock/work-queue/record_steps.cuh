@@ -12,6 +12,7 @@
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
+#include "common/record/raised_counter.hpp"
 #include "locks/common/timeline.hpp"
 #include "run_kernel.cuh"
 
@@ -117,6 +118,16 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     double_fetch[k] = out->second;
   }
   const size_t per_step = std::max<size_t>(1, (all.size() + kSteps - 1) / kSteps);
+  // The queue's index as drawn: the fetch that returned item i left it at i + 1, and atomicAdd only
+  // raises it, so at each start it was at least the highest value recorded by then
+  // (common/record/raised_counter.hpp).
+  std::vector<int64_t> starts;
+  std::vector<double> left;
+  for (const Slice& sl : all) {
+    starts.push_back(sl.begin);
+    left.push_back(sl.item + 1);
+  }
+  const std::vector<double> index_shown = gridlock::raised_counter(starts, left);
   for (size_t first = 0; first < all.size(); first += per_step) {
     const size_t last = std::min(all.size(), first + per_step);
     tr::Step& s = run.add_step(label,
@@ -143,10 +154,9 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
       }
       s.events.push_back(
           make_event(sl.track, tr::EventKind::slice_end, sl.end, name, tr::Category::work, sl.cost));
-      // The fetch that returned index i left the queue's index at i + 1.
       if (queue)
         s.events.push_back(make_event(kNextTrack, tr::EventKind::counter, sl.begin, "next",
-                                      tr::Category::atomic, sl.item + 1));
+                                      tr::Category::atomic, index_shown[k]));
       if (sl.item >= 0 && sl.item < room) done_by_block[sl.item] = sl.block;
     }
     for (const auto& [item, block] : done_by_block) {

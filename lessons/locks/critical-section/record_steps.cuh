@@ -10,6 +10,7 @@
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
+#include "common/record/raised_counter.hpp"
 #include "locks/common/timeline.hpp"
 #include "run_kernel.cuh"
 
@@ -78,7 +79,7 @@ struct TurnFlows {
 
 // The events of one turn: the wait (spin) and the hold (critical) on the block's row, the hold on
 // the lock's row, the counter's new value; a flow from the previous holder's release.
-inline void add_turn(tr::Step& s, const Turn& turn, bool lock, const TurnFlows& flows) {
+inline void add_turn(tr::Step& s, const Turn& turn, bool lock, const TurnFlows& flows, double count_shown) {
   const std::string holder = "held by block " + std::to_string(turn.block);
   if (lock) {
     s.events.push_back(make_event(turn.track, tr::EventKind::slice_begin, turn.asked, "waiting for the lock",
@@ -104,7 +105,7 @@ inline void add_turn(tr::Step& s, const Turn& turn, bool lock, const TurnFlows& 
         make_event(kLockTrack, tr::EventKind::slice_end, turn.released, holder, category, turn.block));
   }
   s.events.push_back(
-      make_event(kCountTrack, tr::EventKind::counter, turn.released, "count", category, turn.seen + 1));
+      make_event(kCountTrack, tr::EventKind::counter, turn.released, "count", category, count_shown));
 }
 
 // A holder that read less than the previous holder wrote: its write replaces that one, and the
@@ -172,6 +173,15 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     }
     previous = i;
   }
+  // The count as drawn: what each holder's write left, or for atomicAdd, which only raises the
+  // word, the highest value recorded by then (common/record/raised_counter.hpp).
+  std::vector<int64_t> released;
+  std::vector<double> left;
+  for (const Turn& t : all) {
+    released.push_back(t.released);
+    left.push_back(t.seen + 1);
+  }
+  const std::vector<double> count_shown = lock ? left : gridlock::raised_counter(released, left);
   long long spins = 0;
   int gave_up = 0;
   for (size_t first = 0; first < all.size();) {
@@ -189,7 +199,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
                      launch_id);
     tr::Snapshot seen{kSeen, {}, {}};
     for (size_t i = first; i < last; ++i) {
-      add_turn(s, all[i], lock, flows[i]);
+      add_turn(s, all[i], lock, flows[i], count_shown[i]);
       if (flows[i].lost_from >= 0)
         s.events.push_back(lost_update(all[i], all[flows[i].replaced], flows[i].lost_from));
       seen.items.push_back(all[i].block);

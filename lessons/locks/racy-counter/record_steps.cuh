@@ -11,6 +11,7 @@
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
+#include "common/record/raised_counter.hpp"
 #include "locks/common/timeline.hpp"
 #include "run_kernel.cuh"
 
@@ -120,6 +121,16 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
       lost[group[k]] = {group[k - 1], flows++};
     }
 
+  // The count as drawn: what each write left, or for atomicAdd, which only raises the word, the
+  // highest value recorded by then (common/record/raised_counter.hpp).
+  std::vector<int64_t> write_times;
+  std::vector<double> left;
+  for (const Access& a : all) {
+    write_times.push_back(a.write_ns);
+    left.push_back(a.seen + 1);
+  }
+  const std::vector<double> count_shown = atomic ? gridlock::raised_counter(write_times, left) : left;
+
   const size_t per_step = (all.size() + kSteps - 1) / kSteps;
   for (size_t first = 0; first < all.size(); first += per_step) {
     const size_t last = std::min(all.size(), first + per_step);
@@ -157,7 +168,7 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
     }
     for (size_t i = first; i < last; ++i)
       s.events.push_back(make_event(kCountTrack, tr::EventKind::counter, all[i].write_ns, "count", category,
-                                    all[i].seen + 1));
+                                    count_shown[i]));
     s.snapshots.push_back(seen);
   }
   tr::Step& after = run.add_step(
@@ -166,7 +177,7 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
   after.snapshots.push_back({kCount, {}, {double(final_count)}});
   // Writes that share the last tick may have landed in another order than the one above: the
   // count as it was read back after the kernel closes the counter, at that tick.
-  if (!all.empty() && all.back().seen + 1 != final_count)
+  if (!all.empty() && count_shown.back() != final_count)
     after.events.push_back(
         make_event(kCountTrack, tr::EventKind::counter, all.back().write_ns, "count", category, final_count));
 
