@@ -5,6 +5,7 @@
 #include <cfloat>
 #include <cmath>
 
+#include "layout_check.hpp"
 #include "model/step_text.hpp"
 #include "panels/compare_controls.hpp"
 #include "panels/scrubber_markers.hpp"
@@ -173,22 +174,27 @@ void CompareScreen::column(int side, float seconds, const Fonts& fonts, HeatStri
   ImGui::Dummy(ImVec2(size.x + 16, size.y + 6));
   ImGui::PopFont();
   ImGui::SameLine(0, 12);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("%s  \xC2\xB7  %s", s.document->name.c_str(),
-                      step_position(step, static_cast<int>(t.steps.size())).c_str());
+  if (layout_->picture) {
+    // The picture mode: the step's caption on the pill's line, the file and position on hover.
+    draw_caption_line(t, step, fonts);
+  } else {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s  \xC2\xB7  %s", s.document->name.c_str(),
+                        step_position(step, static_cast<int>(t.steps.size())).c_str());
+  }
   // The caption, padded to the taller side's (as measured last frame) so that both views start
   // at one height and their rows line up.
   const float caption_top = ImGui::GetCursorPosY();
-  if (layout_->picture)
-    draw_caption_line(t, step, fonts);
-  else
-    draw_trace_caption(t, step, fonts, fonts.bold, fonts.ui);
+  if (!layout_->picture) draw_trace_caption(t, step, fonts, fonts.bold, fonts.ui);
   const float caption_h = ImGui::GetCursorPosY() - caption_top;
   caption_h_[static_cast<std::size_t>(side)] = caption_h;
   const float taller = std::max(caption_h_[0], caption_h_[1]);
   if (taller > caption_h) ImGui::SetCursorPosY(caption_top + taller);
   ImGui::BeginChild("view", ImVec2(0, 0), true,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  canvas_rects().push_back(ImVec4(ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
+                                  ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                                  ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
   if (TraceView* view = view_of(s)) {
     std::optional<int64_t> seek;  // on this side's clock
     const ViewFrame frame{t,
@@ -218,9 +224,11 @@ bool CompareScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& h
   bool keep_open = true;
   header(fonts, keep_open);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  // The buttons' row, the scrubber's phase labels above it, and the padding.
-  const float controls_h = ImGui::GetFrameHeight() + 0.8f * ImGui::GetFontSize() +
-                           2.0f * ImGui::GetStyle().WindowPadding.y + 10.0f;
+  // The buttons' row, the scrubber's phase labels above it, and the padding; none in the picture
+  // mode, where the keys still play and step.
+  const float controls_h = layout_->picture ? 0.0f
+                                            : ImGui::GetFrameHeight() + 0.8f * ImGui::GetFontSize() +
+                                                  2.0f * ImGui::GetStyle().WindowPadding.y + 10.0f;
   const float gap = 12.0f;
   const float column_w = std::floor(0.5f * (avail.x - gap));
   const float column_h = avail.y - controls_h - ImGui::GetStyle().ItemSpacing.y;
@@ -233,10 +241,12 @@ bool CompareScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& h
     ImGui::EndChild();
     ImGui::PopID();
   }
-  ImGui::BeginChild("compare-controls", ImVec2(0, controls_h), true, ImGuiWindowFlags_NoScrollbar);
-  draw_compare_controls(cursor_, {sides_[0].label, sides_[1].label}, markers_, fonts,
-                        sides_[0].document->trace.clock.unit);
-  ImGui::EndChild();
+  if (controls_h > 0) {
+    ImGui::BeginChild("compare-controls", ImVec2(0, controls_h), true, ImGuiWindowFlags_NoScrollbar);
+    draw_compare_controls(cursor_, {sides_[0].label, sides_[1].label}, markers_, fonts,
+                          sides_[0].document->trace.clock.unit);
+    ImGui::EndChild();
+  }
   if (seek) cursor_.seek_time(*seek);
   return keep_open;
 }

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -22,6 +23,7 @@
 #include "export_animation.hpp"
 #include "format.hpp"
 #include "headless.hpp"
+#include "layout_check.hpp"
 #include "model/event_markers.hpp"
 #include "model/key_events.hpp"
 #include "model/paths.hpp"
@@ -80,6 +82,7 @@ void render_frame(GLFWwindow* window, gv::App& app, gv::Presenter& presenter, gv
     ImGui::GetIO().DisplayFramebufferScale = ImVec2(1, 1);
   }
   ImGui::NewFrame();
+  gv::canvas_rects().clear();
   heat.begin_frame();
   app.frame(seconds);  // 3
   ImGui::Render();     // 4
@@ -430,6 +433,19 @@ class StopShots {
   bool shot_ = false;
 };
 
+// --layout-report: what the screenshot's last frame drew (layout_check.hpp), as text.
+int write_layout_report(const std::string& path, ImVec2 display) {
+  const ImDrawData* data = ImGui::GetDrawData();
+  if (!data) return 1;
+  std::ofstream out(path);
+  out << gv::layout_report_text(gv::check_layout(*data, display));
+  if (!out) {
+    std::cerr << "gridlock-viewer: cannot write " << path << "\n";
+    return 1;
+  }
+  return 0;
+}
+
 // The interactive loop: sleeps while nothing moves, until an input arrives.
 void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& render, StopShots shots) {
   double last = glfwGetTime();
@@ -532,6 +548,7 @@ int main(int argc, char** argv) {
   gv::Presenter presenter(window, fonts, settings, settings_file);
   presenter.apply();
   if (options.fullscreen) presenter.set_fullscreen(true);
+  presenter.layout()->picture = options.picture;
   glfwSetKeyCallback(window, key_event);  // before the backend's, which calls it first
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -562,6 +579,9 @@ int main(int argc, char** argv) {
         code = run_lesson_from_command_line(options, app, render);
       else
         code = gv::take_screenshot(render, options.screenshot, options.width, options.height);
+      if (code == 0 && !options.layout_report.empty())
+        code =
+            write_layout_report(options.layout_report, ImVec2(float(options.width), float(options.height)));
     } else {
       gv::StartAt start{options.step, options.time_ns, options.time_after_first_event};
       const auto before_load = std::chrono::steady_clock::now();

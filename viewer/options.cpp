@@ -99,6 +99,11 @@ int parse_options(int argc, char** argv, Options& options) {
   cli.add_option("--lecture-shots", options.lecture_shots,
                  "with --lecture: write a PNG of the window into this folder at every stop reached "
                  "(stop-01.png, ...)");
+  cli.add_flag("--picture", options.picture,
+               "start in the picture mode: the source, claims, header and playback bar hidden (P switches)");
+  cli.add_option("--layout-report", options.layout_report,
+                 "with --screenshot: write what the frame drew (labels over each other, the smallest text, "
+                 "the data canvas's share of the window) to this file");
   cli.add_option("--question", options.question,
                  "open the trace's question N (counted from 1; Q walks them in the window): the playback "
                  "just before the outcome, which stays hidden until R")
@@ -189,6 +194,10 @@ int parse_options(int argc, char** argv, Options& options) {
        options.time_ns)) {
     std::cerr << "gridlock-viewer: --lecture opens its own traces at its own steps; give no trace, "
                  "--compare, --step-with, --marker, --time, export or benchmark with it\n";
+    return 2;
+  }
+  if (!options.layout_report.empty() && options.screenshot.empty()) {
+    std::cerr << "gridlock-viewer: --layout-report needs --screenshot\n";
     return 2;
   }
   if (options.reveal && options.question == 0) {

@@ -34,9 +34,11 @@ struct Options {
   double zoom = 1.0;        // the tree's first zoom (1: every row fits), from the left
   std::string panel;        // the tab shown first: claims, timeline (warps), lesson or run; empty: remembered
   std::string source;       // the carried source shown first, by the end of its path; empty: the step's
-  int question = 0;         // the trace's question open at the start, counted from 1; 0: none
-  bool reveal = false;      // with --question: its answer shown
-  bool tree_order = false;  // arrange tree rows in tree order, not memory order
+  bool picture = false;     // start in the picture mode (P)
+  std::string layout_report;   // with --screenshot: what the frame drew, for the layout test
+  int question = 0;            // the trace's question open at the start, counted from 1; 0: none
+  bool reveal = false;         // with --question: its answer shown
+  bool tree_order = false;     // arrange tree rows in tree order, not memory order
   int64_t follow_thread = -1;  // the thread the tree view follows first; -1: none
   std::string lessons;         // the gallery's lessons: an index file or a folder; empty: built in
   // A lecture: stops walked with PageDown (lectures/README.md).

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iterator>
 
+#include "layout_check.hpp"
 #include "model/key_events.hpp"
 #include "model/source_text.hpp"
 #include "panels/claims_panel.hpp"
@@ -228,6 +229,9 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   ImGui::BeginChild(
       "canvas", ImVec2(0, canvas_h), true,
       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBackground);
+  canvas_rects().push_back(ImVec4(ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
+                                  ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                                  ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
   canvas(seconds, fonts, heat);
   ImGui::EndChild();
   frame_last_child();

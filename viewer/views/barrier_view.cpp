@@ -194,7 +194,10 @@ class BarrierView final : public TraceView {
       const BarrierBlock& b = chart_.blocks[i];
       if (!b.late) continue;
       const float x = axis.x_of(b.start_ns), y = y0 + h * (static_cast<float>(i) + 0.5f);
-      const std::string text = b.name + " had not started until here \xE2\x86\x92";
+      // Inside the plot, left of the start it points at: cut where the row names would be.
+      const std::string text = cut_to_width(
+          fonts.bold, size, b.name + " had not started until here \xE2\x86\x92", x - 8 - axis.x0);
+      if (text.empty()) continue;
       const float w = fonts.bold->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
       const float ty = std::max(y0, y - size - 4 - static_cast<float>(shown) * (size + 4));
       list->AddRectFilled(ImVec2(x - w - 10, ty - 2), ImVec2(x - 4, ty + size + 2),

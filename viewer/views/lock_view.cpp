@@ -245,16 +245,17 @@ void LockView::draw_lanes(const ViewFrame& f) {
   // Lane names where there is room, the holder's always.
   const float row = (bottom - y) / static_cast<float>(std::max<std::size_t>(order_.size(), 1));
   const int every = std::max(1, static_cast<int>(std::ceil(small * 1.2f / std::max(row, 0.1f))));
-  for (std::size_t i = 0; i < order_.size(); i += static_cast<std::size_t>(every))
-    label(y + row * static_cast<float>(i), row, lock_.lane_names[static_cast<std::size_t>(order_[i])],
-          colour::text_faint);
-  if (owner >= 0) {
-    const float oy = y + row * static_cast<float>(place_[static_cast<std::size_t>(owner)]);
-    list->AddRectFilled(ImVec2(at.x, oy + 0.5f * row - 0.5f * small - 2),
-                        ImVec2(axis.x0 - 4, oy + 0.5f * row + 0.5f * small + 2), colour::canvas);
-    label(oy, row, "\xE2\x96\xB6 " + lock_.lane_names[static_cast<std::size_t>(owner)],
-          colour::highlight_mark);
+  // The holder's name has its line to itself: no other name is drawn within a line of it.
+  const float owner_y =
+      owner >= 0 ? y + row * static_cast<float>(place_[static_cast<std::size_t>(owner)]) : 0.0f;
+  for (std::size_t i = 0; i < order_.size(); i += static_cast<std::size_t>(every)) {
+    const float ly = y + row * static_cast<float>(i);
+    if (owner >= 0 && std::fabs(ly - owner_y) < small * 1.2f) continue;
+    label(ly, row, lock_.lane_names[static_cast<std::size_t>(order_[i])], colour::text_faint);
   }
+  if (owner >= 0)
+    label(owner_y, row, "\xE2\x96\xB6 " + lock_.lane_names[static_cast<std::size_t>(owner)],
+          colour::highlight_mark);
   paint_time_ticks(list, f.fonts, axis, at.y, at.y + small + 4, bottom);
   paint_time_cursor(list, axis, f.cursor.t_ns, at.y + small + 4, bottom, f.curtain);
   if (ImGui::IsItemActive() && f.seek) {

@@ -218,7 +218,7 @@ void paint_flows(ImDrawList* list, const TimeAxis& axis, const StepTimeline& tim
 }
 
 void paint_time_ticks(ImDrawList* list, const Fonts& fonts, const TimeAxis& axis, float y_label, float y_top,
-                      float y_bottom, int64_t origin, bool labels) {
+                      float y_bottom, int64_t origin, bool labels, float labels_from_x) {
   const double spacing = tick_spacing(
       axis.span_ns, std::max(2, static_cast<int>((axis.x1 - axis.x0) / (110.0f * ui_scale(fonts)))));
   const float small = fonts.ui->FontSize * 0.8f;
@@ -227,7 +227,7 @@ void paint_time_ticks(ImDrawList* list, const Fonts& fonts, const TimeAxis& axis
        t += spacing) {
     const float x = axis.x_of(origin + static_cast<int64_t>(std::llround(t)));
     fill_rect(list, ImVec2(x - 0.5f, y_top), ImVec2(x + 0.5f, y_bottom), colour::grid);
-    if (labels)
+    if (labels && x + 3 >= labels_from_x)
       list->AddText(fonts.ui, small, ImVec2(x + 3, y_label), colour::text_dim,
                     format_tick(t, spacing, axis.unit).c_str());
   }

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include <cfloat>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -74,9 +75,10 @@ void paint_flows(ImDrawList* list, const TimeAxis& axis, const StepTimeline& tim
                  const std::vector<float>& row_centre);
 
 // Tick lines from y_top to y_bottom at round times, with `labels` at y_label: the time since
-// the clock's origin, or since `origin` when it is given.
+// the clock's origin, or since `origin` when it is given. No label begins left of `labels_from_x`
+// (where the cursor's time is written).
 void paint_time_ticks(ImDrawList* list, const Fonts& fonts, const TimeAxis& axis, float y_label, float y_top,
-                      float y_bottom, int64_t origin = 0, bool labels = true);
+                      float y_bottom, int64_t origin = 0, bool labels = true, float labels_from_x = -FLT_MAX);
 
 // The categories as swatches with names, then "counter" and "flow" where present, left to right
 // from the cursor as far as `width` allows; one text line high, as one item.

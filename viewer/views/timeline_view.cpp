@@ -218,12 +218,13 @@ void TimelineView::axis_strip(const Frame& fr, float height) {
   list->AddRectFilled(ImVec2(wa, at.y), ImVec2(wb, at.y + height), colour::with_alpha(colour::dst, 0.16f));
   list->AddRectFilled(ImVec2(wa, at.y + height - 4), ImVec2(wb, at.y + height),
                       colour::with_alpha(colour::dst, 0.9f));
-  paint_time_ticks(list, fr.f.fonts, axis, at.y + 3, at.y + height - 8, at.y + height);
+  const std::string now = fr.f.shared_range ? cursor_time_text(fr.f) : "t = " + cursor_time_text(fr.f);
+  const float now_size = fr.f.fonts.ui->FontSize * 0.85f;
+  const float now_end = at.x + 6 + fr.f.fonts.bold->CalcTextSizeA(now_size, FLT_MAX, 0, now.c_str()).x + 8;
+  paint_time_ticks(list, fr.f.fonts, axis, at.y + 3, at.y + height - 8, at.y + height, 0, true, now_end);
   paint_time_cursor(list, axis, fr.f.cursor.t_ns, at.y, at.y + height, fr.f.curtain);
   list->PopClipRect();
-  const std::string now = fr.f.shared_range ? cursor_time_text(fr.f) : "t = " + cursor_time_text(fr.f);
-  list->AddText(fr.f.fonts.bold, fr.f.fonts.ui->FontSize * 0.85f, ImVec2(at.x + 6, at.y + 3),
-                colour::highlight_mark, now.c_str());
+  list->AddText(fr.f.fonts.bold, now_size, ImVec2(at.x + 6, at.y + 3), colour::highlight_mark, now.c_str());
 }
 
 void TimelineView::pinned_rows(const Frame& fr, float base) {

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <string>
 
+#include "views/chart_parts.hpp"
+
 namespace gridlock::viewer {
 
 namespace {
@@ -91,7 +93,8 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
                         3.0f);
     list->AddRect(ImVec2(a - 3, y0 - 3), ImVec2(b + 3, max.y + 3), kDeadlock, 3.0f, 0, 3.0f);
     if (labels) {
-      const std::string note = "repeats forever: no lane can progress";
+      const std::string note =
+          cut_to_width(fonts.bold, small, "repeats forever: no lane can progress", max.x - min.x);
       const float w = text_w(fonts.bold, small, note);
       const float tx = std::clamp(0.5f * (a + b) - 0.5f * w, min.x, std::max(min.x, max.x - w));
       text(list, fonts.bold, small, ImVec2(tx, min.y + small + 6), kDeadlock, note);
@@ -131,8 +134,9 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
            focus ? colour::highlight_mark : colour::text_dim, name);
     }
     if (rows.focus >= 0 && rows.focus_h > 2.5f * small) {
-      const std::string note =
-          "lane " + std::to_string(rows.focus) + " holds the lock and waits for its warp";
+      const std::string note = cut_to_width(
+          fonts.bold, small, "lane " + std::to_string(rows.focus) + " holds the lock and waits for its warp",
+          max.x - x0 - 6);
       text(list, fonts.bold, small, ImVec2(x0 + 6, rows.y(rows.focus) + 4), colour::text, note);
     }
     // Step numbers at a round spacing (1, 2, 5, 10, 20, 50, ...) that leaves room between them:

@@ -1,0 +1,39 @@
+// What a rendered frame shows of its text and its data, read from Dear ImGui's draw data after the
+// frame: every glyph drawn from the font atlas (grouped into labels), labels that print over each
+// other, the smallest text, and the share of the window the data canvases take. The layout test
+// (tests/viewer/layout_test.sh) holds every view to it at a projector's sizes.
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+namespace gridlock::viewer {
+
+struct LabelOverlap {
+  std::string a, b;  // the two labels' text
+  ImVec2 at;         // where their glyphs meet
+};
+
+struct LayoutReport {
+  int glyphs = 0;  // glyphs visible (inside their clip rectangle)
+  int labels = 0;
+  std::vector<LabelOverlap> overlaps;
+  float smallest_px = 0;       // the smallest text drawn, in pixels of font size
+  std::string smallest_label;  // a label drawn at that size
+  float canvas_share = 0;      // the data canvases' area over the window's
+};
+
+// Where the views drew their data this frame (TraceScreen, CompareScreen note their canvases):
+// cleared at the start of every frame.
+std::vector<ImVec4>& canvas_rects();  // x0, y0, x1, y1
+
+// Reads `draw_data` (ImGui::GetDrawData() after ImGui::Render()) of a window of `display` size.
+LayoutReport check_layout(const ImDrawData& draw_data, ImVec2 display);
+
+// Tab-separated lines: "glyphs N", "labels N", "smallest PX<TAB>LABEL", "canvas SHARE", then one
+// "overlap<TAB>A<TAB>B<TAB>X,Y" per overlap.
+std::string layout_report_text(const LayoutReport& report);
+
+}  // namespace gridlock::viewer
