@@ -27,6 +27,8 @@ const std::vector<KeyHelp>& key_help() {
       {"tree: F  Shift+F", "follow the next / previous thread"},
       {"tree: wheel, drag, double-click", "zoom, pan, fit"},
       {"timeline: Ctrl+wheel, drag, click", "zoom, pan, set the time"},
+      {"lock: Ctrl+wheel, drag, click, double-click",
+       "zoom, pan, set the time, the whole run; hover: a lane's state"},
       {"Ctrl+O", "open a trace"},
       {"Ctrl+R  F5", "reload the trace from disk"},
       {"Ctrl+=  Ctrl+\xE2\x88\x92  Ctrl+0", "larger, smaller, normal size"},

@@ -124,6 +124,16 @@ TEST(LockRun, LanesHoldsAndTheOwnerAtATime) {
   EXPECT_FALSE(lock.modelled);
 }
 
+// The lock view's tooltip: a lane holds the lock, spins for it, or does nothing recorded.
+TEST(LockRun, WhatALaneDoesAtATime) {
+  const LockRun lock = lock_run(three_blocks());
+  EXPECT_EQ(lane_state_text(lock, 2, 5), "holds the lock 0 ns \xE2\x80\x93 10 ns");
+  EXPECT_EQ(lane_state_text(lock, 0, 5), "spins on the lock: 40 attempts from 0 ns");
+  EXPECT_EQ(lane_state_text(lock, 0, 29).rfind("holds the lock", 0), std::string::npos);
+  EXPECT_EQ(lane_state_text(lock, 2, 29), "");
+  EXPECT_EQ(lane_state_text(lock, 7, 5), "");  // no such lane
+}
+
 TEST(LockRun, SpinHeatSpreadsAttemptsOverTheBuckets) {
   const LockRun lock = lock_run(three_blocks());
   const SpinHeat h = spin_heat(lock, 3, 0, 30);

@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "format.hpp"
+
 namespace gridlock::viewer {
 
 namespace {
@@ -290,6 +292,24 @@ const char* lane_state_name(LaneState state) {
       return "waiting to reconverge";
   }
   return "";
+}
+
+std::string lane_state_text(const LockRun& lock, int lane, int64_t t) {
+  if (lane < 0 || lane >= static_cast<int>(lock.lanes.size())) return {};
+  for (const LockHold& h : lock.holds)
+    if (h.lane == lane && t >= h.begin_ns && t <= h.end_ns)
+      return "holds the lock " + format_duration(static_cast<double>(h.begin_ns)) + " \xE2\x80\x93 " +
+             format_duration(static_cast<double>(h.end_ns));
+  const RunRow& row = lock.run.rows[static_cast<std::size_t>(lock.lanes[static_cast<std::size_t>(lane)])];
+  for (const TimelineSlice& s : row.events.slices) {
+    if (t < s.begin_ns || t > s.end_ns) continue;
+    if (s.category == trace::Category::spin)
+      return "spins on the lock: " +
+             format_count(static_cast<int64_t>(std::max(1.0, s.begin_value)), "attempt") + " from " +
+             format_duration(static_cast<double>(s.begin_ns));
+    return s.name + " from " + format_duration(static_cast<double>(s.begin_ns));
+  }
+  return {};
 }
 
 }  // namespace gridlock::viewer

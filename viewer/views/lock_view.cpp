@@ -66,6 +66,7 @@ class LockView final : public TraceView {
     title_ = lock_.modelled ? "Lock (model)" : "Lock";
     order_lanes();
     full_ = padded_range(static_cast<double>(lock_.begin_ns), static_cast<double>(lock_.end_ns));
+    range_ = full_;
   }
 
   const char* name() const override { return "lock"; }
@@ -103,6 +104,7 @@ class LockView final : public TraceView {
     return lane;
   }
   void draw_lanes(const ViewFrame& f);
+  TimeRange navigate(TimeRange range, const TimeRange& full, float x0, float x1, const ViewFrame& f);
   void draw_warp(const ViewFrame& f);
   void lanes_summary(const ViewFrame& f);
   void paint_lanes(ImDrawList* list, const TimeAxis& axis, float y0, float y1, int owner, bool thin);
@@ -115,6 +117,8 @@ class LockView final : public TraceView {
   std::vector<int> order_;  // lanes top to bottom: by their first hold, those without one last
   std::vector<int> place_;  // a lane's place in order_
   TimeRange full_;
+  TimeRange range_;       // what the lanes show (Ctrl+wheel zooms, a drag pans, a double-click fits)
+  bool dragged_ = false;  // the press on the lanes moved: a pan, not a click that sets the time
   SpinHeat heat_;
   PixelLayer cells_layer_;  // the warp grid's cells, or the lanes' spin and hold cells
 };
@@ -209,10 +213,17 @@ void LockView::draw_lanes(const ViewFrame& f) {
   if (size.x < 100 || size.y < 80) return;
   ImDrawList* list = ImGui::GetWindowDrawList();
   const float gutter = 150.0f * s, pad = 12.0f * s;
-  const TimeRange range = f.shared_range ? to_side(*f.shared_range, f.shared_map) : full_;
+  TimeRange range = f.shared_range ? to_side(*f.shared_range, f.shared_map) : range_;
+  const TimeRange full = f.shared_full ? to_side(*f.shared_full, f.shared_map) : full_;
+  range = navigate(range, full, at.x + gutter, at.x + size.x - pad, f);
+  if (f.shared_range)
+    *f.shared_range = to_shared(range, f.shared_map);
+  else
+    range_ = range;
   const TimeAxis axis = time_axis(range, at.x + gutter, at.x + size.x - pad, unit_);
   const int buckets = std::max(8, static_cast<int>((axis.x1 - axis.x0) / 4.0f));
-  if (heat_.buckets != buckets || heat_.begin_ns != static_cast<int64_t>(range.begin))
+  if (heat_.buckets != buckets || heat_.begin_ns != static_cast<int64_t>(range.begin) ||
+      heat_.end_ns != static_cast<int64_t>(range.end))
     heat_ = spin_heat(lock_, buckets, static_cast<int64_t>(range.begin), static_cast<int64_t>(range.end));
   float y = at.y + small + 6;
   const float bottom = at.y + size.y - 4;
@@ -240,7 +251,10 @@ void LockView::draw_lanes(const ViewFrame& f) {
   label(y, heat_h, "spinning, all lanes", colour::text_dim);
   y += heat_h + 6;
   const int owner = owner_at(lock_, f.cursor.t_ns);
+  list->PushClipRect(ImVec2(axis.x0, y), ImVec2(axis.x1, bottom),
+                     true);  // zoomed in: holds and hand-offs past the edges
   paint_lanes(list, axis, y, bottom, owner, false);
+  list->PopClipRect();
   cells_layer_.close();
   // Lane names where there is room, the holder's always.
   const float row = (bottom - y) / static_cast<float>(std::max<std::size_t>(order_.size(), 1));
@@ -258,10 +272,39 @@ void LockView::draw_lanes(const ViewFrame& f) {
           colour::highlight_mark);
   paint_time_ticks(list, f.fonts, axis, at.y, at.y + small + 4, bottom);
   paint_time_cursor(list, axis, f.cursor.t_ns, at.y + small + 4, bottom, f.curtain);
-  if (ImGui::IsItemActive() && f.seek) {
-    const float mx = std::clamp(ImGui::GetIO().MousePos.x, axis.x0, axis.x1);
-    *f.seek = axis.t_at(mx);
+  // Hovering a lane: who it is and what it does at that moment.
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && mouse.x >= axis.x0 && mouse.x <= axis.x1 &&
+      mouse.y >= y && mouse.y < bottom && !f.curtain) {
+    const std::size_t place = std::min(order_.size() - 1, static_cast<std::size_t>((mouse.y - y) / row));
+    const int lane = order_[place];
+    const int64_t t = axis.t_at(mouse.x);
+    const std::string what = lane_state_text(lock_, lane, t);
+    ImGui::SetTooltip("%s at %s\n%s", lock_.lane_names[static_cast<std::size_t>(lane)].c_str(),
+                      format_duration(static_cast<double>(t), unit_).c_str(),
+                      what.empty() ? "nothing recorded then" : what.c_str());
   }
+}
+
+// Ctrl+wheel zooms about the pointer, a drag pans, a double-click fits the whole run, and a click
+// that does not move sets the time (as on the timeline).
+TimeRange LockView::navigate(TimeRange range, const TimeRange& full, float x0, float x1, const ViewFrame& f) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const double min_span = std::max(1.0, full.span() * 1e-6);
+  const TimeAxis axis = time_axis(range, x0, x1, unit_);
+  if (ImGui::IsItemHovered() && io.KeyCtrl && io.MouseWheel != 0.0f)
+    range = zoom_range(range, std::pow(1.25, io.MouseWheel),
+                       static_cast<double>(axis.t_at(std::clamp(io.MousePos.x, x0, x1))), full, min_span);
+  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) range = full;
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f)) {
+    dragged_ = true;
+    range = pan_range(range, -io.MouseDelta.x * range.span() / std::max(1.0f, x1 - x0), full, min_span);
+  }
+  if (ImGui::IsItemDeactivated()) {
+    if (!dragged_ && f.seek && io.MousePos.x >= x0 && io.MousePos.x <= x1) *f.seek = axis.t_at(io.MousePos.x);
+    dragged_ = false;
+  }
+  return range;
 }
 
 void LockView::draw_warp(const ViewFrame& f) {
