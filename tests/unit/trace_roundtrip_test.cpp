@@ -112,7 +112,7 @@ void expect_same(const tr::Trace& a, const tr::Trace& b) {
     return std::tie(x.id, x.name, x.type, x.shape, x.space, x.device);
   });
   expect_each_same("tracks", a.tracks, b.tracks, [](const tr::Track& x) {
-    return std::tie(x.id, x.kind, x.name, x.parent, x.device, x.block, x.warp, x.lane, x.sm);
+    return std::tie(x.id, x.kind, x.name, x.parent, x.device, x.block, x.warp, x.lane, x.sm, x.base);
   });
   expect_each_same("launches", a.launches, b.launches, [](const tr::Launch& x) {
     return std::tie(x.id, x.name, x.device, x.stream, x.grid, x.block);
@@ -159,6 +159,28 @@ TEST(TraceRoundTrip, EveryFieldSurvives) {
   EXPECT_EQ(b.version_read, tr::kFormatVersion);
   expect_same(a, b);
   EXPECT_EQ(tr::to_json(a), tr::to_json(b));
+}
+
+// A memory word written in hex keeps its base; one that says nothing is decimal; an unknown base is
+// refused with its place.
+TEST(TraceRoundTrip, AMemoryWordsBaseSurvives) {
+  tr::Trace a = sample();
+  a.tracks.push_back(
+      {static_cast<int>(a.tracks.size()), tr::TrackKind::memory, "mask", 1, 0, -1, -1, -1, -1});
+  a.tracks.back().base = tr::ValueBase::hex;
+  const std::string text = tr::to_json(a);
+  ASSERT_NE(text.find("\"base\":\"hex\""), std::string::npos);
+  const tr::Trace b = tr::from_json(text);
+  EXPECT_EQ(b.tracks.back().base, tr::ValueBase::hex);
+  EXPECT_EQ(b.tracks.front().base, tr::ValueBase::decimal);
+  std::string octal = text;
+  octal.replace(octal.find("\"base\":\"hex\""), 12, "\"base\":\"oct\"");
+  try {
+    tr::from_json(octal, "octal.json");
+    ADD_FAILURE() << "an unknown base was read";
+  } catch (const tr::TraceError& e) {
+    EXPECT_NE(std::string(e.what()).find("base"), std::string::npos) << e.what();
+  }
 }
 
 TEST(TraceRoundTrip, ModelProducedTraceSaysSo) {

@@ -20,9 +20,9 @@ title=""
 expect_title() {
   for _ in $(seq 150); do
     kill -0 $pid 2>/dev/null || { echo "keys_walk: the viewer exited"; cat "$out/viewer.log"; exit 1; }
-    if [ -z "$window" ]; then
-      window=$(xdotool search --pid $pid --name gridlock 2>/dev/null | head -1 || true)
-      [ -n "$window" ] && xdotool windowfocus --sync "$window"
+    if [ -z "$window" ]; then  # once mapped (focus on an unmapped window is an X error), focused
+      window=$(xdotool search --onlyvisible --pid $pid --name gridlock 2>/dev/null | head -1 || true)
+      [ -n "$window" ] && { xdotool windowfocus --sync "$window" 2>/dev/null || window=""; }
     fi
     if [ -n "$window" ]; then
       title=$(xdotool getwindowname "$window" 2>/dev/null || true)

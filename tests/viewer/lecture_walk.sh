@@ -34,9 +34,12 @@ wait_for() {
   exit 1
 }
 window=""
-find_window() { window=$(xdotool search --pid $pid --name gridlock 2>/dev/null | head -1) && [ -n "$window" ]; }
+# The window, once it is mapped (focus on an unmapped window is an X error), then focused.
+find_window() {
+  window=$(xdotool search --onlyvisible --pid $pid --name gridlock 2>/dev/null | head -1) && [ -n "$window" ] &&
+    xdotool windowfocus --sync "$window" 2>/dev/null
+}
 wait_for "window" find_window
-xdotool windowfocus --sync "$window"
 in_log() { grep -qF -- "$1" "$log"; }
 shot() { printf '%s/stop-%02d.png' "$out" "$1"; }
 for k in $(seq 1 "$stops"); do

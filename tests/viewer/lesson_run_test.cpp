@@ -214,7 +214,9 @@ TEST(LessonCli, EveryBuiltLessonDescribesItsOptions) {
     std::stringstream variants(gv::run_to_end({exe, "--list-variants"}, code));
     for (std::string line; std::getline(variants, line);)
       if (!line.empty()) listed.push_back(line);
-    if (code == 0) EXPECT_EQ(choices, listed) << lesson.id;
+    if (code == 0) {
+      EXPECT_EQ(choices, listed) << lesson.id;
+    }
     ++described;
   }
   if (described == 0) GTEST_SKIP() << "no lesson executables in " GRIDLOCK_BIN_DIR;

@@ -147,3 +147,15 @@ TEST(TimelineCategories, TheLegendListsEachCategoryOnceInDeclarationOrder) {
   EXPECT_EQ(categories_in(write), (std::vector<gt::Category>{gt::Category::work}));
   EXPECT_TRUE(categories_in(StepTimeline{}).empty());
 }
+
+// A mask's counter is written in hex, as the code writes it; other counters, and values a mask
+// cannot hold, in decimal.
+TEST(TimelineCounters, AMaskIsWrittenInHex) {
+  CounterSeries mask;
+  mask.hex = true;
+  EXPECT_EQ(counter_value_text(mask, 255), "0xff");
+  EXPECT_EQ(counter_value_text(mask, 0), "0x0");
+  EXPECT_EQ(counter_value_text(mask, -1), "-1");
+  CounterSeries count;
+  EXPECT_EQ(counter_value_text(count, 255), "255");
+}

@@ -2,8 +2,11 @@
 #include "model/timeline.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <map>
 
+#include "format.hpp"
 #include "trace/moment.hpp"
 
 namespace gridlock::viewer {
@@ -120,6 +123,7 @@ StepTimeline events_timeline(const trace::Trace& trace, std::vector<const trace:
     if (const trace::Track* t = trace.find_track(id)) {
       row.name = t->name;
       row.warp = t->warp;
+      for (CounterSeries& c : row.counters) c.hex = t->base == trace::ValueBase::hex;
     } else {
       row.name = "track " + std::to_string(id);
     }
@@ -166,6 +170,13 @@ std::vector<trace::Category> categories_in(const StepTimeline& timeline) {
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+std::string counter_value_text(const CounterSeries& counter, double value) {
+  if (!counter.hex || value < 0 || value != std::floor(value)) return format_value(value, false);
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(value));
+  return text;
 }
 
 }  // namespace gridlock::viewer

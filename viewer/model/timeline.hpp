@@ -40,7 +40,11 @@ struct CounterSeries {
   std::string name;
   std::vector<CounterSample> samples;
   double min = 0, max = 0;  // over the samples
+  bool hex = false;         // its track's values are written in hexadecimal (a bit mask)
 };
+
+// A counter's value as its track writes it: "255", or "0xff" for a mask.
+std::string counter_value_text(const CounterSeries& counter, double value);
 
 struct TimelineRow {
   int track = 0;                      // track id

@@ -43,7 +43,7 @@ void paint_model_tag(ImDrawList* list, const Fonts& fonts, ImVec2 at, float size
 // "count = 5": what the counter reads at t; its name alone before it was first written.
 std::string counter_text(const CounterSeries& c, int64_t t) {
   const std::optional<double> value = counter_value_at(c, t);
-  return value ? c.name + " = " + format_value(*value, false) : c.name;
+  return value ? c.name + " = " + counter_value_text(c, *value) : c.name;
 }
 
 void paint_counter(ImDrawList* list, const TimeAxis& axis, const CounterSeries& c, float y0, float y1) {

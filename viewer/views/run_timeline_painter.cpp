@@ -76,7 +76,7 @@ std::string run_row_label(const RunTimeline& run, int row, int64_t t) {
   const RunRow& r = run.rows[static_cast<std::size_t>(row)];
   if (r.events.counters.empty()) return r.name;
   const std::optional<double> value = counter_value_at(r.events.counters.front(), t);
-  return value ? r.name + " = " + format_value(*value, false) : r.name;
+  return value ? r.name + " = " + counter_value_text(r.events.counters.front(), *value) : r.name;
 }
 
 void paint_run_rows(const RunPaint& p, const RunLayout& g) {

@@ -272,7 +272,7 @@ bool timeline_row_tooltip(const TimeAxis& axis, const TimelineRow& row, const st
       if (s.t_ns <= t) at = &s;
     if (!at) continue;
     ImGui::SetTooltip("%s: %s = %s\nsince %s", name.c_str(), c.name.c_str(),
-                      format_value(at->value, false).c_str(), since(at->t_ns, origin, axis.unit).c_str());
+                      counter_value_text(c, at->value).c_str(), since(at->t_ns, origin, axis.unit).c_str());
     return true;
   }
   const TimelineSlice* found = nullptr;

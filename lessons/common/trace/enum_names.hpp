@@ -31,6 +31,7 @@ GRIDLOCK_ENUM_NAMES(ProducerKind, "gpu", "model");
 GRIDLOCK_ENUM_NAMES(TimeUnit, "ns", "tick");
 GRIDLOCK_ENUM_NAMES(Operator, "copy", "add", "mul", "min", "max", "matmul", "unnamed");
 GRIDLOCK_ENUM_NAMES(SourceRole, "kernel", "technique", "recording");
+GRIDLOCK_ENUM_NAMES(ValueBase, "decimal", "hex");
 
 #undef GRIDLOCK_ENUM_NAMES
 

@@ -72,6 +72,7 @@ Track read_track(const JsonPlace& p, int version) {
     t.parent = p.at("parent").small_int();
     t.device = p.at("device").small_int();
     t.lane = p.at("lane").small_int();
+    if (p.has("base")) t.base = p.at("base").choice<ValueBase>();
   }
   return t;
 }

@@ -153,7 +153,7 @@ std::string to_json(const Trace& t) {
                             {"space", to_string(b.space)},
                             {"device", b.device}});
   j["tracks"] = json::array();
-  for (const Track& tr : t.tracks)
+  for (const Track& tr : t.tracks) {
     j["tracks"].push_back({{"id", tr.id},
                            {"kind", to_string(tr.kind)},
                            {"name", tr.name},
@@ -163,6 +163,8 @@ std::string to_json(const Trace& t) {
                            {"warp", tr.warp},
                            {"lane", tr.lane},
                            {"sm", tr.sm}});
+    if (tr.base != ValueBase::decimal) j["tracks"].back()["base"] = to_string(tr.base);
+  }
   j["launches"] = json::array();
   for (const Launch& l : t.launches)
     j["launches"].push_back({{"id", l.id},

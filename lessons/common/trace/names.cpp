@@ -16,6 +16,7 @@ const char* to_string(ProducerKind v) { return enum_name(v); }
 const char* to_string(TimeUnit v) { return enum_name(v); }
 const char* to_string(Operator v) { return enum_name(v); }
 const char* to_string(SourceRole v) { return enum_name(v); }
+const char* to_string(ValueBase v) { return enum_name(v); }
 
 std::string source_hash(std::string_view text) {
   uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a, 64 bit

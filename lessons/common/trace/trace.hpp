@@ -69,6 +69,9 @@ enum class TimeUnit { ns, tick };
 // What a carried source is to the lesson: its kernel (the file its steps' phase comments are in),
 // technique code the kernel uses (a lock, a guard, an operator), or code that only records.
 enum class SourceRole { kernel, technique, recording };
+// How a memory word's values are written: in decimal, or in hexadecimal where the code writes them
+// so (a bit mask).
+enum class ValueBase { decimal, hex };
 // What an operation computes. `unnamed` is an associative operator the trace does not name
 // (version 1 files); its results cannot be replayed.
 enum class Operator { copy, add, mul, min, max, matmul, unnamed };
@@ -96,7 +99,8 @@ struct Track {
   int block = -1;   // -1 where it does not apply
   int warp = -1;
   int lane = -1;
-  int sm = -1;  // %smid the block ran on, if recorded
+  int sm = -1;                          // %smid the block ran on, if recorded
+  ValueBase base = ValueBase::decimal;  // a memory word's values: hex for a bit mask
 };
 
 // Values of a buffer after a step: the whole buffer when `items` is empty, else the listed items
@@ -340,6 +344,7 @@ const char* to_string(ProducerKind v);
 const char* to_string(TimeUnit v);
 const char* to_string(Operator v);
 const char* to_string(SourceRole v);
+const char* to_string(ValueBase v);
 
 // ---- kernel source helpers -----------------------------------------------------------------
 

@@ -60,6 +60,8 @@ inline CounterTracks declare_counters(tr::Trace& t, int device_track, CheckOut c
     ct.out_mask = gs::add_track(t, tr::TrackKind::memory, "tokenizer_data.mask", device_track, 0);
     ct.out_count = gs::add_track(t, tr::TrackKind::memory, "tokenizer_data.count", device_track, 0);
   }
+  // The masks in hex, as the kernel and the lesson's words write them.
+  for (int mask : {ct.in_mask, ct.out_mask}) t.tracks[static_cast<size_t>(mask)].base = tr::ValueBase::hex;
   return ct;
 }
 
