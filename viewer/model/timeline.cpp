@@ -173,7 +173,8 @@ std::vector<trace::Category> categories_in(const StepTimeline& timeline) {
 }
 
 std::string counter_value_text(const CounterSeries& counter, double value) {
-  if (!counter.hex || value < 0 || value != std::floor(value)) return format_value(value, false);
+  if (!counter.hex || value < 0 || value > 9007199254740992.0 || value != std::floor(value))  // 2^53: exact
+    return format_value(value, false);
   char text[32];
   std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(value));
   return text;
