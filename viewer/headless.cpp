@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "layout_check.hpp"
+
 namespace gridlock::viewer {
 
 namespace {
@@ -32,6 +34,18 @@ int take_screenshot(const RenderFrame& render, const std::string& path, int widt
     return 1;
   }
   std::cout << "gridlock-viewer: wrote " << path << " (" << width << "x" << height << ")\n";
+  return 0;
+}
+
+int write_layout_report(const std::string& path, ImVec2 display) {
+  const ImDrawData* data = ImGui::GetDrawData();
+  if (!data) return 1;
+  std::ofstream out(path);
+  out << layout_report_text(check_layout(*data, display));
+  if (!out) {
+    std::cerr << "gridlock-viewer: cannot write " << path << "\n";
+    return 1;
+  }
   return 0;
 }
 

@@ -2,6 +2,8 @@
 // (frame-time statistics).
 #pragma once
 
+#include <imgui.h>
+
 #include <functional>
 #include <string>
 
@@ -15,6 +17,10 @@ using RenderFrame = std::function<void(const OffscreenTarget* target, float seco
 // Renders a few frames off-screen (ImGui's auto-sized windows settle on the second) and writes
 // the last as a PNG. Returns the exit code: 0, or 1 with a message on stderr.
 int take_screenshot(const RenderFrame& render, const std::string& path, int width, int height);
+
+// --layout-report: what the last frame rendered drew (layout_check.hpp), as text in `path`.
+// Returns the exit code: 0, or 1 with a message on stderr.
+int write_layout_report(const std::string& path, ImVec2 display);
 
 // Renders `frames` frames to the window as fast as it can and prints frame-time statistics
 // (mean, median, 95th percentile, min, max) naming the GL renderer. Returns the exit code.

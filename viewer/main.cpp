@@ -11,7 +11,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -24,6 +23,7 @@
 #include "format.hpp"
 #include "headless.hpp"
 #include "layout_check.hpp"
+#include "lecture_run.hpp"
 #include "model/event_markers.hpp"
 #include "model/key_events.hpp"
 #include "model/paths.hpp"
@@ -270,53 +270,15 @@ int list_views(const gv::Options& options) {
   return code;
 }
 
-// The lesson index a lecture names its lessons in: --lessons where it is a file, else the one the
-// gallery reads first. Empty when none is found.
-std::string lecture_index(const gv::Options& options, const std::string& exe_dir) {
-  std::error_code ec;
-  if (!options.lessons.empty() && std::filesystem::is_regular_file(options.lessons, ec))
-    return options.lessons;
-  for (const std::string& p :
-       {std::string(GRIDLOCK_VIEWER_LESSON_INDEX), exe_dir + "/../share/gridlock/lesson-index.txt"})
-    if (!p.empty() && std::filesystem::is_regular_file(p, ec)) return p;
-  return {};
-}
-
-// --lecture: reads the lecture and checks every stop against its traces before any window.
-// Returns -1 to go on, else the exit code (0 after --check-lecture has listed the stops).
-int prepare_lecture(const gv::Options& options, const std::string& exe_dir, gv::ResolvedLecture& lecture) {
-  if (options.lecture.empty()) return -1;
-  const std::string index = lecture_index(options, exe_dir);
-  if (index.empty()) {
-    std::cerr
-        << "gridlock-viewer: --lecture needs the lesson index (lesson-index.txt); give it with --lessons\n";
-    return 2;
-  }
-  lecture = gv::load_lecture(options.lecture, index);
-  for (const std::string& problem : lecture.problems) std::cerr << "gridlock-viewer: " << problem << "\n";
-  if (!lecture.problems.empty()) return 2;
-  if (options.stop > static_cast<int>(lecture.stops.size())) {
-    std::cerr << "gridlock-viewer: --stop " << options.stop << ": " << options.lecture << " has "
-              << lecture.stops.size() << " stops\n";
-    return 2;
-  }
-  if (!options.check_lecture) return -1;
-  std::cout << lecture.title << "\n";
-  for (const gv::ResolvedStop& stop : lecture.stops) {
-    std::cout << "stop " << stop.number << ": " << stop.title << "\n";
-    for (const std::string& path : stop.paths) std::cout << "  " << path << "\n";
-    for (const gv::StopClaim& claim : stop.claims)
-      std::cout << "  " << stop.claim_id << " " << gridlock::trace::to_string(claim.verdict) << " in "
-                << claim.side << "\n";
-  }
-  return 0;
+// Where the lesson index is looked for: the build's, then the installed one.
+std::vector<std::string> lesson_index_files(const std::string& exe_dir) {
+  return {GRIDLOCK_VIEWER_LESSON_INDEX, exe_dir + "/../share/gridlock/lesson-index.txt"};
 }
 
 gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe_dir, bool screenshot,
                               gv::Presenter& presenter) {
   gv::AppConfig config;
-  config.gallery_search.index_files = {GRIDLOCK_VIEWER_LESSON_INDEX,
-                                       exe_dir + "/../share/gridlock/lesson-index.txt"};
+  config.gallery_search.index_files = lesson_index_files(exe_dir);
   config.gallery_search.lesson_roots = {GRIDLOCK_VIEWER_LESSONS_DIR, exe_dir + "/../share/gridlock/lessons"};
   if (!options.lessons.empty()) config.gallery_search = {{options.lessons}, {options.lessons}};
   std::error_code ec;
@@ -399,55 +361,8 @@ void export_from_window(GLFWwindow* window, gv::App& app, const gv::RenderFrame&
   app.report_export(error.empty() ? "Export: " + summary : "Export failed: " + error, !error.empty());
 }
 
-// --lecture-shots: once a stop has been shown and its views have settled, the window's picture
-// goes to stop-NN.png in `folder`.
-class StopShots {
- public:
-  explicit StopShots(std::string folder) : folder_(std::move(folder)) {}
-  // Whether a stop is shown that has not been shot yet: the loop keeps drawing until it is.
-  bool waiting(const gv::App& app) const {
-    return !folder_.empty() && app.lecture_stop() >= 0 && (!shot_ || app.lecture_stop() != stop_);
-  }
-  void after_frame(GLFWwindow* window, gv::App& app, const gv::RenderFrame& render) {
-    if (folder_.empty() || app.lecture_stop() < 0) return;
-    if (app.lecture_stop() != stop_) {
-      stop_ = app.lecture_stop();
-      frames_ = 0;
-      shot_ = false;
-    }
-    constexpr int kSettleFrames = 10, kMostFrames = 300;  // a view that keeps moving is shot anyway
-    if (shot_ || ++frames_ < kSettleFrames || (app.animating() && frames_ < kMostFrames)) return;
-    int width = 0, height = 0;
-    glfwGetFramebufferSize(window, &width, &height);
-    char name[32];
-    std::snprintf(name, sizeof name, "stop-%02d.png", stop_ + 1);
-    std::error_code ec;
-    std::filesystem::create_directories(folder_, ec);
-    gv::take_screenshot(render, (std::filesystem::path(folder_) / name).string(), width, height);
-    shot_ = true;
-  }
-
- private:
-  std::string folder_;
-  int stop_ = -1, frames_ = 0;
-  bool shot_ = false;
-};
-
-// --layout-report: what the screenshot's last frame drew (layout_check.hpp), as text.
-int write_layout_report(const std::string& path, ImVec2 display) {
-  const ImDrawData* data = ImGui::GetDrawData();
-  if (!data) return 1;
-  std::ofstream out(path);
-  out << gv::layout_report_text(gv::check_layout(*data, display));
-  if (!out) {
-    std::cerr << "gridlock-viewer: cannot write " << path << "\n";
-    return 1;
-  }
-  return 0;
-}
-
 // The interactive loop: sleeps while nothing moves, until an input arrives.
-void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& render, StopShots shots) {
+void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& render, gv::StopShots shots) {
   double last = glfwGetTime();
   std::string title;
   int settle_frames = 0;  // frames still drawn after an input, so hover and layout catch up
@@ -517,7 +432,7 @@ int main(int argc, char** argv) {
   const bool screenshot = options.headless();
   const std::string exe_dir = gv::executable_dir(argv[0]);
   gv::ResolvedLecture lecture;
-  if (int code = prepare_lecture(options, exe_dir, lecture); code >= 0) return code;
+  if (int code = gv::prepare_lecture(options, lesson_index_files(exe_dir), lecture); code >= 0) return code;
   if (int code = resolve_marker(options, screenshot); code >= 0) return code;
   if (int code = resolve_step_with(options, screenshot); code >= 0) return code;
   if (int code = resolve_question(options, screenshot); code >= 0) return code;
@@ -580,8 +495,8 @@ int main(int argc, char** argv) {
       else
         code = gv::take_screenshot(render, options.screenshot, options.width, options.height);
       if (code == 0 && !options.layout_report.empty())
-        code =
-            write_layout_report(options.layout_report, ImVec2(float(options.width), float(options.height)));
+        code = gv::write_layout_report(options.layout_report,
+                                       ImVec2(float(options.width), float(options.height)));
     } else {
       gv::StartAt start{options.step, options.time_ns, options.time_after_first_event};
       const auto before_load = std::chrono::steady_clock::now();
@@ -595,7 +510,7 @@ int main(int argc, char** argv) {
         app.set_autoplay(true);  // frame times during playback, from the first step again at the end
         code = gv::benchmark(render, options.bench_frames, [&] { return !glfwWindowShouldClose(window); });
       } else if (options.bench_frames == 0)
-        run_interactive(window, app, render, StopShots(options.lecture_shots));
+        run_interactive(window, app, render, gv::StopShots(options.lecture_shots));
     }
   }
   if (const std::string error = presenter.save(); !error.empty())
