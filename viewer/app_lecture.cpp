@@ -90,20 +90,10 @@ void App::lecture_keys() {
 
 namespace {
 
-// The stop's claim as each side judged it; one line where both sides say the same (a comparison
-// of two traces of one run of claims).
-std::vector<StopClaim> shown_claims(const ResolvedStop& stop) {
-  std::vector<StopClaim> claims = stop.claims;
-  if (claims.size() == 2 && claims[0].verdict == claims[1].verdict &&
-      claims[0].measurement == claims[1].measurement)
-    claims.pop_back();
-  return claims;
-}
-
 // The lines the claim takes in the bar: one per side, or in the presenter's layout one for both
 // sides' verdicts (the measurements on hover).
 int claim_lines(const ResolvedStop& stop, bool compact) {
-  const int sides = static_cast<int>(shown_claims(stop).size());
+  const int sides = static_cast<int>(stop.shown_claims.size());
   return compact ? std::min(sides, 1) : sides;
 }
 
@@ -155,7 +145,7 @@ void App::lecture_bar(float height) {
                                   ? traces_[static_cast<std::size_t>(current_)].get()
                                   : nullptr;
   const bool hidden = screen && screen->hides_outcome() && !stop.claims.empty();
-  const std::vector<StopClaim> claims = hidden ? std::vector<StopClaim>{} : shown_claims(stop);
+  const std::vector<StopClaim> claims = hidden ? std::vector<StopClaim>{} : stop.shown_claims;
   if (hidden) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s: hidden until the answer is revealed (R)", stop.claim_id.c_str());

@@ -13,6 +13,8 @@ namespace gridlock::viewer {
 // A value as the tree prints it: integers in full, else 6 significant digits; "?" for NaN (no
 // value). Compact form: 3 significant digits with k/M/G suffixes from 1000 on ("12.3k").
 std::string format_value(double value, bool compact);
+// format_value in full, as a sentence quotes a recorded value ("ticket 7", "reads 0").
+inline std::string value_text(double value) { return format_value(value, false); }
 
 // A duration or a time on the trace's clock, in ns, µs or ms by its size: "850 ns", "1.50 µs",
 // "2.25 ms"; on a model's clock (trace::TimeUnit::tick), a whole number of ticks: "197 ticks".

@@ -134,6 +134,10 @@ std::optional<ResolvedStop> resolve_stop(const LectureStop& stop, const std::str
       out.claims.push_back(
           {d->trace.variant.empty() ? d->name : d->trace.variant, c->verdict, c->measurement});
     }
+    out.shown_claims = out.claims;
+    if (out.claims.size() == 2 && out.claims[0].verdict == out.claims[1].verdict &&
+        out.claims[0].measurement == out.claims[1].measurement)
+      out.shown_claims.pop_back();
   }
   return out;
 }

@@ -32,6 +32,8 @@ struct ResolvedStop {
   std::optional<MarkerFocus> focus;  // with "marker": what the timeline opens on
   int question = -1;                 // the question asked at the stop (counted from 0); -1: none
   std::vector<StopClaim> claims;     // one per path
+  // What the bar shows: `claims`, or one of them where both sides of a comparison judged alike.
+  std::vector<StopClaim> shown_claims;
 };
 
 struct ResolvedLecture {

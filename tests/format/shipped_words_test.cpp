@@ -1,3 +1,5 @@
+#include <cctype>
+#include <algorithm>
 // The words of the shipped traces agree with what they recorded (check_words, inside check_truth),
 // and the checker is known to look: every number a rule reads, changed in the shipped fields that
 // use the rule, gives a problem, and a live set moved onto a consumed item gives one too.
@@ -146,4 +148,19 @@ TEST(ShippedWords, Coverage) {
               << " fields with numbers read by a rule\n";
     EXPECT_GT(c.checked, 0) << tr::to_string(kind);
   }
+  // The shapes of what is left unread (numbers as '#'), most frequent first.
+  std::map<std::string, int> shapes;
+  for (const tr::Trace& t : shipped_traces())
+    for (const tr::UnreadWord& w : tr::unread_words(t)) {
+      std::string shape = std::string(tr::to_string(w.kind)) + ": ";
+      for (char ch : w.text)
+        if (!std::isdigit(static_cast<unsigned char>(ch)) || shape.back() != '#')
+          shape += std::isdigit(static_cast<unsigned char>(ch)) ? '#' : ch;
+      ++shapes[shape];
+    }
+  std::vector<std::pair<int, std::string>> ranked;
+  for (const auto& [shape, n] : shapes) ranked.push_back({n, shape});
+  std::sort(ranked.rbegin(), ranked.rend());
+  for (size_t i = 0; i < ranked.size() && i < 40; ++i)
+    std::cout << "  unread " << ranked[i].first << "x  " << ranked[i].second.substr(0, 160) << "\n";
 }

@@ -7,8 +7,9 @@
 # Usage: lecture_walk.sh VIEWER LECTURE OUT_DIR [SIZE] [SCALE]
 set -euo pipefail
 viewer=$1 lecture=$2 out=$3 size=${4:-1280x720} scale=${5:-1}
-command -v xdotool >/dev/null || { echo "lecture_walk: xdotool is not installed"; exit 1; }
-[ -n "${DISPLAY:-}" ] || { echo "lecture_walk: no display (run under xvfb-run)"; exit 1; }
+walk=lecture_walk
+source "$(dirname "$0")/window_walk.sh"
+require_window_tools
 rm -rf "$out"
 mkdir -p "$out/config"
 stops=$("$viewer" --lecture "$lecture" --check-lecture | grep -c '^stop ')
@@ -20,25 +21,6 @@ XDG_CONFIG_HOME=$out/config "$viewer" --lecture "$lecture" --lecture-shots "$out
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
 
-# wait_for WHAT TEST...: runs TEST every 0.2 s for at most 60 s.
-wait_for() {
-  local what=$1
-  shift
-  for _ in $(seq 300); do
-    if "$@"; then return 0; fi
-    kill -0 $pid 2>/dev/null || { echo "lecture_walk: the viewer exited while waiting for $what"; cat "$log"; exit 1; }
-    sleep 0.2
-  done
-  echo "lecture_walk: no $what after 60 s"
-  cat "$log"
-  exit 1
-}
-window=""
-# The window, once it is mapped (focus on an unmapped window is an X error), then focused.
-find_window() {
-  window=$(xdotool search --onlyvisible --pid $pid --name gridlock 2>/dev/null | head -1) && [ -n "$window" ] &&
-    xdotool windowfocus --sync "$window" 2>/dev/null
-}
 wait_for "window" find_window
 in_log() { grep -qF -- "$1" "$log"; }
 shot() { printf '%s/stop-%02d.png' "$out" "$1"; }
@@ -55,13 +37,7 @@ wait_for "the lecture's end" in_log "the lecture ends at stop $stops"
 xdotool key --clearmodifiers Prior
 back_again() { [ "$(grep -c "lecture stop $((stops - 1)) of $stops:" "$log")" -ge 2 ]; }
 wait_for "the stop before the last, again" back_again
-xdotool key --clearmodifiers ctrl+q
-for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.2; done
-if kill -0 $pid 2>/dev/null; then
-  echo "lecture_walk: Ctrl+Q did not quit the viewer"
-  exit 1
-fi
-trap - EXIT
+quit_with_ctrl_q
 order=$(grep -o 'lecture stop [0-9]* of' "$log" | awk '{print $3}' | head -n "$stops" | tr '\n' ' ')
 expected=$(seq 1 "$stops" | tr '\n' ' ')
 if [ "$order" != "$expected" ]; then

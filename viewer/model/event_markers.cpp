@@ -70,8 +70,6 @@ bool is_instant_of(const Event& e, Category category) {
   return e.kind == EventKind::instant && e.category == category;
 }
 
-std::string value_text(double v) { return format_value(v, false); }
-
 int64_t earliest_time(const std::vector<const Event*>& events) {
   int64_t t = std::numeric_limits<int64_t>::max();
   for (const Event* e : events) t = std::min(t, e->t_ns);

@@ -17,8 +17,6 @@ using trace::Category;
 using trace::Event;
 using trace::EventKind;
 
-std::string value_text(double v) { return format_value(v, false); }
-
 struct Placed {
   int step = -1;
   const Event* event = nullptr;

@@ -684,6 +684,14 @@ std::vector<WordField> word_fields(const Trace& trace) {
   return out;
 }
 
+std::vector<UnreadWord> unread_words(const Trace& trace) {
+  std::vector<UnreadWord> out;
+  read_all(trace, [&](WordKind kind, size_t, size_t, const std::string& text, const Reading& r) {
+    if (!r.phrase) out.push_back({kind, text});
+  });
+  return out;
+}
+
 std::string with_number(std::string_view phrase, std::string_view text, size_t position, int64_t value) {
   std::vector<Number> numbers;
   if (!match(phrase, text, numbers) || position >= numbers.size()) return std::string(text);

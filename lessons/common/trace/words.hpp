@@ -41,6 +41,14 @@ struct WordField {
 };
 std::vector<WordField> word_fields(const Trace& trace);
 
+// The fields with numbers that no rule of the checker reads, with their text, for a test that
+// names what is left unread.
+struct UnreadWord {
+  WordKind kind = WordKind::live;
+  std::string text;
+};
+std::vector<UnreadWord> unread_words(const Trace& trace);
+
 // `text`, which `phrase` matches, with the number that fills the phrase's `position`-th placeholder
 // ('#' or '%') replaced by `value`; `text` itself when the phrase does not match it.
 std::string with_number(std::string_view phrase, std::string_view text, size_t position, int64_t value);
