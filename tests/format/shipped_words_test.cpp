@@ -31,7 +31,6 @@ const std::map<std::string, std::set<size_t>> kNotRead = {
     {"item # (cost #)", {0}},
     {"kernel # starts: # kernels at once", {0}},
     {"check out: 0x% -> 0x%", {0}},
-    {"lane # holds the lock and waits at pc #", {1}},
     {"kernel #: # blocks; the values of the first # of # elements", {0, 2, 3}},
     {"tree level #, size #", {0}},
     {"block #: load # of #, in[#..#]", {3, 4}},
