@@ -11,6 +11,7 @@
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
+#include "common/units.hpp"
 #include "locks/common/timeline.hpp"
 #include "run_kernel.cuh"
 
@@ -48,11 +49,7 @@ inline std::vector<Visit> visits(const gridlock::EventRecording& rec, int grid, 
   return out;
 }
 
-inline std::string us(int64_t ns) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", ns / 1e3);
-  return text;
-}
+inline std::string us(int64_t ns) { return gridlock::microseconds(double(ns), 2); }
 
 inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const auto& o = run.options();

@@ -13,6 +13,7 @@
 #include "common/random_input.hpp"
 #include "common/record/event_recording.hpp"
 #include "common/record/tree_recording.hpp"
+#include "common/units.hpp"
 #include "locks/common/timeline.hpp"
 #include "run_kernel.cuh"
 
@@ -278,8 +279,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   for (const Arrival& a : all)
     if (a.ticket >= 0)
       first_ticket = std::min(first_ticket, a.ticket_at), last_ticket = std::max(last_ticket, a.ticket_at);
-  char span[32];
-  std::snprintf(span, sizeof span, "%.2f \xC2\xB5s", took ? (last_ticket - first_ticket) / 1e3 : 0.0);
+  const std::string span = gridlock::microseconds(took ? double(last_ticket - first_ticket) : 0.0, 2);
   t.facts["recorded.tickets_taken"] = std::to_string(took) + " of " + std::to_string(grid);
   t.facts["recorded.ticket_span"] = span;
   t.facts["recorded.stale_loads"] = std::to_string(stale);

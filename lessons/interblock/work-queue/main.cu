@@ -12,6 +12,7 @@
 #include "common/kernel_timer.hpp"
 #include "common/lesson.hpp"
 #include "common/noise.hpp"
+#include "common/units.hpp"
 #include "lesson_info.hpp"
 #include "record_steps.cuh"
 #include "run_kernel.cuh"
@@ -67,11 +68,7 @@ gridlock::trace::Timing time_variant(const std::string& variant, const std::stri
       });
 }
 
-std::string microseconds(double ns) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f \xC2\xB5s", ns / 1e3);
-  return text;
-}
+std::string microseconds(double ns) { return gridlock::microseconds(ns, 1); }
 
 // The queue's speed-up over up-front assignment on one distribution, measured in kRounds rounds
 // (each times both kernels); the timings kept are those of the median round.

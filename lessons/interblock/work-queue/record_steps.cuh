@@ -13,6 +13,7 @@
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
 #include "common/record/raised_counter.hpp"
+#include "common/units.hpp"
 #include "locks/common/timeline.hpp"
 #include "run_kernel.cuh"
 
@@ -55,11 +56,7 @@ inline std::vector<Slice> slices(const gridlock::EventRecording& rec, int grid,
   return out;
 }
 
-inline std::string us(int64_t ns) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f \xC2\xB5s", ns / 1e3);
-  return text;
-}
+inline std::string us(int64_t ns) { return gridlock::microseconds(double(ns), 1); }
 
 inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const auto& o = run.options();

@@ -11,6 +11,7 @@
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
 #include "common/record/raised_counter.hpp"
+#include "common/units.hpp"
 #include "locks/common/timeline.hpp"
 #include "run_kernel.cuh"
 
@@ -241,7 +242,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   t.facts["recorded.gave_up"] = std::to_string(gave_up);
   t.facts["recorded.handoffs"] = std::to_string(handoffs);
   if (!all.empty())
-    t.facts["recorded.span"] = std::to_string((all.back().released - all.front().took) / 1000) + " \xC2\xB5s";
+    t.facts["recorded.span"] = gridlock::microseconds(double(all.back().released - all.front().took), 0);
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
 }
 

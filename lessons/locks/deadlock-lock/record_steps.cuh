@@ -12,6 +12,7 @@
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
+#include "common/units.hpp"
 #include "locks/common/timeline.hpp"
 #include "run_kernel.cuh"
 
@@ -190,9 +191,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   t.facts["recorded.gave_up"] = std::to_string(gave_up);
   t.facts["recorded.final"] = std::to_string(final_count);
   t.facts["recorded.warp_spins"] = std::to_string(fewest) + "\xE2\x80\x93" + std::to_string(most);
-  char span[32];
-  std::snprintf(span, sizeof span, "%.1f \xC2\xB5s", bounded.ms * 1000.0);
-  t.facts["recorded.span"] = span;
+  t.facts["recorded.span"] = gridlock::microseconds(bounded.ms * 1e6, 1);
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
 }
 

@@ -11,6 +11,7 @@
 #include "common/device_buffer.hpp"
 #include "common/kernel_timer.hpp"
 #include "common/lesson.hpp"
+#include "common/units.hpp"
 #include "reduction/common/bench_table.cuh"
 
 namespace gridlock::reduction {
@@ -105,11 +106,7 @@ inline std::string sweep_text(const GridSweep& sweep) {
 // time, the times at the documented 24, at `fill` (the blocks that fill the GPU) and at the
 // largest grid, and CUB's.
 inline void add_sweep_facts(trace::Trace& t, const std::string& prefix, const GridSweep& sweep, int fill) {
-  auto us = [](double ns) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f \xC2\xB5s", ns / 1e3);
-    return std::string(text);
-  };
+  auto us = [](double ns) { return gridlock::microseconds(ns, 1); };
   const GridTiming& best = sweep.best();
   t.facts[prefix + "n"] = std::to_string(sweep.n);
   t.facts[prefix + "best_grid"] = std::to_string(best.grid);

@@ -10,6 +10,7 @@
 
 #include "common/lesson.hpp"
 #include "common/timed_rounds.hpp"
+#include "common/units.hpp"
 #include "reduction/common/warp_measure.hpp"
 
 namespace gridlock::reduction {
@@ -51,9 +52,7 @@ RoundTimings time_forms(LessonRun& run, const std::string& kernel, const std::ve
   });
   for (size_t k = 0; k < forms.size(); ++k) {
     run.trace().timings.push_back(timed.timing[k]);
-    char text[64];
-    std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", timed.timing[k].median_ns / 1e3);
-    run.trace().facts["time." + forms[k].name] = text;
+    run.trace().facts["time." + forms[k].name] = gridlock::microseconds(timed.timing[k].median_ns, 2);
   }
   return timed;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/record/tree_recording.hpp"
+#include "common/units.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock::reduction {
@@ -77,11 +78,7 @@ inline void add_slice(trace::Trace& t, size_t first_step, size_t last_step, int 
 }
 
 // "1.23 µs"
-inline std::string microseconds(int64_t ns) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", double(ns) / 1e3);
-  return text;
-}
+inline std::string microseconds(int64_t ns) { return gridlock::microseconds(double(ns), 2); }
 
 // "a–b" with an en dash, or "a" when both are equal.
 inline std::string range_text(const std::string& a, const std::string& b) {

@@ -10,6 +10,7 @@
 #include "claims.hpp"
 #include "common/kernel_timer.hpp"
 #include "common/lesson.hpp"
+#include "common/units.hpp"
 #include "lesson_info.hpp"
 #include "record_steps.cuh"
 #include "reduction/common/warp_measure.hpp"
@@ -74,11 +75,7 @@ FormOutcome measure_form(LessonRun& run, const red::WarpForm& form, const Loaded
   return out;
 }
 
-std::string microseconds(const tr::Timing& t) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", t.median_ns / 1e3);
-  return text;
-}
+std::string microseconds(const tr::Timing& t) { return gridlock::microseconds(t.median_ns, 2); }
 
 // Each form and R1's tree (last), one block on the first seed's input, in this run, in
 // red::kTimingRounds rounds; each one's timing is its median round.

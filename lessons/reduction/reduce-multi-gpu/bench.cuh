@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/lesson.hpp"
+#include "common/noise.hpp"
 #include "reduction/common/bench_table.cuh"
 #include "setup.cuh"
 
@@ -126,9 +127,34 @@ inline SweepRow sweep_row(gridlock::LessonRun& run, const BenchSetup& b, int64_t
     }
   }
 #endif
-  for (const gridlock::trace::Timing* t : {&row.one, &row.two, &row.all_reduce, &row.reduce})
-    if (t->repetitions) run.trace().timings.push_back(*t);
   return row;
+}
+
+// How many times as fast the event-and-copy sum is as one GPU, and as each of NCCL's.
+inline double speed_up(const SweepRow& r) { return r.one.median_ns / r.two.median_ns; }
+inline double ahead_of_all_reduce(const SweepRow& r) { return r.all_reduce.median_ns / r.two.median_ns; }
+inline double ahead_of_reduce(const SweepRow& r) { return r.reduce.median_ns / r.two.median_ns; }
+
+// One size of the sweep measured in rounds, each round timing all four in the same order: a
+// ratio's run-to-run spread is that of its rounds (common/noise.hpp).
+struct SweepSize {
+  std::vector<SweepRow> rounds;
+  gridlock::MeasuredRatio ratio(double (*of)(const SweepRow&)) const {
+    std::vector<double> each;
+    for (const SweepRow& r : rounds) each.push_back(of(r));
+    return gridlock::measured_ratio(each);
+  }
+  // The round whose speed-up over one GPU is the median: the times the table and the trace show.
+  const SweepRow& median_round() const { return rounds[ratio(speed_up).median_round]; }
+};
+
+inline SweepSize sweep_size(gridlock::LessonRun& run, const BenchSetup& b, int64_t n, int rounds) {
+  SweepSize size;
+  for (int k = 0; k < rounds; ++k) size.rounds.push_back(sweep_row(run, b, n));
+  const SweepRow& shown = size.median_round();
+  for (const gridlock::trace::Timing* t : {&shown.one, &shown.two, &shown.all_reduce, &shown.reduce})
+    if (t->repetitions) run.trace().timings.push_back(*t);
+  return size;
 }
 
 inline void print_sweep(const std::vector<SweepRow>& rows) {

@@ -12,6 +12,7 @@
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
+#include "common/units.hpp"
 #include "setup.cuh"
 #include "streams/common/clock_map.cuh"
 #include "timeline_steps.hpp"
@@ -200,9 +201,9 @@ inline void record_one_gpu(gridlock::LessonRun& run, const rf::Config& c, const 
 
 // Sets the clock's description and the facts about the offsets of a two-GPU recording.
 inline void describe_two_gpu_clock(gridlock::LessonRun& run, const Clocks& clocks) {
-  run.trace().facts["clock.gpu1_offset"] = std::to_string(clocks.gpu1.offset_ns / 1000) +
-                                           " \xC2\xB5s \xC2\xB1" +
-                                           std::to_string(clocks.gpu1.uncertainty_ns / 1000) + " \xC2\xB5s";
+  run.trace().facts["clock.gpu1_offset"] = gridlock::microseconds(double(clocks.gpu1.offset_ns), 0) +
+                                           " \xC2\xB1" +
+                                           gridlock::microseconds(double(clocks.gpu1.uncertainty_ns), 0);
   run.clock().set_source(
       "%globaltimer of GPU 0; the host's steady_clock and GPU 1's %globaltimer put on it by measured offsets "
       "(host \xC2\xB1" +

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/lesson.hpp"
+#include "common/units.hpp"
 #include "streams/common/timeline.hpp"
 
 namespace rm {
@@ -192,7 +193,7 @@ inline void add_nccl_step(gridlock::LessonRun& run, const NcclRun& c, const Trac
   add_host(s, k, c.host);
 }
 
-inline std::string us_text(int64_t ns) { return std::to_string(ns / 1000) + " \xC2\xB5s"; }
+inline std::string us_text(int64_t ns) { return gridlock::microseconds(double(ns), 0); }
 
 inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r) {
   t.facts["recorded.kernel0"] = us_text(r.kernel[0].length());

@@ -9,6 +9,7 @@
 
 #include "common/lesson.hpp"
 #include "common/record/tree_recording.hpp"
+#include "common/units.hpp"
 #include "reduction/common/reference.hpp"
 #include "run_kernel.cuh"
 
@@ -21,11 +22,7 @@ constexpr int kInput = 0, kAccumulators = 1, kShared = 2, kOut = 3;
 constexpr int kBlockTrack = 0, kFirstWarpTrack = 1;
 constexpr int64_t kLargestRecordedInput = 1 << 16;  // larger inputs are not copied into the trace
 
-inline std::string microseconds(int64_t ns) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", ns / 1e3);
-  return text;
-}
+inline std::string microseconds(int64_t ns) { return gridlock::microseconds(double(ns), 2); }
 
 inline std::string nanoseconds_range(int64_t lo, int64_t hi) {
   return lo == hi ? std::to_string(lo) + " ns"

@@ -11,6 +11,7 @@
 
 #include "check_out.hpp"
 #include "common/lesson.hpp"
+#include "common/units.hpp"
 #include "streams/common/timeline.hpp"
 
 namespace s1 {
@@ -189,11 +190,7 @@ inline void add_check_out(gridlock::LessonRun& run, const KernelOnClock& k, cons
 }
 
 // A duration in microseconds with one decimal: "4.2 µs".
-inline std::string microseconds(int64_t ns) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f \xC2\xB5s", double(ns) / 1e3);
-  return text;
-}
+inline std::string microseconds(int64_t ns) { return gridlock::microseconds(double(ns), 1); }
 
 inline int64_t median_ns(std::vector<int64_t> v) {
   std::sort(v.begin(), v.end());
@@ -233,7 +230,7 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l) {
   t.facts["recorded.report"] = "up to " + std::to_string(l.count_max) + " kernels were active";
   t.facts["recorded.masks"] = hex_list(l.masks.data(), int(l.masks.size()));
   t.facts["recorded.counts"] = number_list(l.counts.data(), int(l.counts.size()));
-  t.facts["recorded.span"] = std::to_string((last - first) / 1000) + " \xC2\xB5s";
+  t.facts["recorded.span"] = gridlock::microseconds(double(last - first), 0);
   t.facts["recorded.blocks_per_kernel"] = std::to_string(l.kernels.front().blocks.size());
 }
 

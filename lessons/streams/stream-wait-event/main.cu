@@ -16,6 +16,7 @@
 #include "claims.hpp"
 #include "common/device.hpp"
 #include "common/lesson.hpp"
+#include "common/units.hpp"
 #include "lesson_info.hpp"
 #include "record_steps.cuh"
 
@@ -62,7 +63,7 @@ Outcome check_runs(LessonRun& run, Pipeline& p, bool wait) {
   return o;
 }
 
-std::string us(int64_t ns) { return std::to_string(ns / 1000) + " \xC2\xB5s"; }
+std::string us(int64_t ns) { return gridlock::microseconds(double(ns), 0); }
 
 void check_one_device(LessonRun& run, Pipeline& p) {
   const Outcome with = check_runs(run, p, true), without = check_runs(run, p, false);

@@ -39,7 +39,6 @@ enum HostMark : int {
 struct HostMarks {
   int64_t t[kHostMarks] = {};
   cudaError_t query = cudaSuccess;
-  int64_t us(HostMark from, HostMark to) const { return (t[to] - t[from]) / 1000; }
 };
 
 template <typename T>

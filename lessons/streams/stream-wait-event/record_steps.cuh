@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/lesson.hpp"
+#include "common/units.hpp"
 #include "pipeline.cuh"
 #include "streams/common/span_recording.hpp"
 #include "timeline_steps.hpp"
@@ -123,10 +124,10 @@ inline void record_steps(gridlock::LessonRun& run, Pipeline& p, bool wait, int s
 
   auto& facts = run.trace().facts;
   facts["clock.host_uncertainty"] =
-      "\xC2\xB1" + std::to_string(clocks.host.uncertainty_ns / 1000) + " \xC2\xB5s";
+      "\xC2\xB1" + gridlock::microseconds(double(clocks.host.uncertainty_ns), 0);
   if (place.two_devices()) {
-    facts["clock.gpu1_offset"] = std::to_string(clocks.consumer.offset_ns / 1000) + " \xC2\xB5s \xC2\xB1" +
-                                 std::to_string(clocks.consumer.uncertainty_ns / 1000) + " \xC2\xB5s";
+    facts["clock.gpu1_offset"] = gridlock::microseconds(double(clocks.consumer.offset_ns), 0) + " \xC2\xB1" +
+                                 gridlock::microseconds(double(clocks.consumer.uncertainty_ns), 0);
     clock.set_source(
         "%globaltimer of GPU 0; the host's steady_clock and GPU 1's %globaltimer put on it by "
         "measured offsets (host \xC2\xB1" +

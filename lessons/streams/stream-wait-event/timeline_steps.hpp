@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/lesson.hpp"
+#include "common/units.hpp"
 #include "streams/common/timeline.hpp"
 
 namespace s2 {
@@ -94,7 +95,7 @@ inline std::vector<int64_t> sample_items(const RecordedRun& r) {
 inline void add_delay_step(gridlock::LessonRun& run, const RecordedRun& r, const Tracks& k) {
   tr::Step& s = run.add_step(
       "PHASE 1: wait out the delay",
-      std::to_string(r.producer.size()) + " blocks wait " + std::to_string(r.delay_ns / 1000) + " \xC2\xB5s",
+      std::to_string(r.producer.size()) + " blocks wait " + gridlock::microseconds(double(r.delay_ns), 0),
       r.wait
           ? "The host launches the producer, records `done` in its stream and makes the consumer stream wait "
             "for it; every call returns at once, and the producer's blocks wait out their delay."
@@ -185,13 +186,13 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r) {
   const auto [c_begin, c_end] = gs::extent(r.consumer);
   const int64_t consumer_start = r.two_devices() ? r.copy_begin : c_begin;
   t.facts["recorded.stale"] = std::to_string(r.stale) + " of " + std::to_string(r.n);
-  t.facts["recorded.gap"] = std::to_string((consumer_start - p_end) / 1000) + " \xC2\xB5s";
-  t.facts["recorded.producer"] = std::to_string((p_end - p_begin) / 1000) + " \xC2\xB5s";
-  t.facts["recorded.consumer"] = std::to_string((c_end - c_begin) / 1000) + " \xC2\xB5s";
+  t.facts["recorded.gap"] = gridlock::microseconds(double(consumer_start - p_end), 0);
+  t.facts["recorded.producer"] = gridlock::microseconds(double(p_end - p_begin), 0);
+  t.facts["recorded.consumer"] = gridlock::microseconds(double(c_end - c_begin), 0);
   int64_t calls_end = 0;
   for (const HostCall& c : r.host)
     if (c.category == tr::Category::host) calls_end = std::max(calls_end, c.end);
-  t.facts["recorded.host_free"] = std::to_string((p_end - calls_end) / 1000) + " \xC2\xB5s";
+  t.facts["recorded.host_free"] = gridlock::microseconds(double(p_end - calls_end), 0);
 }
 
 inline void build_steps(gridlock::LessonRun& run, const RecordedRun& r) {
