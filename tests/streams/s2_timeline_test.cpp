@@ -69,7 +69,8 @@ TEST(S2Timeline, TheConsumerComesFirstWhenItReadThePoison) {
   const tr::Trace with = built(made_up_run(true, false));
   EXPECT_EQ(with.steps[2].label, "PHASE 3: read the data");
   EXPECT_EQ(with.facts.at("recorded.stale"), "0 of 64");
-  EXPECT_EQ(with.facts.at("recorded.gap"), "1 \xC2\xB5s");
+  // The consumer starts 1500 ns after the producer's last block ends: 1.5 µs, rounded.
+  EXPECT_EQ(with.facts.at("recorded.gap"), "2 \xC2\xB5s");
 }
 
 TEST(S2Timeline, PerfettoHasHostStreamsInDevicesAndTheWaitFlow) {
