@@ -32,17 +32,28 @@ std::string format_value(double value, bool compact) {
   return text;
 }
 
+namespace {
+
+// `value` as "%.*f" prints it with `decimals` decimals, except that a value that rounds to zero
+// prints as 0, not -0.
+double signed_unless_zero(double value, int decimals) {
+  const double unit = std::pow(10.0, -decimals);
+  return std::fabs(value) < unit / 2 ? 0.0 : value;
+}
+
+}  // namespace
+
 std::string format_duration(double t, trace::TimeUnit unit) {
   char text[32];
-  if (unit == trace::TimeUnit::tick)  // whole ticks; a rounded -0 prints as 0
-    std::snprintf(text, sizeof text, "%.0f %s", std::round(t) + 0.0,
+  if (unit == trace::TimeUnit::tick)  // whole ticks
+    std::snprintf(text, sizeof text, "%.0f %s", signed_unless_zero(t, 0),
                   std::fabs(std::round(t)) == 1 ? "tick" : "ticks");
   else if (std::fabs(t) >= 1e6)
     std::snprintf(text, sizeof text, "%.2f ms", t / 1e6);
   else if (std::fabs(t) >= 1e3)
     std::snprintf(text, sizeof text, "%.2f \xC2\xB5s", t / 1e3);
   else
-    std::snprintf(text, sizeof text, "%.0f ns", t);
+    std::snprintf(text, sizeof text, "%.0f ns", signed_unless_zero(t, 0));
   return text;
 }
 
@@ -60,7 +71,7 @@ std::string format_tick(double ns, double spacing_ns, trace::TimeUnit unit) {
   const int decimals =
       step > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), fewest, 6) : fewest;
   char text[48];
-  std::snprintf(text, sizeof text, "%.*f %s", decimals, ns / scale, name);
+  std::snprintf(text, sizeof text, "%.*f %s", decimals, signed_unless_zero(ns / scale, decimals), name);
   return text;
 }
 

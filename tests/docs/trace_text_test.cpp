@@ -72,6 +72,17 @@ TEST(Facts, BuiltIns) {
   EXPECT_EQ(docs::fact_text(t, "parameter.third"), "0.3333333333333333");
 }
 
+TEST(Facts, EveryDeviceOfTheRun) {
+  tr::Trace t = gpu_trace();
+  EXPECT_EQ(docs::fact_text(t, "devices"), "NVIDIA H100 80GB HBM3");
+  t.producer.devices.push_back(t.producer.devices[0]);
+  EXPECT_EQ(docs::fact_text(t, "devices"), "two NVIDIA H100 80GB HBM3 GPUs");
+  t.producer.devices[1].name = "NVIDIA H200";
+  EXPECT_EQ(docs::fact_text(t, "devices"), "NVIDIA H100 80GB HBM3 and NVIDIA H200");
+  t.producer.devices.clear();
+  EXPECT_NE(fact_error(t, "devices").find("names no device"), std::string::npos);
+}
+
 TEST(Facts, TheTracesOwn) { EXPECT_EQ(docs::fact_text(gpu_trace(), "spread"), "0.80–1.12 µs"); }
 
 TEST(Facts, DriverNamedWhenItDiffersFromTheRuntime) {

@@ -46,6 +46,14 @@ TEST(Format, TicksReadDifferentlyFromTheirNeighbours) {
   EXPECT_EQ(format_tick(0, 0), "0 ns");
 }
 
+TEST(Format, NoTimeReadsMinusZero) {
+  EXPECT_EQ(format_duration(-0.3), "0 ns");
+  EXPECT_EQ(format_duration(-0.6), "-1 ns");
+  EXPECT_EQ(format_tick(-1e-7, 500000), "0 ns");
+  EXPECT_EQ(format_tick(-0.4, 2e5), "0 ns");
+  EXPECT_EQ(format_duration(-0.2, gridlock::trace::TimeUnit::tick), "0 ticks");
+}
+
 TEST(Format, VersionsParametersCountsAndDevices) {
   EXPECT_EQ(format_cuda_version(13000), "13.0");
   EXPECT_EQ(format_cuda_version(12040), "12.4");

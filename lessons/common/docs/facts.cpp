@@ -30,6 +30,19 @@ std::string device_summary(const trace::Device& d) {
   return out;
 }
 
+// Every device the run used: "NVIDIA H100 80GB HBM3", "two NVIDIA H100 80GB HBM3 GPUs",
+// "NVIDIA H100 80GB HBM3 and NVIDIA H200".
+std::string devices(const trace::Trace& trace) {
+  const std::vector<trace::Device>& d = trace.producer.devices;
+  if (d.empty()) throw DocsError("the trace names no device");
+  bool alike = true;
+  for (const trace::Device& each : d) alike = alike && each.name == d.front().name;
+  if (d.size() == 2 && alike) return "two " + d.front().name + " GPUs";
+  std::string out;
+  for (size_t k = 0; k < d.size(); ++k) out += (k == 0 ? "" : k + 1 == d.size() ? " and " : ", ") + d[k].name;
+  return out;
+}
+
 std::string number(double value) {
   if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 9007199254740992.0)
     return std::to_string(static_cast<int64_t>(value));
@@ -68,6 +81,7 @@ std::string recorded_date(const trace::Trace& trace) {
 std::string lookup(const trace::Trace& trace, const std::string& key) {
   if (key == "device") return first_device(trace).name;
   if (key == "device.summary") return device_summary(first_device(trace));
+  if (key == "devices") return devices(trace);
   if (key == "recorded_at") return recorded_date(trace);
   if (key == "clock.resolution_ns") return clock_resolution(trace);
   if (key.compare(0, kParameterPrefix.size(), kParameterPrefix) == 0)
@@ -75,7 +89,7 @@ std::string lookup(const trace::Trace& trace, const std::string& key) {
   const auto found = trace.facts.find(key);
   if (found != trace.facts.end()) return found->second;
   throw DocsError("unknown fact \"" + key +
-                  "\": not a built-in (device, device.summary, recorded_at, parameter.NAME, "
+                  "\": not a built-in (device, device.summary, devices, recorded_at, parameter.NAME, "
                   "clock.resolution_ns) nor a fact of the trace (" +
                   keys_of(trace.facts) + ")");
 }

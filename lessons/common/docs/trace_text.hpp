@@ -19,7 +19,7 @@ std::string claims_table(const trace::Trace& trace);
 // | timing | elements | median µs | min–max µs | GB/s |, one row per timing.
 std::string timings_table(const trace::Trace& trace);
 
-// The text of a fact: a key of trace.facts, or a built-in: device, device.summary, recorded_at,
+// The text of a fact: a key of trace.facts, or a built-in: device, device.summary, devices, recorded_at,
 // parameter.NAME, clock.resolution_ns (built-in names take precedence). Throws DocsError for an
 // unknown key or a value that cannot be written inline.
 std::string fact_text(const trace::Trace& trace, const std::string& key);
