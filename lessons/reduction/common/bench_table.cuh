@@ -11,6 +11,7 @@
 #include "common/device_buffer.hpp"
 #include "common/kernel_timer.hpp"
 #include "common/lesson.hpp"
+#include "common/units.hpp"
 #include "reduction/common/operators.cuh"
 #include "reduction/common/reference.hpp"
 
@@ -19,7 +20,8 @@ namespace gridlock::reduction {
 struct SizeTiming {
   int64_t n = 0;
   trace::Timing lesson, cub;
-  double ratio() const { return lesson.median_ns / cub.median_ns; }  // > 1: the lesson is slower
+  // How many times as fast the lesson's kernel is as CUB: below 1, slower.
+  double as_fast_as_cub() const { return cub.median_ns / lesson.median_ns; }
 };
 
 // Repetitions: enough launches for a stable median, fewer where one launch takes milliseconds.
@@ -65,21 +67,20 @@ std::vector<SizeTiming> time_against_cub(LessonRun& run, std::vector<int64_t> si
 // The table as the lesson prints it.
 inline void print_cub_table(const std::vector<SizeTiming>& results, const char* lesson_column) {
   std::printf("\n%s against the whole GPU (CUB), same input, same run:\n", lesson_column);
-  std::printf("  %12s %14s %14s %12s\n", "n", "lesson us", "CUB us", "lesson / CUB");
+  std::printf("  %12s %14s %14s %18s\n", "n", "lesson us", "CUB us", "as fast as CUB");
   for (const SizeTiming& r : results)
-    std::printf("  %12lld %14.2f %14.2f %11.1fx\n", static_cast<long long>(r.n), r.lesson.median_ns / 1e3,
-                r.cub.median_ns / 1e3, r.ratio());
+    std::printf("  %12lld %14.2f %14.2f %18s\n", static_cast<long long>(r.n), r.lesson.median_ns / 1e3,
+                r.cub.median_ns / 1e3, gridlock::times_as_fast(r.as_fast_as_cub(), 2).c_str());
 }
 
-// "n=10000: 7.9 us vs 12.4 us (0.6x); ..." for a claim's measurement.
+// "n=10000: 7.9 µs vs 12.4 µs (1.57× as fast); ..." for a claim's measurement.
 inline std::string cub_table_text(const std::vector<SizeTiming>& results) {
   std::string text;
-  for (const SizeTiming& r : results) {
-    char row[128];
-    std::snprintf(row, sizeof row, "%sn=%lld: %.1f us vs %.1f us (%.1fx)", text.empty() ? "" : "; ",
-                  static_cast<long long>(r.n), r.lesson.median_ns / 1e3, r.cub.median_ns / 1e3, r.ratio());
-    text += row;
-  }
+  for (const SizeTiming& r : results)
+    text += (text.empty() ? "" : "; ") +
+            ("n=" + std::to_string(r.n) + ": " + gridlock::microseconds(r.lesson.median_ns, 1) + " vs " +
+             gridlock::microseconds(r.cub.median_ns, 1) + " (" +
+             gridlock::times_as_fast(r.as_fast_as_cub(), 2) + " as fast)");
   return text;
 }
 

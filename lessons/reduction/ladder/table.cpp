@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "common/units.hpp"
+
 namespace gridlock::ladder {
 namespace {
 
@@ -14,7 +16,7 @@ std::string fixed(double v, int digits) {
   return text;
 }
 
-// The columns of one row, as text: ms, GB/s, x CUB, % read-only, % peak, exact.
+// The columns of one row, as text: ms, GB/s, × as fast as CUB, % read-only, % peak, exact.
 struct Cells {
   std::string ms, gbs, vs_cub, of_read_only, of_peak, exact;
 };
@@ -23,7 +25,7 @@ Cells cells(const Ladder& ladder, const SizeTable& s, const Row& r) {
   Cells c;
   c.ms = fixed(r.timing.median_ns / 1e6, 3);
   c.gbs = fixed(r.timing.gbytes_per_s(), 0);
-  c.vs_cub = fixed(s.vs_cub(r), 3) + "x";
+  c.vs_cub = gridlock::times_as_fast(s.vs_cub(r), 3);
   c.of_read_only = fixed(100 * s.of_read_only(r), 1) + "%";
   c.of_peak = fixed(100 * r.timing.gbytes_per_s() / ladder.peak_gbs, 1) + "%";
   c.exact = r.kind == RowKind::memory ? "n/a" : r.exact ? "yes" : "no";
@@ -69,10 +71,10 @@ std::vector<Target> targets(const Ladder& ladder) {
     if (!fast) continue;
     const double vs_cub = s.vs_cub(*fast);
     Target t{size_key(s.n) + ".vs_cub",
-             "reduce-fast vs CUB at " + size_name(s.n) + " ints: " + fixed(vs_cub, 4) + "x (target " +
-                 fixed(kTargetVsCub, 2) + "x: ",
+             "reduce-fast vs CUB at " + size_name(s.n) + " ints: " + gridlock::times_as_fast(vs_cub, 4) +
+                 " as fast (target " + gridlock::times_as_fast(kTargetVsCub, 2) + ": ",
              vs_cub >= kTargetVsCub};
-    t.text += t.met ? "met)" : "short by " + fixed(kTargetVsCub - vs_cub, 4) + "x)";
+    t.text += t.met ? "met)" : "short by " + fixed(kTargetVsCub - vs_cub, 4) + ")";
     out.push_back(t);
   }
   const Row* fast = largest ? fast_row(*largest) : nullptr;
@@ -116,7 +118,7 @@ std::string text_table(const Ladder& ladder) {
                   static_cast<long long>(s.n * 4), ladder.peak_gbs);
     out += line;
     std::snprintf(line, sizeof line, "  %-56s %-44s %9s %7s %8s %11s %7s %5s\n", "kernel", "configuration",
-                  "ms", "GB/s", "x CUB", "% read-only", "% peak", "exact");
+                  "ms", "GB/s", "\xC3\x97 CUB", "% read-only", "% peak", "exact");
     out += line;
     for (const Row& r : s.rows) {
       const Cells c = cells(ladder, s, r);

@@ -49,7 +49,7 @@ inline constexpr double kTargetVsCub = 1.02;
 inline constexpr double kTargetOfPeak = 0.92;
 struct Target {
   std::string key;   // "documented.vs_cub", "large.vs_cub", "large.of_peak"
-  std::string text;  // "reduce-fast vs CUB at 2^28 ints: 1.0196x (target 1.02x: short by 0.0004x)"
+  std::string text;  // "reduce-fast vs CUB at 2^28 ints: 1.0196× as fast (target 1.02×: short by 0.0004)"
   bool met = false;
 };
 std::vector<Target> targets(const Ladder& ladder);  // empty without a reduce-fast row

@@ -14,6 +14,7 @@
 #include "common/kernel_timer.hpp"
 #include "common/lesson.hpp"
 #include "common/noise.hpp"
+#include "common/units.hpp"
 #include "reduction/common/bench_table.cuh"
 #include "reduction/common/memory_system.cuh"
 #include "reduction/common/operators.cuh"
@@ -111,14 +112,15 @@ inline void print_results(const std::vector<SizeResult>& results, double peak_gb
 }
 
 inline std::string result_text(const SizeResult& r, double peak_gbs) {
-  char text[320];
-  std::snprintf(text, sizeof text,
-                "n=%lld: %s %.1f us (%.0f GB/s, %.1f%% of peak) vs CUB %.1f us: %.3fx (median of %d rounds, "
-                "%.3fx-%.3fx)",
-                static_cast<long long>(r.n), r.best.name().c_str(), r.fast.median_ns / 1e3,
-                r.fast.gbytes_per_s(), 100 * r.fast.gbytes_per_s() / peak_gbs, r.cub.median_ns / 1e3,
-                r.ratio_to_cub(), kRounds, r.round_ratios.front(), r.round_ratios.back());
-  return text;
+  char rate[64];
+  std::snprintf(rate, sizeof rate, " (%.0f GB/s, %.1f%% of peak)", r.fast.gbytes_per_s(),
+                100 * r.fast.gbytes_per_s() / peak_gbs);
+  return "n=" + std::to_string(r.n) + ": " + r.best.name() + " " +
+         gridlock::microseconds(r.fast.median_ns, 1) + rate + " vs CUB " +
+         gridlock::microseconds(r.cub.median_ns, 1) + ": " + gridlock::times_as_fast(r.ratio_to_cub(), 3) +
+         " as fast (median of " + std::to_string(kRounds) + " rounds, " +
+         gridlock::times_as_fast(r.round_ratios.front(), 3) + "\xE2\x80\x93" +
+         gridlock::times_as_fast(r.round_ratios.back(), 3) + ")";
 }
 
 // Facts the README quotes, for the size named `which` ("documented" or "large").
@@ -134,10 +136,11 @@ inline void add_bench_facts(gridlock::trace::Trace& t, const std::string& which,
   t.facts[k + "fast.gbs"] = fixed(r.fast.gbytes_per_s(), 0) + " GB/s";
   t.facts[k + "cub.gbs"] = fixed(r.cub.gbytes_per_s(), 0) + " GB/s";
   t.facts[k + "read_only.gbs"] = fixed(r.read_only.gbytes_per_s(), 0) + " GB/s";
-  t.facts[k + "vs_cub"] = fixed(r.ratio_to_cub(), 3) + "x";
-  t.facts[k + "vs_cub.rounds"] =
-      fixed(r.round_ratios.front(), 3) + "x\xE2\x80\x93" + fixed(r.round_ratios.back(), 3) + "x";
-  t.facts[k + "read_only_vs_cub"] = fixed(r.read_only.gbytes_per_s() / r.cub.gbytes_per_s(), 3) + "x";
+  t.facts[k + "vs_cub"] = gridlock::times_as_fast(r.ratio_to_cub(), 3);
+  t.facts[k + "vs_cub.rounds"] = gridlock::times_as_fast(r.round_ratios.front(), 3) + "\xE2\x80\x93" +
+                                 gridlock::times_as_fast(r.round_ratios.back(), 3);
+  t.facts[k + "read_only_vs_cub"] =
+      gridlock::times_as_fast(r.read_only.gbytes_per_s() / r.cub.gbytes_per_s(), 3);
   t.facts[k + "vs_read_only"] = fixed(100 * r.fast.gbytes_per_s() / r.read_only.gbytes_per_s(), 1) + "%";
   t.facts[k + "fast.of_peak"] = fixed(100 * r.fast.gbytes_per_s() / peak, 1) + "%";
   t.facts[k + "cub.of_peak"] = fixed(100 * r.cub.gbytes_per_s() / peak, 1) + "%";

@@ -13,6 +13,7 @@
 
 #include "common/lesson.hpp"
 #include "common/noise.hpp"
+#include "common/units.hpp"
 #include "reduction/common/bench_table.cuh"
 #include "setup.cuh"
 
@@ -158,17 +159,14 @@ inline SweepSize sweep_size(gridlock::LessonRun& run, const BenchSetup& b, int64
 }
 
 inline void print_sweep(const std::vector<SweepRow>& rows) {
-  std::printf("\nOne sum over n ints, same input, same run (median us | GB/s | speed-up over one GPU):\n");
+  std::printf("\nOne sum over n ints, same input, same run (median us | GB/s | times as fast as one GPU):\n");
   std::printf("  %11s %22s %28s %28s %28s\n", "n", "one GPU", "two GPUs: event + copy", "ncclAllReduce",
               "ncclReduce");
   auto cell = [](const gridlock::trace::Timing& t, const gridlock::trace::Timing& one) {
     char text[64];
-    if (!t.repetitions)
-      std::snprintf(text, sizeof text, "%s", "(not run)");
-    else
-      std::snprintf(text, sizeof text, "%9.1f | %6.0f | %4.2fx", t.median_ns / 1e3, t.gbytes_per_s(),
-                    one.median_ns / t.median_ns);
-    return std::string(text);
+    if (!t.repetitions) return std::string("(not run)");
+    std::snprintf(text, sizeof text, "%9.1f | %6.0f | ", t.median_ns / 1e3, t.gbytes_per_s());
+    return text + gridlock::times_as_fast(one.median_ns / t.median_ns, 2);
   };
   for (const SweepRow& r : rows)
     std::printf("  %11lld %22s %28s %28s %28s\n", static_cast<long long>(r.n), cell(r.one, r.one).c_str(),

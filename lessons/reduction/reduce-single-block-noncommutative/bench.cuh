@@ -10,6 +10,7 @@
 #include "claims.hpp"
 #include "common/kernel_timer.hpp"
 #include "common/lesson.hpp"
+#include "common/units.hpp"
 #include "reduction/common/bench_table.cuh"
 #include "run_kernel.cuh"
 
@@ -39,11 +40,10 @@ inline void bench_patterns(gridlock::LessonRun& run) {
     run.trace().timings.push_back(halving);
     run.trace().timings.push_back(in_order);
     std::printf("  %12d %16.2f %16.2f\n", n, halving.median_ns / 1e3, in_order.median_ns / 1e3);
-    char row[128];
-    std::snprintf(row, sizeof row, "%sn=%d: R1's tree %.1f us, in order %.1f us (%.2fx)",
-                  measured.empty() ? "" : "; ", n, halving.median_ns / 1e3, in_order.median_ns / 1e3,
-                  in_order.median_ns / halving.median_ns);
-    measured += row;
+    measured += (measured.empty() ? "" : "; ") +
+                ("n=" + std::to_string(n) + ": R1's tree " + gridlock::microseconds(halving.median_ns, 1) +
+                 ", in order " + gridlock::microseconds(in_order.median_ns, 1) + " (the tree " +
+                 gridlock::times_as_fast(in_order.median_ns / halving.median_ns, 2) + " as fast)");
     faster = faster && halving.median_ns < in_order.median_ns;
   }
   run.claim(kCommutativeFaster, faster, measured,

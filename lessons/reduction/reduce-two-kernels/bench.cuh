@@ -10,6 +10,7 @@
 
 #include "claims.hpp"
 #include "common/lesson.hpp"
+#include "common/units.hpp"
 #include "reduction/common/grid_sweep.cuh"
 #include "run_kernel.cuh"
 
@@ -30,12 +31,15 @@ inline void claim_more_blocks(gridlock::LessonRun& run, const gridlock::reductio
   double fastest_beyond = 1e300;
   for (const auto& r : sweep.rows)
     if (r.grid > fill) fastest_beyond = std::min(fastest_beyond, r.timing.median_ns);
-  char read[256];
-  std::snprintf(
-      read, sizeof read,
-      "read as: no grid beyond the %d blocks that fill the GPU is more than 3%% faster than %d, and one "
-      "thread per element (%d blocks) is over 5%% slower; here %.2fx and %.2fx",
-      fill, fill, per_element.grid, fastest_beyond / at_fill, per_element.timing.median_ns / at_fill);
+  const std::string read = "read as: no grid beyond the " + std::to_string(fill) +
+                           " blocks that fill the GPU is more than 3% faster "
+                           "than " +
+                           std::to_string(fill) + ", and one thread per element (" +
+                           std::to_string(per_element.grid) +
+                           " blocks) is over 5% slower; here the fastest beyond is " +
+                           gridlock::times_as_fast(at_fill / fastest_beyond, 2) + " as fast as " +
+                           std::to_string(fill) + " and one thread per element " +
+                           gridlock::times_as_fast(at_fill / per_element.timing.median_ns, 2) + " as fast";
   run.claim(kMoreBlocks, fastest_beyond >= 0.97 * at_fill && per_element.timing.median_ns > 1.05 * at_fill,
             gridlock::reduction::sweep_text(sweep), read);
 }
@@ -45,12 +49,13 @@ inline void claim_sm_times_two(gridlock::LessonRun& run, const gridlock::reducti
   const auto& best = sweep.best();
   const double twice = sweep.at(2 * sm_count).timing.median_ns,
                documented = sweep.at(kDocumentedGrid).timing.median_ns;
-  char text[256];
-  std::snprintf(
-      text, sizeof text,
-      "grid %d (2 x %d SMs): %.1f us, %.2fx the best (grid %d, %.1f us); the documented 24: %.1f us, %.2fx",
-      2 * sm_count, sm_count, twice / 1e3, twice / best.timing.median_ns, best.grid,
-      best.timing.median_ns / 1e3, documented / 1e3, documented / best.timing.median_ns);
+  const std::string text = "grid " + std::to_string(2 * sm_count) + " (2 \xC3\x97 " +
+                           std::to_string(sm_count) + " SMs): " + gridlock::microseconds(twice, 1) + ", " +
+                           gridlock::times_as_fast(best.timing.median_ns / twice, 2) +
+                           " as fast as the best (grid " + std::to_string(best.grid) + ", " +
+                           gridlock::microseconds(best.timing.median_ns, 1) +
+                           "); the documented 24: " + gridlock::microseconds(documented, 1) + ", " +
+                           gridlock::times_as_fast(best.timing.median_ns / documented, 2) + " as fast";
   run.claim(kSmTimesTwo, twice <= 1.10 * best.timing.median_ns, text,
             "read as: within 10% of the best grid of the sweep; 24 suits a GPU with 12 SMs");
 }
