@@ -88,18 +88,14 @@ inline void print_sweep(const GridSweep& sweep, int sm_count) {
               sweep.cub.median_ns / best);
 }
 
-// "grid 24: 1210.5 us; grid 132: 301.2 us; ...; CUB 140.2 us" for a claim's measurement.
+// "grid 24: 1210.5 µs; grid 132: 301.2 µs; ...; cub::DeviceReduce::Sum 140.2 µs" for a claim's
+// measurement.
 inline std::string sweep_text(const GridSweep& sweep) {
   std::string text;
-  for (const GridTiming& r : sweep.rows) {
-    char row[64];
-    std::snprintf(row, sizeof row, "%sgrid %d: %.1f us", text.empty() ? "" : "; ", r.grid,
-                  r.timing.median_ns / 1e3);
-    text += row;
-  }
-  char cub[48];
-  std::snprintf(cub, sizeof cub, "; cub::DeviceReduce::Sum %.1f us", sweep.cub.median_ns / 1e3);
-  return text + cub;
+  for (const GridTiming& r : sweep.rows)
+    text += (text.empty() ? "grid " : "; grid ") + std::to_string(r.grid) + ": " +
+            gridlock::microseconds(r.timing.median_ns, 1);
+  return text + "; cub::DeviceReduce::Sum " + gridlock::microseconds(sweep.cub.median_ns, 1);
 }
 
 // The facts a README quotes about a sweep, keys prefixed with `prefix`: the best grid and its

@@ -9,6 +9,7 @@
 
 #include "common/lesson.hpp"
 #include "common/timed_rounds.hpp"
+#include "common/units.hpp"
 #include "reduction/common/racecheck_log.hpp"
 #include "reduction/common/warp_forms.hpp"
 
@@ -118,27 +119,30 @@ inline void claim_lockstep(LessonRun& run, const ClaimSpec& claim, const std::ve
 // How many rounds the forms are timed in (common/timed_rounds.hpp).
 inline constexpr int kTimingRounds = 5;
 
-// "1.23 us vs 1.45 us (0.85x ± 0.01)": kernel a's time over b's as the median of the rounds'
-// ratios, ± half their range, with the two times of the round that gave that median.
+// "1.45 µs vs 1.23 µs (0.85× ± 0.01 as fast)": how many times as fast kernel a is as kernel b (b's
+// time over a's) as the median of the rounds' ratios, ± half their range, with the two times of
+// the round that gave that median.
 inline std::string versus(const RoundTimings& t, size_t a, size_t b) {
-  const MeasuredRatio r = t.ratio(a, b);
-  char text[64];
-  std::snprintf(text, sizeof text, "%.2f us vs %.2f us (", t.rounds_ns[a][r.median_round] / 1e3,
-                t.rounds_ns[b][r.median_round] / 1e3);
-  return text + ratio_with_spread(r) + ")";
+  const MeasuredRatio r = t.ratio(b, a);
+  return gridlock::microseconds(t.rounds_ns[a][r.median_round], 2) + " vs " +
+         gridlock::microseconds(t.rounds_ns[b][r.median_round], 2) + " (" + ratio_with_spread(r) +
+         " as fast)";
 }
 
-// "a is faster than b": a's time at most 97% of b's (the median of the rounds' ratios). Where the
-// rounds' spread reaches across 0.97 the rounds cannot tell, and the verdict is not observable.
-inline void claim_faster(LessonRun& run, const ClaimSpec& claim, const MeasuredRatio& a_over_b,
+// "a is faster than b": a at least 1.03 times as fast as b (the median of the rounds' ratios).
+// Where the rounds' spread reaches across 1.03 the rounds cannot tell, and the verdict is not
+// observable.
+inline void claim_faster(LessonRun& run, const ClaimSpec& claim, const RoundTimings& t, size_t a, size_t b,
                          const std::string& measurement, const std::string& than) {
-  const std::string reading = "read as: the median launch at least 3% faster" + than +
+  constexpr double kFaster = 1.03;
+  const MeasuredRatio as_fast = t.ratio(b, a);
+  const std::string reading = "read as: the median launch at least 1.03\xC3\x97 as fast" + than +
                               ", same run, same input; each ratio is the median of " +
-                              std::to_string(a_over_b.rounds) + " rounds ± half their range";
-  if (within_noise(a_over_b, 0.97))
-    run.claim_not_observable(claim, within_noise_reason(a_over_b, 0.97) + "; " + measurement);
+                              std::to_string(as_fast.rounds) + " rounds ± half their range";
+  if (within_noise(as_fast, kFaster))
+    run.claim_not_observable(claim, within_noise_reason(as_fast, kFaster) + "; " + measurement);
   else
-    run.claim(claim, a_over_b.median <= 0.97, measurement, reading);
+    run.claim(claim, as_fast.median >= kFaster, measurement, reading);
 }
 
 }  // namespace gridlock::reduction

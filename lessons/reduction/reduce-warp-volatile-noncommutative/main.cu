@@ -61,7 +61,7 @@ void check_claims(LessonRun& run) {
   run.claim(r8::kPadded, red::all_right(padded), "padded form: " + padded.wrong_text());
 
   auto form = [](const std::string& name) { return red::form_index(r8::kForms, name); };
-  red::claim_faster(run, r8::kPaddedFaster, timings.ratio(form("padded"), form("documented")),
+  red::claim_faster(run, r8::kPaddedFaster, timings, form("padded"), form("documented"),
                     "padded vs with the lane tests, every warp of the GPU reducing " +
                         std::to_string(kRepeats) +
                         " times per launch: " + red::versus(timings, form("padded"), form("documented")) +

@@ -133,14 +133,14 @@ void check_copy_streams(LessonRun& run, Pipeline& p) {
   const s2::Stale source_copy = p.stale_copy(1);
   const double from_destination = s2::copy_us(p, p.placement().consumer, reps);
   const s2::Stale destination_copy = p.stale_copy(1);
-  char text[256];
-  std::snprintf(text, sizeof text,
-                "%zu-byte peer copy, median of %d: issued into GPU 0's (source) stream %.1f us, into GPU 1's "
-                "(destination) stream %.1f us; wrong elements %lld and %lld",
-                p.n() * sizeof(int), reps, from_source, from_destination, source_copy.wrong,
-                destination_copy.wrong);
-  run.trace().facts["two.copy_source"] = std::to_string(int(from_source)) + " \xC2\xB5s";
-  run.trace().facts["two.copy_destination"] = std::to_string(int(from_destination)) + " \xC2\xB5s";
+  const std::string text =
+      std::to_string(p.n() * sizeof(int)) + "-byte peer copy, median of " + std::to_string(reps) +
+      ": issued into GPU 0's (source) stream " + gridlock::microseconds(from_source * 1e3, 1) +
+      ", into GPU 1's (destination) stream " + gridlock::microseconds(from_destination * 1e3, 1) +
+      "; wrong elements " + std::to_string(source_copy.wrong) + " and " +
+      std::to_string(destination_copy.wrong);
+  run.trace().facts["two.copy_source"] = gridlock::microseconds(from_source * 1e3, 0);
+  run.trace().facts["two.copy_destination"] = gridlock::microseconds(from_destination * 1e3, 0);
   if (source_copy.wrong || destination_copy.wrong) run.check_failed("a peer copy copied wrong values");
   run.claim(s2::kCopyAnyStream,
             source_copy.wrong == 0 && destination_copy.wrong == 0 && from_source <= from_destination, text,
