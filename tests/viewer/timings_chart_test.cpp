@@ -161,7 +161,7 @@ TEST(TimingsChart, RecordedLadderMatchesTheFactsItsTableWrote) {
       EXPECT_EQ(b.configuration, t.facts.at(k + "config"));
       EXPECT_EQ(fixed("%.0f", b.gbs), t.facts.at(k + "gbs"));
       ASSERT_TRUE(b.vs_baseline && b.of_read_only);
-      EXPECT_EQ(fixed("%.3fx", *b.vs_baseline), t.facts.at(k + "vs_cub"));
+      EXPECT_EQ(fixed("%.3f\xC3\x97", *b.vs_baseline), t.facts.at(k + "vs_cub"));
       EXPECT_EQ(fixed("%.1f%%", 100 * *b.of_read_only), t.facts.at(k + "of_read_only"));
       EXPECT_LE(b.gbs_fast, c.axis_max_gbs);
     }
