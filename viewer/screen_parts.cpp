@@ -39,16 +39,7 @@ std::string producer_line(const trace::Trace& t, float room) {
   return {};
 }
 
-constexpr const char* kVersion1Tip =
-    "Read from a format version 1 file and converted: its operations do not name their operator, "
-    "event categories were inferred from the names, and its clock's resolution is not stated.";
-
 void header_markers(const trace::Trace& t, float line_y) {
-  if (t.version_read == 1) {
-    ImGui::SameLine(0, 12);
-    ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, line_y));
-    draw_marker("version 1 trace", IM_COL32(60, 70, 95, 255), colour::text_dim, kVersion1Tip);
-  }
   if (!t.notices.empty()) {
     ImGui::SameLine(0, 12);
     ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, line_y));

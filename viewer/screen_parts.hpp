@@ -29,8 +29,8 @@ int next_view_key(int shown, int count);
 // A small rounded label at the cursor, on the current line, with a tooltip while hovered.
 void draw_marker(const std::string& text, ImU32 fill, ImU32 ink, const std::string& tip);
 
-// The lesson's title, technique and the file's name; markers for a version 1 file and for the
-// trace's notices; the producer at the right; a banner for a trace a model produced.
+// The lesson's title, technique and the file's name; a marker for the trace's notices; the producer at the
+// right; a banner for a trace a model produced.
 void draw_trace_header(const trace::Trace& trace, const std::string& file_name, const Fonts& fonts);
 
 // The step's label in the caption font with its detail beside it, its note under it, and under

@@ -220,57 +220,6 @@ TEST(TraceRoundTrip, TheVersion2MinimalSaysWhatTheWriterWrites) {
   EXPECT_EQ(tr::check_truth(t), std::vector<std::string>());
 }
 
-TEST(TraceVersion1, ReadsConvertsAndWritesBackAsVersion2) {
-  const tr::Trace v1 = tr::read_file(GRIDLOCK_TEST_FORMAT_DIR "/minimal_v1.json");
-  EXPECT_EQ(v1.version_read, 1);
-  ASSERT_EQ(v1.sources.size(), 1u);
-  EXPECT_EQ(v1.sources[0].file, "tests/format/minimal.cu");
-  EXPECT_EQ(v1.clock.resolution_ns, 0);
-  EXPECT_NE(v1.clock.origin.find("version 1"), std::string::npos);
-  EXPECT_TRUE(v1.producer.devices.empty());  // a model trace
-  // Warps nest in the block track of their block.
-  ASSERT_EQ(v1.tracks.size(), 3u);
-  EXPECT_EQ(v1.tracks[0].parent, -1);
-  EXPECT_EQ(v1.tracks[1].parent, 0);
-  EXPECT_EQ(v1.tracks[2].parent, 0);
-  // Categories from the event names.
-  int barriers = 0, waits = 0;
-  for (const tr::Step& s : v1.steps) {
-    for (const tr::Event& e : s.events) {
-      const tr::Category expected = e.name == "wait at __syncthreads" ? tr::Category::barrier
-                                    : e.name == "wait for warp 0"     ? tr::Category::wait
-                                                                      : tr::Category::work;
-      EXPECT_EQ(e.category, expected) << e.name;
-      barriers += e.category == tr::Category::barrier;
-      waits += e.category == tr::Category::wait;
-    }
-  }
-  EXPECT_EQ(barriers, 4);
-  EXPECT_EQ(waits, 2);
-  // Combines become operations dst = dst op src with an unnamed operator.
-  ASSERT_EQ(v1.steps[1].ops.size(), 1u);
-  const tr::Operation& op = v1.steps[1].ops[0];
-  EXPECT_EQ(op.op, tr::Operator::unnamed);
-  EXPECT_EQ(std::tie(op.dst_buffer, op.a_buffer, op.b_buffer), std::make_tuple(0, 0, 0));
-  EXPECT_EQ(op.dst, (std::vector<int64_t>{0, 1}));
-  EXPECT_EQ(op.a, op.dst);
-  EXPECT_EQ(op.b, (std::vector<int64_t>{2, 3}));
-  EXPECT_EQ(op.thread, (std::vector<int64_t>{0, 1}));
-  EXPECT_EQ(v1.steps[1].launch, -1);
-  ASSERT_EQ(v1.timings.size(), 1u);
-  EXPECT_EQ(v1.timings[0].bytes, 16);  // 4 bytes per element
-
-  const std::string written = tr::to_json(v1);
-  const nlohmann::json j = nlohmann::json::parse(written);
-  EXPECT_EQ(j.at("version"), 2);
-  EXPECT_FALSE(j.at("steps")[1].contains("combines"));
-  EXPECT_EQ(j.at("steps")[1].at("ops")[0].at("op"), "unnamed");
-  EXPECT_EQ(j.at("tracks")[1].at("parent"), 0);
-  const tr::Trace v2 = tr::from_json(written);
-  EXPECT_EQ(v2.version_read, 2);
-  expect_same(v1, v2);
-}
-
 TEST(TraceRoundTrip, WriterRefusesAnInvalidTrace) {
   tr::Trace a = sample();
   a.steps[0].snapshots[0].values.pop_back();

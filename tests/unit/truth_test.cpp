@@ -314,12 +314,6 @@ TEST(TruthValues, ScalarOperatorsApplyElementByElementToLargerItems) {
   EXPECT_NE(replay(tr::ElementType::i32, {2}, on_input(tr::Operator::add, 0, 1), pairs, {11, 2}), "");
 }
 
-TEST(TruthValues, AnUnnamedOperatorIsReported) {
-  const std::string problems =
-      replay(tr::ElementType::i32, {}, on_input(tr::Operator::unnamed, 0, 1), {1, 2}, {3});
-  EXPECT_NE(problems.find("does not name its operator"), std::string::npos) << problems;
-}
-
 // ---- moments: each one as the events around it say, and each forged or moved one caught ---------
 
 namespace {

@@ -169,7 +169,6 @@ TEST_F(GalleryFolder, CardsKeepTheLoadedTraceForTheirThumbnail) {
   EXPECT_EQ(good.trace->lesson_id, "fixture-halving-tree");
   EXPECT_EQ(good.steps, static_cast<int>(good.trace->steps.size()));
   EXPECT_EQ(good.timings, 1);
-  EXPECT_EQ(good.version, 2);
   EXPECT_EQ(good.notices, 1);
   EXPECT_TRUE(good.modelled);
   const GalleryTrace broken = summarise_trace((root_ / "lessons/a/recorded/broken.json").string());

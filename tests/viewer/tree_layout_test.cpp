@@ -294,49 +294,9 @@ TEST(TreeLayout, DescribesWhatARowCombined) {
   EXPECT_EQ(describe_combines(halving, 0), "");
   EXPECT_EQ(describe_combines(build_tree_layout(compress_tree(), 1), 1),
             "4 pairs combined: s[i] = max(s[2i], s[2i + 1])");
-  gt::Trace unnamed = small_tree(false);
-  for (gt::Step& s : unnamed.steps)
-    for (gt::Operation& o : s.ops) o.op = gt::Operator::unnamed;
-  EXPECT_EQ(describe_combines(build_tree_layout(unnamed, 5), 2), "2 pairs combined: s[i] with s[i + 2]");
   gt::Trace scattered = small_tree(false);
   scattered.steps[1].ops[0].b = {4, 7, 6, 5};
   EXPECT_EQ(describe_combines(build_tree_layout(scattered, 5), 1), "4 pairs combined");
-}
-
-// A version 1 file: its "combines" are read as unnamed operations with a == dst.
-TEST(TreeLayout, Version1CombinesBuildTheSameTree) {
-  const std::string source = "// PHASE 1: load\\nr[t] = in[t];\\n// PHASE 2: tree\\nr[t] += r[t + 2];\\n";
-  const std::string json =
-      R"({"format": "gridlock-trace", "version": 1,
-    "lesson": {"id": "v1", "title": "v1", "technique": "R1"},
-    "producer": {"kind": "model", "model": "hand-written", "program": "test", "recorded_at": "now"},
-    "parameters": {}, "exit_code": 0,
-    "source": {"file": "k.cu", "text": ")" +
-      source + R"(", "hash": ")" +
-      gt::source_hash("// PHASE 1: load\nr[t] = in[t];\n// PHASE 2: tree\nr[t] += r[t + 2];\n") +
-      R"("},
-    "buffers": [{"id": 0, "name": "r", "type": "i32", "shape": [4], "space": "shared"}],
-    "tracks": [],
-    "steps": [
-     {"label": "PHASE 1: load", "detail": "", "lines": [1, 2], "note": "",
-      "snapshots": [{"buffer": 0, "values": [3, -1, 4, 2]}], "combines": [],
-      "live": [{"buffer": 0, "begin": 0, "count": 4, "stride": 1}], "events": []},
-     {"label": "PHASE 2: tree", "detail": "", "lines": [3, 4], "note": "",
-      "snapshots": [{"buffer": 0, "values": [7, 1, 4, 2]}],
-      "combines": [{"buffer": 0, "dst": [0, 1], "src": [2, 3], "thread": [0, 1]}],
-      "live": [{"buffer": 0, "begin": 0, "count": 2, "stride": 1}], "events": []}],
-    "claims": [], "timings": []})";
-  const gt::Trace t = gt::from_json(json);
-  ASSERT_EQ(t.version_read, 1);
-  const TreeLayout layout = build_tree_layout(t, tree_buffers(t).front());
-  ASSERT_EQ(layout.rows.size(), 2u);
-  EXPECT_TRUE(layout.in_place);
-  const TreeNode& n0 = node_of(layout.rows[1], 0);
-  EXPECT_EQ(n0.op, gt::Operator::unnamed);
-  EXPECT_EQ(n0.a, 0);
-  EXPECT_EQ(n0.b, 2);
-  EXPECT_EQ(n0.value, 7.0);
-  EXPECT_EQ(describe_combines(layout, 1), "2 pairs combined: r[i] with r[i + 2]");
 }
 
 TEST(TreeLayout, TheHalvingFixtureHasElevenRows) {

@@ -131,7 +131,6 @@ GalleryTrace summarise_trace(const std::string& path) {
   card.recorded_at = t.producer.recorded_at;
   card.steps = static_cast<int>(t.steps.size());
   card.timings = static_cast<int>(t.timings.size());
-  card.version = t.version_read;
   card.notices = static_cast<int>(t.notices.size());
   for (const trace::Claim& c : t.claims) {
     switch (c.verdict) {

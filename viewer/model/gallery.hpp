@@ -26,7 +26,6 @@ struct GalleryTrace {
   std::string recorded_at;
   int steps = 0;
   int timings = 0;  // benchmark results; a trace of timings alone has no steps
-  int version = 0;  // the format version of the file
   int notices = 0;  // what the trace says the viewer must tell (dropped events, unrecorded input)
   int confirmed = 0;
   int contradicted = 0;

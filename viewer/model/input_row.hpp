@@ -7,7 +7,7 @@
 // holds, and a fold into that buffer from a third one (acc[t] = acc[t] op in[k]; the first with
 // a = -1, the identity) adds in[k]. The input is the buffer those origins lie in (R1: `in`).
 //
-// A trace without such operations (version 1) gets the old strip without links: the first
+// A trace without such operations gets the old strip without links: the first
 // buffer in global memory that the tree's first step snapshots besides the tree's own and that
 // has more items than the leaf row. A trace that records the input's operations but not its
 // values (large inputs are not snapshotted) keeps the links, and the strip shows the trace's

@@ -406,7 +406,6 @@ std::string describe_combines(const TreeLayout& layout, int row) {
   const std::string a_item = name + "[" + index_text(a->k, a->c) + "]";
   const std::string b_item = name + "[" + index_text(b->k, b->c) + "]";
   const trace::Operator op = made.front()->op;
-  if (op == trace::Operator::unnamed && a->k == 1 && a->c == 0) return text + ": " + dst + " with " + b_item;
   return text + ": " + dst + " = " + op_text(op, a_item, b_item);
 }
 

@@ -44,10 +44,10 @@ ShadeRange shade_range(const std::vector<double>& values);
 bool is_tree_op(const trace::Operation& op);
 
 struct TreeNode {
-  int64_t element = 0;                            // index of the item in the buffer
-  double value = 0;                               // NaN where the trace holds no value
-  bool made = false;                              // an operation of this row's step computed it
-  trace::Operator op = trace::Operator::unnamed;  // that operation's operator
+  int64_t element = 0;                         // index of the item in the buffer
+  double value = 0;                            // NaN where the trace holds no value
+  bool made = false;                           // an operation of this row's step computed it
+  trace::Operator op = trace::Operator::copy;  // that operation's operator
   int64_t a = -1;  // its operands' items; -1: not made here, or the operator's identity
   int64_t b = -1;
   int64_t thread = -1;  // the thread that did it; -1 if none or not recorded
@@ -100,8 +100,8 @@ TreeLayout build_tree_layout(const trace::Trace& trace, int buffer,
 void arrange(TreeLayout& layout, Arrangement arrangement);
 
 // What row `row` computed, in words: "512 pairs combined: r[i] = r[i] + r[i + 512]" where the
-// operands follow one pattern in the item index, "… r[i] with r[i + 512]" for an unnamed
-// operator, "3 pairs combined" where no pattern fits. Empty for a row no operation made.
+// operands follow one pattern in the item index, "3 pairs combined" where no pattern fits. Empty
+// for a row no operation made.
 std::string describe_combines(const TreeLayout& layout, int row);
 
 // "Follow this thread": the node `thread` made in each row (path[r], an index into rows[r].nodes),

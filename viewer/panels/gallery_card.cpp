@@ -100,7 +100,6 @@ void card_text(const Card& c) {
   std::string detail =
       t.steps > 0 || t.timings == 0 ? format_count(t.steps, "step") : format_count(t.timings, "timing");
   if (!t.recorded_at.empty()) detail += "  \xC2\xB7  recorded " + readable_time(t.recorded_at);
-  if (t.version == 1) detail += "  \xC2\xB7  version 1";
   if (t.notices > 0) detail += "  \xC2\xB7  \xE2\x9A\xA0 " + format_count(t.notices, "notice");
   text_at(c.list, fonts.ui, ImVec2(x0, y), colour::text_dim, detail, right - x0);
   verdicts(c, ImVec2(x0, y + fonts.ui->FontSize + 6));

@@ -280,8 +280,7 @@ void input_tooltip(const TreeViewState& s, const TreeViewFrame& f, int64_t k) {
   ImGui::EndTooltip();
 }
 
-// "r[0] = r[0] (12) + r[512] (-3)" for a node an operation made in row r; "combined … with …"
-// for an unnamed operator.
+// "r[0] = r[0] (12) + r[512] (-3)" for a node an operation made in row r.
 std::string operands_text(const TreeViewState& s, int r, const TreeNode& node) {
   const TreeRow& above = s.layout.rows[static_cast<std::size_t>(r - 1)];
   const std::string& name = s.layout.buffer_name;
@@ -304,9 +303,10 @@ std::string operands_text(const TreeViewState& s, int r, const TreeNode& node) {
       return dst + " = min(" + a + ", " + b + ")";
     case trace::Operator::max:
       return dst + " = max(" + a + ", " + b + ")";
-    default:
-      return node.a == node.element ? "combined " + a + " with " + b : dst + " = " + a + " op " + b;
+    case trace::Operator::copy:
+      break;
   }
+  return dst + " = " + a;
 }
 
 void tooltip(const TreeViewState& s, const TreeViewFrame& f, const Hover& h) {

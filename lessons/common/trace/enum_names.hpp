@@ -29,7 +29,7 @@ GRIDLOCK_ENUM_NAMES(Category, "work", "barrier", "wait", "spin", "critical", "at
 GRIDLOCK_ENUM_NAMES(Verdict, "confirmed", "contradicted", "not_observable");
 GRIDLOCK_ENUM_NAMES(ProducerKind, "gpu", "model");
 GRIDLOCK_ENUM_NAMES(TimeUnit, "ns", "tick");
-GRIDLOCK_ENUM_NAMES(Operator, "copy", "add", "mul", "min", "max", "matmul", "unnamed");
+GRIDLOCK_ENUM_NAMES(Operator, "copy", "add", "mul", "min", "max", "matmul");
 GRIDLOCK_ENUM_NAMES(SourceRole, "kernel", "technique", "recording");
 GRIDLOCK_ENUM_NAMES(ValueBase, "decimal", "hex");
 

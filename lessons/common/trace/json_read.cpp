@@ -1,6 +1,6 @@
 // JSON text -> Trace. Untrusted input: every field is checked where it is read, every refusal
-// names the place, and validate() then checks the trace as a whole. Version 2 is read as it is;
-// version 1 is converted on the way in (FORMAT.md, "Reading version 1").
+// names the place, and validate() then checks the trace as a whole. Version 2 is the one read: a
+// version 1 file is refused with the advice to record it again (FORMAT.md, "Versions").
 #include <nlohmann/json.hpp>
 
 #include "trace/json_reader.hpp"
@@ -41,13 +41,13 @@ auto optional_list(const JsonPlace& p, const char* key, F read) -> decltype(read
   return read(p.at(key));
 }
 
-Buffer read_buffer(const JsonPlace& p, int version) {
+Buffer read_buffer(const JsonPlace& p) {
   Buffer b;
   b.id = p.at("id").small_int();
   b.name = p.at("name").text();
   b.type = p.at("type").choice<ElementType>();
   b.space = p.at("space").choice<MemorySpace>();
-  if (version >= 2) b.device = p.at("device").small_int();
+  b.device = p.at("device").small_int();
   JsonPlace shape = p.at("shape");
   if (shape.size() == 0) shape.fail("a shape needs at least one dimension");
   int64_t count = 1;
@@ -60,7 +60,7 @@ Buffer read_buffer(const JsonPlace& p, int version) {
   return b;
 }
 
-Track read_track(const JsonPlace& p, int version) {
+Track read_track(const JsonPlace& p) {
   Track t;
   t.id = p.at("id").small_int();
   t.kind = p.at("kind").choice<TrackKind>();
@@ -68,12 +68,10 @@ Track read_track(const JsonPlace& p, int version) {
   t.block = p.at("block").small_int();
   t.warp = p.at("warp").small_int();
   t.sm = p.at("sm").small_int();
-  if (version >= 2) {
-    t.parent = p.at("parent").small_int();
-    t.device = p.at("device").small_int();
-    t.lane = p.at("lane").small_int();
-    if (p.has("base")) t.base = p.at("base").choice<ValueBase>();
-  }
+  t.parent = p.at("parent").small_int();
+  t.device = p.at("device").small_int();
+  t.lane = p.at("lane").small_int();
+  if (p.has("base")) t.base = p.at("base").choice<ValueBase>();
   return t;
 }
 
@@ -98,45 +96,20 @@ Operation read_operation(const JsonPlace& p) {
   return o;
 }
 
-// Version 1 "combines": values[dst] = values[dst] op values[src] in one buffer, operator unnamed.
-Operation read_v1_combine(const JsonPlace& p) {
-  Operation o;
-  o.op = Operator::unnamed;
-  o.dst_buffer = o.a_buffer = o.b_buffer = p.at("buffer").small_int();
-  o.dst = index_list(p.at("dst"));
-  o.a = o.dst;
-  o.b = index_list(p.at("src"));
-  o.thread = index_list(p.at("thread"));
-  return o;
-}
-
-// Version 1 events had no category: a slice named "wait at __syncthreads..." was a barrier wait,
-// one named "wait..." some other wait, everything else work.
-Category v1_category(const std::string& name) {
-  if (name.rfind("wait at __syncthreads", 0) == 0) return Category::barrier;
-  if (name.rfind("wait", 0) == 0) return Category::wait;
-  return Category::work;
-}
-
-Event read_event(const JsonPlace& e, int version) {
+Event read_event(const JsonPlace& e) {
   Event ev;
   ev.track = e.at("track").small_int();
   ev.kind = e.at("kind").choice<EventKind>();
   ev.t_ns = e.at("t_ns").integer(-kMaxTime, kMaxTime);
   ev.name = e.at("name").text();
-  if (version >= 2) {
-    ev.category = e.at("category").choice<Category>();
-    ev.value = e.at("value").number();
-    ev.flows_out = optional_list(e, "flows_out", id_list);
-    ev.flows_in = optional_list(e, "flows_in", id_list);
-  } else {
-    ev.category = v1_category(ev.name);
-    if (ev.kind == EventKind::counter) ev.value = e.at("value").number();
-  }
+  ev.category = e.at("category").choice<Category>();
+  ev.value = e.at("value").number();
+  ev.flows_out = optional_list(e, "flows_out", id_list);
+  ev.flows_in = optional_list(e, "flows_in", id_list);
   return ev;
 }
 
-Step read_step(const JsonPlace& p, int version) {
+Step read_step(const JsonPlace& p) {
   Step s;
   s.label = p.at("label").text();
   s.detail = p.at("detail").text();
@@ -145,19 +118,12 @@ Step read_step(const JsonPlace& p, int version) {
   if (lines.size() != 2) lines.fail("expected [first line, last line]");
   s.line_begin = static_cast<int>(lines[0].integer(0, 1 << 24));
   s.line_end = static_cast<int>(lines[1].integer(0, 1 << 24));
-  if (version >= 2) {
-    s.source = p.at("source").small_int();
-    s.launch = p.at("launch").small_int();
-  }
+  s.source = p.at("source").small_int();
+  s.launch = p.at("launch").small_int();
   JsonPlace snaps = p.at("snapshots");
   for (size_t i = 0; i < snaps.size(); ++i) s.snapshots.push_back(read_snapshot(snaps[i]));
-  if (version >= 2) {
-    JsonPlace ops = p.at("ops");
-    for (size_t i = 0; i < ops.size(); ++i) s.ops.push_back(read_operation(ops[i]));
-  } else {
-    JsonPlace combines = p.at("combines");
-    for (size_t i = 0; i < combines.size(); ++i) s.ops.push_back(read_v1_combine(combines[i]));
-  }
+  JsonPlace ops = p.at("ops");
+  for (size_t i = 0; i < ops.size(); ++i) s.ops.push_back(read_operation(ops[i]));
   JsonPlace live = p.at("live");
   for (size_t i = 0; i < live.size(); ++i) {
     JsonPlace l = live[i];
@@ -165,8 +131,8 @@ Step read_step(const JsonPlace& p, int version) {
                       l.at("count").integer(0, kMaxIndex), l.at("stride").integer(1, kMaxIndex)});
   }
   JsonPlace events = p.at("events");
-  for (size_t i = 0; i < events.size(); ++i) s.events.push_back(read_event(events[i], version));
-  if (version >= 2 && p.has("lights")) {
+  for (size_t i = 0; i < events.size(); ++i) s.events.push_back(read_event(events[i]));
+  if (p.has("lights")) {
     JsonPlace lights = p.at("lights");
     for (size_t i = 0; i < lights.size(); ++i) {
       JsonPlace l = lights[i];
@@ -176,7 +142,7 @@ Step read_step(const JsonPlace& p, int version) {
                           static_cast<int>(range[1].integer(0, 1 << 24))});
     }
   }
-  if (version >= 2 && p.has("focus")) s.focus = static_cast<int>(p.at("focus").integer(0, 1 << 30));
+  if (p.has("focus")) s.focus = static_cast<int>(p.at("focus").integer(0, 1 << 30));
   return s;
 }
 
@@ -193,7 +159,7 @@ Device read_device(const JsonPlace& d) {
   return out;
 }
 
-Producer read_producer(const JsonPlace& p, int version) {
+Producer read_producer(const JsonPlace& p) {
   Producer out;
   out.kind = p.at("kind").choice<ProducerKind>();
   out.program = p.at("program").text();
@@ -202,14 +168,10 @@ Producer read_producer(const JsonPlace& p, int version) {
     out.model = p.at("model").text();
     if (out.model.empty()) p.at("model").fail("a model-produced trace must say what the model is");
   }
-  if (version >= 2) {
-    JsonPlace devices = p.at("devices");
-    for (size_t i = 0; i < devices.size(); ++i) out.devices.push_back(read_device(devices[i]));
-    if (out.kind == ProducerKind::gpu && out.devices.empty())
-      devices.fail("a GPU-produced trace must name the GPU it ran on");
-  } else if (out.kind == ProducerKind::gpu) {
-    out.devices.push_back(read_device(p.at("device")));
-  }
+  JsonPlace devices = p.at("devices");
+  for (size_t i = 0; i < devices.size(); ++i) out.devices.push_back(read_device(devices[i]));
+  if (out.kind == ProducerKind::gpu && out.devices.empty())
+    devices.fail("a GPU-produced trace must name the GPU it ran on");
   return out;
 }
 
@@ -220,9 +182,10 @@ int read_header(const JsonPlace& root) {
   if (format.text() != kFormatName) format.fail("not a gridlock trace (format is \"" + format.text() + "\")");
   JsonPlace version = root.at("version");
   int64_t v = version.integer(INT32_MIN, INT32_MAX);
-  if (v < kOldestReadableVersion || v > kFormatVersion)
-    version.fail("format version " + std::to_string(v) + " is not supported (this build reads versions " +
-                 std::to_string(kOldestReadableVersion) + " to " + std::to_string(kFormatVersion) + ")");
+  if (v != kFormatVersion)
+    version.fail("format version " + std::to_string(v) + " is not read by this build, which reads version " +
+                 std::to_string(kFormatVersion) +
+                 (v < kFormatVersion ? ": record the trace again with this build's lesson" : ""));
   return static_cast<int>(v);
 }
 
@@ -232,11 +195,11 @@ Source read_source(const JsonPlace& p) {
   return s;
 }
 
-Timing read_timing(const JsonPlace& m, int version) {
+Timing read_timing(const JsonPlace& m) {
   Timing tm;
   tm.name = m.at("name").text();
   tm.elements = m.at("elements").integer(0, int64_t(1) << 40);
-  tm.bytes = version >= 2 ? m.at("bytes").integer(0, int64_t(1) << 50) : tm.elements * 4;
+  tm.bytes = m.at("bytes").integer(0, int64_t(1) << 50);
   tm.repetitions = static_cast<int>(m.at("repetitions").integer(0, 1 << 30));
   tm.median_ns = m.at("median_ns").number();
   tm.min_ns = m.at("min_ns").number();
@@ -244,66 +207,48 @@ Timing read_timing(const JsonPlace& m, int version) {
   return tm;
 }
 
-// Version 1 files: one source, no clock, warps nested in the block track of the same block.
-void convert_v1(const JsonPlace& root, Trace& t) {
-  t.sources.push_back(read_source(root.at("source")));
-  t.clock.origin = "the earliest event of the run (version 1 trace; resolution not stated)";
-  for (Track& track : t.tracks) {
-    if (track.kind != TrackKind::warp) continue;
-    for (const Track& other : t.tracks)
-      if (other.kind == TrackKind::block && other.block == track.block) track.parent = other.id;
-  }
-}
-
 }  // namespace
 
 Trace from_json(std::string_view text, const std::string& origin) {
   const nlohmann::json doc = parse_within_bounds(text, origin);
   JsonPlace root(doc, origin);
-  const int version = read_header(root);
-
   Trace t;
-  t.version_read = version;
+  t.version_read = read_header(root);
   JsonPlace lesson = root.at("lesson");
   t.lesson_id = lesson.at("id").text();
   t.lesson_title = lesson.at("title").text();
   t.technique = lesson.at("technique").text();
   if (lesson.has("variant")) t.variant = lesson.at("variant").text();
-  t.producer = read_producer(root.at("producer"), version);
+  t.producer = read_producer(root.at("producer"));
   t.exit_code = static_cast<int>(root.at("exit_code").integer(0, 255));
   JsonPlace params = root.at("parameters");
   params.for_each_member(
       [&](const std::string& key, const JsonPlace& value) { t.parameters[key] = value.number(); });
 
-  if (version >= 2) {
-    JsonPlace clock = root.at("clock");
-    t.clock.source = clock.at("source").text();
-    t.clock.resolution_ns = clock.at("resolution_ns").integer(0, int64_t(1) << 40);
-    t.clock.origin = clock.at("origin").text();
-    if (clock.has("unit")) t.clock.unit = clock.at("unit").choice<TimeUnit>();
-    JsonPlace sources = root.at("sources");
-    for (size_t i = 0; i < sources.size(); ++i) t.sources.push_back(read_source(sources[i]));
-    JsonPlace notices = root.at("notices");
-    for (size_t i = 0; i < notices.size(); ++i) t.notices.push_back(notices[i].text());
-    JsonPlace facts = root.at("facts");
-    facts.for_each_member(
-        [&](const std::string& key, const JsonPlace& value) { t.facts[key] = value.text(); });
-  }
+  JsonPlace clock = root.at("clock");
+  t.clock.source = clock.at("source").text();
+  t.clock.resolution_ns = clock.at("resolution_ns").integer(0, int64_t(1) << 40);
+  t.clock.origin = clock.at("origin").text();
+  if (clock.has("unit")) t.clock.unit = clock.at("unit").choice<TimeUnit>();
+  JsonPlace sources = root.at("sources");
+  for (size_t i = 0; i < sources.size(); ++i) t.sources.push_back(read_source(sources[i]));
+  JsonPlace notices = root.at("notices");
+  for (size_t i = 0; i < notices.size(); ++i) t.notices.push_back(notices[i].text());
+  JsonPlace facts = root.at("facts");
+  facts.for_each_member([&](const std::string& key, const JsonPlace& value) { t.facts[key] = value.text(); });
   JsonPlace buffers = root.at("buffers");
-  for (size_t i = 0; i < buffers.size(); ++i) t.buffers.push_back(read_buffer(buffers[i], version));
+  for (size_t i = 0; i < buffers.size(); ++i) t.buffers.push_back(read_buffer(buffers[i]));
   JsonPlace tracks = root.at("tracks");
-  for (size_t i = 0; i < tracks.size(); ++i) t.tracks.push_back(read_track(tracks[i], version));
-  if (version >= 2) {
-    JsonPlace launches = root.at("launches");
-    for (size_t i = 0; i < launches.size(); ++i) {
-      JsonPlace l = launches[i];
-      t.launches.push_back({l.at("id").small_int(), l.at("name").text(), l.at("device").small_int(),
-                            l.at("stream").small_int(), l.at("grid").integer(1, kMaxIndex),
-                            static_cast<int>(l.at("block").integer(1, 1 << 20))});
-    }
+  for (size_t i = 0; i < tracks.size(); ++i) t.tracks.push_back(read_track(tracks[i]));
+  JsonPlace launches = root.at("launches");
+  for (size_t i = 0; i < launches.size(); ++i) {
+    JsonPlace l = launches[i];
+    t.launches.push_back({l.at("id").small_int(), l.at("name").text(), l.at("device").small_int(),
+                          l.at("stream").small_int(), l.at("grid").integer(1, kMaxIndex),
+                          static_cast<int>(l.at("block").integer(1, 1 << 20))});
   }
   JsonPlace steps = root.at("steps");
-  for (size_t i = 0; i < steps.size(); ++i) t.steps.push_back(read_step(steps[i], version));
+  for (size_t i = 0; i < steps.size(); ++i) t.steps.push_back(read_step(steps[i]));
   JsonPlace claims = root.at("claims");
   for (size_t i = 0; i < claims.size(); ++i) {
     JsonPlace c = claims[i];
@@ -311,8 +256,8 @@ Trace from_json(std::string_view text, const std::string& origin) {
                         c.at("measurement").text(), c.at("reason").text()});
   }
   JsonPlace timings = root.at("timings");
-  for (size_t i = 0; i < timings.size(); ++i) t.timings.push_back(read_timing(timings[i], version));
-  if (version >= 2 && root.has("series")) {
+  for (size_t i = 0; i < timings.size(); ++i) t.timings.push_back(read_timing(timings[i]));
+  if (root.has("series")) {
     JsonPlace series = root.at("series");
     for (size_t i = 0; i < series.size(); ++i) {
       JsonPlace p = series[i];
@@ -324,8 +269,6 @@ Trace from_json(std::string_view text, const std::string& origin) {
       t.series.push_back(std::move(s));
     }
   }
-  if (version == 1) convert_v1(root, t);
-
   std::vector<std::string> problems = validate(t);
   if (!problems.empty()) throw TraceError(origin + ": " + problems[0]);
   return t;

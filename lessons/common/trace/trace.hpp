@@ -17,8 +17,7 @@
 namespace gridlock::trace {
 
 inline constexpr const char* kFormatName = "gridlock-trace";
-inline constexpr int kFormatVersion = 2;  // what the writer writes
-inline constexpr int kOldestReadableVersion = 1;
+inline constexpr int kFormatVersion = 2;  // what the writer writes and the reader reads
 
 // What a reader accepts at most (FORMAT.md, "Limits"), checked before a file is parsed into memory
 // or replayed: bytes of a file, JSON values in it (numbers, strings, arrays, objects and object
@@ -72,9 +71,8 @@ enum class SourceRole { kernel, technique, recording };
 // How a memory word's values are written: in decimal, or in hexadecimal where the code writes them
 // so (a bit mask).
 enum class ValueBase { decimal, hex };
-// What an operation computes. `unnamed` is an associative operator the trace does not name
-// (version 1 files); its results cannot be replayed.
-enum class Operator { copy, add, mul, min, max, matmul, unnamed };
+// What an operation computes.
+enum class Operator { copy, add, mul, min, max, matmul };
 
 struct Buffer {
   int id = 0;
