@@ -36,7 +36,11 @@ struct State {
     while (d < int64_t(pc.size()) && pc[size_t(d)] >= 0) ++d;
     return d;
   }
-  bool holds(size_t entry, int64_t lane) const { return (uint64_t(mask[entry]) >> lane) & 1u; }
+  // Whether stack entry `entry` holds `lane`; a lane no warp has (a number read from the words,
+  // which may be anything) is held by none.
+  bool holds(size_t entry, int64_t lane) const {
+    return lane >= 0 && lane < 64 && ((uint64_t(mask[entry]) >> lane) & 1u);
+  }
   Lanes lanes_of(size_t entry) const {
     Lanes out;
     for (int64_t lane = 0; lane < 64; ++lane)
@@ -88,7 +92,7 @@ bool state_after(const Run& run, int64_t step, State& s) {
 double value_after(const Run& run, int64_t step, const std::string& name, int64_t lane = 0) {
   if (step < 0) return 0;
   const std::vector<double> v = values_after(run, step, name);
-  return lane < int64_t(v.size()) ? v[size_t(lane)] : NAN;
+  return lane >= 0 && lane < int64_t(v.size()) ? v[size_t(lane)] : NAN;
 }
 
 std::string lanes_text(const Lanes& lanes) {
