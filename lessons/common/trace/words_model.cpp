@@ -294,7 +294,7 @@ std::vector<Rule> expand(const std::vector<ModelRule>& rules) {
       else
         out.push_back(
             {phrase.c_str(), [judge](const Run& run, const Event& e, const std::vector<int64_t>& n) {
-               return judge(run, size_t(&run.step_of(e) - run.t.steps.data()), n);
+               return judge(run, run.step_index_of(e), n);
              }});
     }
   }
@@ -304,7 +304,7 @@ std::vector<Rule> expand(const std::vector<ModelRule>& rules) {
 // The pc a lane track's or the warp track's event names is where the warp stood before the step;
 // a lane that runs it is among the active ones.
 std::string runs_at(const Run& run, const Event& e, const std::vector<int64_t>& n) {
-  const int64_t step = int64_t(&run.step_of(e) - run.t.steps.data());
+  const int64_t step = int64_t(run.step_index_of(e));
   State before;
   if (!state_after(run, step - 1, before)) return "the step snapshots no SIMT stack";
   const Track* t = run.track(e.track);
@@ -316,7 +316,7 @@ std::string runs_at(const Run& run, const Event& e, const std::vector<int64_t>& 
 // "wait at pc 9": the lane is not active, and the nearest stack entry below the top that holds it
 // is at that pc.
 std::string waits_at(const Run& run, const Event& e, int64_t said) {
-  const int64_t step = int64_t(&run.step_of(e) - run.t.steps.data());
+  const int64_t step = int64_t(run.step_index_of(e));
   State before;
   if (!state_after(run, step - 1, before)) return "the step snapshots no SIMT stack";
   const Track* t = run.track(e.track);

@@ -71,6 +71,7 @@ class Run {
     return out;
   }
   const Step& step_of(const Event& e) const { return *step_of_.at(&e); }
+  size_t step_index_of(const Event& e) const { return size_t(&step_of(e) - t.steps.data()); }
   const Buffer* buffer_named(const std::string& name) const {
     for (const Buffer& b : t.buffers)
       if (b.name == name) return &b;
