@@ -9,8 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "units.hpp"
-
 namespace gridlock {
 
 // One ratio measured in several rounds: the median round and how far the rounds spread from it.
@@ -46,10 +44,10 @@ inline int spread_digits(double spread) {
 // "1.06x ± 0.03", "1.019x ± 0.003": a ratio and its spread, rounded to the decimals that show the
 // spread's first digit.
 inline std::string ratio_with_spread(const MeasuredRatio& r) {
-  char spread[32];
+  char text[64];
   const int digits = spread_digits(r.spread);
-  std::snprintf(spread, sizeof spread, " \xC2\xB1 %.*f", digits, r.spread);
-  return times_as_fast(r.median, digits) + spread;
+  std::snprintf(text, sizeof text, "%.*f\xC3\x97 \xC2\xB1 %.*f", digits, r.median, digits, r.spread);
+  return text;
 }
 
 // Whether the ratio lies so near its threshold that the rounds' spread covers it.
