@@ -366,6 +366,7 @@ void App::gallery_view() {
   if (!gallery_loaded_) load_gallery();
   ImGui::BeginChild("gallery", ImVec2(0, 0), false);
   gallery_keys();
+  if (config_.settings) gallery_state_.theme = config_.settings->theme;
   GalleryChoice choice = draw_gallery(gallery_, gallery_state_, failures_, fonts_, heat_);
   ImGui::EndChild();
   if (choice.browse) request_open_dialog(open_dialog_, config_.open_folder);

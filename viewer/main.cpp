@@ -21,10 +21,12 @@
 #include "app.hpp"
 #include "export_animation.hpp"
 #include "format.hpp"
+#include "gallery_writer.hpp"
 #include "headless.hpp"
 #include "layout_check.hpp"
 #include "lecture_run.hpp"
 #include "model/event_markers.hpp"
+#include "model/gallery_manifest.hpp"
 #include "model/key_events.hpp"
 #include "model/paths.hpp"
 #include "model/presenter_settings.hpp"
@@ -275,12 +277,46 @@ std::vector<std::string> lesson_index_files(const std::string& exe_dir) {
   return {GRIDLOCK_VIEWER_LESSON_INDEX, exe_dir + "/../share/gridlock/lesson-index.txt"};
 }
 
+// Where the gallery's lessons and its manifest are looked for: --lessons (a folder with the
+// manifest in its gallery/, or an index with it in gallery/ beside it), else the build's and the
+// installed ones.
+gv::GallerySearch gallery_search(const gv::Options& options, const std::string& exe_dir) {
+  if (!options.lessons.empty()) {
+    std::error_code ec;
+    const std::filesystem::path lessons(options.lessons);
+    const std::filesystem::path folder = std::filesystem::is_directory(lessons, ec) ? lessons : lessons.parent_path();
+    return {{options.lessons}, {options.lessons}, {(folder / "gallery").string()}};
+  }
+  return {lesson_index_files(exe_dir),
+          {GRIDLOCK_VIEWER_LESSONS_DIR, exe_dir + "/../share/gridlock/lessons"},
+          {std::string(GRIDLOCK_VIEWER_LESSONS_DIR) + "/gallery", exe_dir + "/../share/gridlock/lessons/gallery"}};
+}
+
+// --check-gallery DIR: what in the manifest no longer matches the traces.
+int check_gallery(const gv::Options& options, const std::string& exe_dir) {
+  gv::GallerySearch search = gallery_search(options, exe_dir);
+  search.manifest_folders.clear();
+  const gv::Gallery gallery = gv::discover_gallery(search);
+  gv::GalleryManifest manifest;
+  std::string error;
+  if (!gv::read_gallery_manifest(options.check_gallery, manifest, error)) {
+    std::cerr << "gridlock-viewer: " << error << "\n";
+    return 1;
+  }
+  const std::vector<std::string> stale = gv::stale_manifest_entries(gallery, manifest);
+  for (const std::string& s : stale) std::cout << s << "\n";
+  std::size_t traces = 0;
+  for (const gv::GalleryLesson& lesson : gallery.lessons) traces += lesson.traces.size();
+  std::cout << "gridlock-viewer: " << traces << " traces, " << stale.size() << " differences from "
+            << options.check_gallery << "/manifest.json"
+            << (stale.empty() ? "" : "; write it again with --write-gallery " + options.check_gallery) << "\n";
+  return stale.empty() && traces > 0 ? 0 : 1;
+}
+
 gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe_dir, bool screenshot,
                               gv::Presenter& presenter) {
   gv::AppConfig config;
-  config.gallery_search.index_files = lesson_index_files(exe_dir);
-  config.gallery_search.lesson_roots = {GRIDLOCK_VIEWER_LESSONS_DIR, exe_dir + "/../share/gridlock/lessons"};
-  if (!options.lessons.empty()) config.gallery_search = {{options.lessons}, {options.lessons}};
+  config.gallery_search = gallery_search(options, exe_dir);
   std::error_code ec;
   config.open_folder = std::filesystem::current_path(ec).string();
   config.screens.animate = !screenshot;
@@ -429,6 +465,7 @@ int main(int argc, char** argv) {
   gv::Options options;
   if (int code = gv::parse_options(argc, argv, options); code >= 0) return code;
   if (options.list_views) return list_views(options);
+  if (!options.check_gallery.empty()) return check_gallery(options, gv::executable_dir(argv[0]));
   const bool screenshot = options.headless();
   const std::string exe_dir = gv::executable_dir(argv[0]);
   gv::ResolvedLecture lecture;
@@ -481,7 +518,10 @@ int main(int argc, char** argv) {
       render_frame(window, app, presenter, heat, target, seconds);
     };
     if (!lecture.stops.empty()) app.start_lecture(std::move(lecture), std::max(0, options.stop - 1));
-    if (screenshot) {
+    if (!options.write_gallery.empty()) {
+      code = gv::write_gallery(options.write_gallery, gallery_search(options, exe_dir), gv::ViewConfig{}, fonts,
+                               heat);
+    } else if (screenshot) {
       if (shot.other)
         app.compare(std::move(shot.document), std::move(shot.other), shot.start);
       else if (shot.document)

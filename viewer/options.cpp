@@ -59,6 +59,12 @@ int parse_options(int argc, char** argv, Options& options) {
   cli.add_option("--view", options.view, "the view shown first (a tab over the canvas)")
       ->check(CLI::IsMember(view_names()));
   cli.add_flag("--list-views", options.list_views, "print the views that apply to each trace file and exit");
+  cli.add_option("--write-gallery", options.write_gallery,
+                 "write the gallery's manifest (every card's text) and each card's thumbnail, in both themes, "
+                 "into this folder and exit (lessons/gallery: the one the gallery opens from)");
+  cli.add_option("--check-gallery", options.check_gallery,
+                 "compare the gallery manifest in this folder with the recorded traces; print what differs, "
+                 "exit 1 if anything does");
   cli.add_option("--bench-frames", options.bench_frames, "render N frames, print frame times, exit")
       ->check(CLI::Range(1, 1000000));
   cli.add_option("--size", size, "window or image size, WIDTHxHEIGHT (default 1600x900)");
@@ -202,6 +208,13 @@ int parse_options(int argc, char** argv, Options& options) {
   }
   if (options.reveal && options.question == 0) {
     std::cerr << "gridlock-viewer: --reveal needs --question\n";
+    return 2;
+  }
+  if ((!options.write_gallery.empty() || !options.check_gallery.empty()) &&
+      (!options.traces.empty() || !options.compare.empty() || !options.screenshot.empty() ||
+       options.exporting() || options.bench_frames > 0)) {
+    std::cerr << "gridlock-viewer: --write-gallery and --check-gallery read the lessons' traces themselves; "
+                 "give no trace, --compare, screenshot, export or benchmark with them\n";
     return 2;
   }
   if (options.list_views && options.traces.empty()) {

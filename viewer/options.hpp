@@ -41,6 +41,8 @@ struct Options {
   bool tree_order = false;     // arrange tree rows in tree order, not memory order
   int64_t follow_thread = -1;  // the thread the tree view follows first; -1: none
   std::string lessons;         // the gallery's lessons: an index file or a folder; empty: built in
+  std::string write_gallery;   // a folder: write the gallery's manifest and thumbnails there, exit
+  std::string check_gallery;   // a folder: compare its gallery manifest with the traces, exit
   // A lecture: stops walked with PageDown (lectures/README.md).
   std::string lecture;         // the lecture file
   int stop = 0;                // the stop it opens on, counted from 1; 0: the first
@@ -60,7 +62,7 @@ struct Options {
 
   bool exporting() const { return !export_frames.empty() || !export_gif.empty() || !export_video.empty(); }
   // Without an interactive window: a screenshot, an export or a scripted run.
-  bool headless() const { return !screenshot.empty() || exporting(); }
+  bool headless() const { return !screenshot.empty() || exporting() || !write_gallery.empty(); }
 };
 
 // Parses argv into `options`. Returns -1 to go on, or the exit code to leave with: 0 after

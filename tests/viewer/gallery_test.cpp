@@ -3,12 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "fixture_trace.hpp"
 #include "model/document.hpp"
+#include "model/gallery_manifest.hpp"
 
 namespace fs = std::filesystem;
 using namespace gridlock::viewer;
@@ -218,4 +220,115 @@ TEST_F(GalleryFolder, TimingsAloneAreEnoughToOpenATrace) {
   const LoadResult refused = load_document(path);
   EXPECT_FALSE(refused.ok());
   EXPECT_EQ(refused.error, path + ": the trace has no steps and no timings to show");
+}
+
+namespace {
+
+// The folder's gallery with a manifest written for it in gallery/ (thumbnail names for the
+// good trace only), read back.
+GalleryManifest write_and_read_manifest(const fs::path& root) {
+  GallerySearch search;
+  search.index_files = {(root / "index.txt").string()};
+  const Gallery g = discover_gallery(search);
+  fs::create_directories(root / "gallery/a");
+  std::map<std::string, std::string> pictures;
+  for (const GalleryTrace& t : g.lessons[0].traces)
+    if (t.ok()) pictures[t.path] = thumbnail_name(g.lessons[0], t);
+  std::ofstream(root / "gallery/manifest.json") << gallery_manifest_json(g, (root / "gallery").string(), pictures);
+  for (Theme theme : {Theme::dark, Theme::light})
+    std::ofstream(root / "gallery" / themed_thumbnail("a/good", theme)) << "png";
+  GalleryManifest manifest;
+  std::string error;
+  EXPECT_TRUE(read_gallery_manifest((root / "gallery").string(), manifest, error)) << error;
+  return manifest;
+}
+
+}  // namespace
+
+TEST_F(GalleryFolder, TheManifestGivesEveryCardWithoutReadingATrace) {
+  const GalleryManifest manifest = write_and_read_manifest(root_);
+  ASSERT_EQ(manifest.cards.size(), 2u);
+  EXPECT_EQ(manifest.cards[1].file, "../lessons/a/recorded/good.json");
+  EXPECT_EQ(manifest.cards[1].thumbnail, "a/good");
+  EXPECT_TRUE(manifest.cards[0].thumbnail.empty());  // broken: its card shows the error instead
+  // The good trace's bytes replaced by others of the same size: a card read from the file would
+  // say it is broken; the manifest's card is the one the gallery shows.
+  const fs::path good = root_ / "lessons/a/recorded/good.json";
+  const auto bytes = fs::file_size(good);
+  std::ofstream(good, std::ios::trunc) << std::string(bytes, ' ');
+  GallerySearch search;
+  search.index_files = {(root_ / "index.txt").string()};
+  search.manifest_folders = {(root_ / "nowhere").string(), (root_ / "gallery").string()};
+  const Gallery g = discover_gallery(search);
+  EXPECT_EQ(g.cards_from_manifest, 2);
+  EXPECT_EQ(g.manifest, fs::absolute(root_ / "gallery").lexically_normal().string());
+  const GalleryTrace& card = g.lessons[0].traces[1];
+  EXPECT_TRUE(card.ok());
+  EXPECT_EQ(card.trace, nullptr);
+  EXPECT_EQ(card.technique, "R1");
+  EXPECT_EQ(card.steps, 8);
+  EXPECT_EQ(card.confirmed, 1);
+  EXPECT_EQ(card.path, good.string());
+  EXPECT_EQ(card.thumbnail_png, fs::absolute(root_ / "gallery/a/good").lexically_normal().string());
+  EXPECT_FALSE(g.lessons[0].traces[0].ok());  // broken.json keeps its error from the manifest
+}
+
+TEST_F(GalleryFolder, ATraceOfAnotherSizeIsReadAgainAndNamedStale) {
+  const GalleryManifest manifest = write_and_read_manifest(root_);
+  GallerySearch search;
+  search.index_files = {(root_ / "index.txt").string()};
+  {
+    const Gallery listed = discover_gallery(search);
+    EXPECT_TRUE(stale_manifest_entries(listed, manifest).empty());
+  }
+  // Re-recorded: another trace in good.json's place, and a new file beside it.
+  gridlock::trace::write_file(gridlock::viewer::testing::make_halving_trace(32, 100, 5),
+                              (root_ / "lessons/a/recorded/good.json").string());
+  gridlock::trace::write_file(gridlock::viewer::testing::make_halving_trace(32, 100, 5),
+                              (root_ / "lessons/a/recorded/new.json").string());
+  search.manifest_folders = {(root_ / "gallery").string()};
+  const Gallery g = discover_gallery(search);
+  EXPECT_EQ(g.cards_from_manifest, 1);  // broken.json alone is unchanged
+  ASSERT_EQ(g.lessons[0].traces.size(), 3u);
+  const GalleryTrace& good = g.lessons[0].traces[1];
+  EXPECT_NE(good.trace, nullptr);  // read from the file, its view draws the thumbnail
+  EXPECT_TRUE(good.thumbnail_png.empty());
+  EXPECT_NE(g.lessons[0].traces[2].trace, nullptr);
+  const std::vector<std::string> stale = stale_manifest_entries(g, manifest);
+  auto names = [&](const std::string& what) {
+    return std::count_if(stale.begin(), stale.end(),
+                         [&](const std::string& s) { return s.find(what) != std::string::npos; });
+  };
+  EXPECT_EQ(names("good.json: the manifest has fnv1a64:"), 1);
+  EXPECT_EQ(names("good.json: its card reads"), 1);
+  EXPECT_EQ(names("new.json: not in the manifest"), 1);
+  EXPECT_EQ(names("broken.json"), 0);
+}
+
+TEST_F(GalleryFolder, AMissingThumbnailIsStale) {
+  const GalleryManifest manifest = write_and_read_manifest(root_);
+  fs::remove(root_ / "gallery" / themed_thumbnail("a/good", Theme::light));
+  GallerySearch search;
+  search.index_files = {(root_ / "index.txt").string()};
+  const std::vector<std::string> stale = stale_manifest_entries(discover_gallery(search), manifest);
+  ASSERT_EQ(stale.size(), 1u);
+  EXPECT_NE(stale[0].find("a/good.light.png is missing"), std::string::npos);
+}
+
+TEST_F(GalleryFolder, ABrokenManifestIsNamedAndEveryCardReadFromItsTrace) {
+  fs::create_directories(root_ / "gallery");
+  GallerySearch search;
+  search.index_files = {(root_ / "index.txt").string()};
+  search.manifest_folders = {(root_ / "gallery").string()};
+  for (const char* text : {"{\"gridlock_gallery\": 1, \"cards\": [{\"file\": 3}]}", "{\"gridlock_gallery\": 7}",
+                           "[1, 2", "# a README\n"}) {
+    std::ofstream(root_ / "gallery/manifest.json", std::ios::trunc) << text;
+    const Gallery g = discover_gallery(search);
+    EXPECT_EQ(g.cards_from_manifest, 0) << text;
+    EXPECT_TRUE(g.manifest.empty());
+    ASSERT_EQ(g.problems.size(), 2u) << text;  // the index's bad line, the manifest
+    EXPECT_NE(g.problems[1].find("manifest.json: "), std::string::npos) << g.problems[1];
+    EXPECT_NE(g.problems[1].find("--write-gallery"), std::string::npos) << g.problems[1];
+    EXPECT_NE(g.lessons[0].traces[1].trace, nullptr) << text;
+  }
 }

@@ -1,12 +1,16 @@
 // Checks viewer screenshots:
-//   viewer_png_check --size WxH [--min-colours N] A.png [B.png ...] [--differ | --differ-by PERCENT]
+//   viewer_png_check --size WxH [--min-colours N] A.png [B.png ...]
+//                    [--differ | --differ-by PERCENT | --same-within PERCENT]
 // Every image must have the given size, at least N distinct colours (default 64) and no colour
 // covering more than 95% of it. With --differ, each image must also differ from the one before
-// it in at least 1% of its pixels (--differ-by: PERCENT% of them, for a change meant to be small). Exit 0
-// when all checks pass, 1 otherwise, 2 on bad usage.
+// it in at least 1% of its pixels (--differ-by: PERCENT% of them, for a change meant to be small);
+// with --same-within, in at most PERCENT% of them, a pixel differing where a channel is off by
+// more than 8 (what scaling a picture may change). Exit 0 when all checks pass, 1 otherwise, 2 on
+// bad usage.
 #include <stb_image.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <unordered_map>
@@ -56,12 +60,17 @@ bool check_content(const std::string& path, const Image& image, std::size_t min_
   return ok;
 }
 
-double differing_fraction(const Image& a, const Image& b) {
+// The share of pixels where a channel differs by more than `tolerance`.
+double differing_fraction(const Image& a, const Image& b, int tolerance = 0) {
   if (a.rgb.size() != b.rgb.size()) return 1.0;
   std::size_t differ = 0;
   const std::size_t pixels = a.rgb.size() / 3;
   for (std::size_t i = 0; i < pixels; ++i)
-    if (std::memcmp(&a.rgb[3 * i], &b.rgb[3 * i], 3) != 0) ++differ;
+    for (int c = 0; c < 3; ++c)
+      if (std::abs(int{a.rgb[3 * i + c]} - int{b.rgb[3 * i + c]}) > tolerance) {
+        ++differ;
+        break;
+      }
   return static_cast<double>(differ) / static_cast<double>(pixels);
 }
 
@@ -72,6 +81,7 @@ int main(int argc, char** argv) {
   std::size_t min_colours = 64;
   bool differ = false;
   double least_differing = 0.01;  // the share of pixels that must differ
+  double most_differing = -1;     // --same-within: the share of pixels that may differ
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -87,6 +97,8 @@ int main(int argc, char** argv) {
     } else if (arg == "--differ-by" && i + 1 < argc) {
       differ = true;
       least_differing = std::stod(argv[++i]) / 100.0;
+    } else if (arg == "--same-within" && i + 1 < argc) {
+      most_differing = std::stod(argv[++i]) / 100.0;
     } else if (!arg.empty() && arg[0] == '-') {
       std::fprintf(stderr, "unknown option %s\n", arg.c_str());
       return 2;
@@ -97,7 +109,8 @@ int main(int argc, char** argv) {
   if (files.empty() || width <= 0 || height <= 0) {
     std::fprintf(
         stderr,
-        "usage: viewer_png_check --size WxH [--min-colours N] [--differ | --differ-by PERCENT] PNG...\n");
+        "usage: viewer_png_check --size WxH [--min-colours N] [--differ | --differ-by PERCENT | "
+        "--same-within PERCENT] PNG...\n");
     return 2;
   }
   bool ok = true;
@@ -120,6 +133,15 @@ int main(int argc, char** argv) {
                   100 * fraction);
       if (fraction < least_differing) {
         std::fprintf(stderr, "%s and %s are nearly the same image\n", files[i - 1].c_str(), files[i].c_str());
+        ok = false;
+      }
+    }
+    if (most_differing >= 0 && i > 0) {
+      const double fraction = differing_fraction(images[i - 1], images[i], 8);
+      std::printf("%s vs %s: %.2f%% of pixels differ\n", files[i - 1].c_str(), files[i].c_str(), 100 * fraction);
+      if (fraction > most_differing) {
+        std::fprintf(stderr, "%s and %s differ in more than %.2f%% of pixels\n", files[i - 1].c_str(),
+                     files[i].c_str(), 100 * most_differing);
         ok = false;
       }
     }

@@ -8,6 +8,7 @@
 
 #include "format.hpp"
 #include "model/document.hpp"
+#include "model/gallery_manifest.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock::viewer {
@@ -50,8 +51,12 @@ void link_pairs(GalleryLesson& lesson) {
 GalleryLesson make_lesson(const LessonEntry& entry) {
   GalleryLesson lesson{entry.id, entry.title, entry.folder, {}, {}, {}};
   lesson.summary = lesson_summary(read_text_file((fs::path(entry.folder) / "README.md").string()));
-  for (const std::string& file : recorded_traces(entry.folder))
-    lesson.traces.push_back(summarise_trace(file));
+  for (const std::string& file : recorded_traces(entry.folder)) {
+    GalleryTrace listed;  // its card is filled once every lesson is listed
+    listed.path = file;
+    listed.name = fs::path(file).filename().string();
+    lesson.traces.push_back(std::move(listed));
+  }
   const fs::path recorded = fs::path(entry.folder) / "recorded";
   for (const auto& [a, b] : entry.compare)
     lesson.compare.emplace_back((recorded / a).lexically_normal().string(),
@@ -80,6 +85,24 @@ std::vector<LessonEntry> scan_root(const fs::path& root) {
   std::sort(found.begin(), found.end(),
             [](const LessonEntry& a, const LessonEntry& b) { return a.folder < b.folder; });
   return found;
+}
+
+// Every card, from the first manifest found where it is current, else from its trace.
+void fill_cards(Gallery& gallery, const std::vector<std::string>& manifest_folders) {
+  std::error_code ec;
+  for (const std::string& folder : manifest_folders) {
+    if (folder.empty() || !fs::is_directory(folder, ec)) continue;
+    GalleryManifest manifest;
+    std::string error;
+    if (!read_gallery_manifest(folder, manifest, error)) {
+      if (fs::exists(fs::path(folder) / "manifest.json", ec)) gallery.problems.push_back(error);
+      continue;
+    }
+    gallery.manifest = manifest.folder;
+    gallery.cards_from_manifest = fill_gallery_cards(gallery, &manifest);
+    return;
+  }
+  fill_gallery_cards(gallery, nullptr);
 }
 
 }  // namespace
@@ -165,12 +188,14 @@ Gallery discover_gallery(const GallerySearch& search) {
       gallery.lessons.push_back(make_lesson(entry));
     }
     gallery.found_in = index;
+    fill_cards(gallery, search.manifest_folders);
     return gallery;
   }
   for (const std::string& root : search.lesson_roots) {
     if (root.empty() || !fs::is_directory(root, ec)) continue;
     for (const LessonEntry& entry : scan_root(root)) gallery.lessons.push_back(make_lesson(entry));
     gallery.found_in = root;
+    fill_cards(gallery, search.manifest_folders);
     return gallery;
   }
   std::string looked;

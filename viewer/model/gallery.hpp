@@ -30,7 +30,8 @@ struct GalleryTrace {
   int confirmed = 0;
   int contradicted = 0;
   int not_observable = 0;
-  std::shared_ptr<const trace::Trace> trace;  // null when it did not load
+  std::shared_ptr<const trace::Trace> trace;  // null when it did not load or came from the manifest
+  std::string thumbnail_png;  // the manifest's picture (absolute, less ".dark.png"); empty: a view draws it
   // The traces the lesson pairs this one with for comparison, in the order it declares them.
   struct Partner {
     std::string path;   // normalised
@@ -54,15 +55,20 @@ struct GalleryLesson {
 struct Gallery {
   std::vector<GalleryLesson> lessons;
   std::string found_in;               // the index file or folder the lessons came from
+  std::string manifest;               // the manifest's folder the cards came from; empty: none
+  int cards_from_manifest = 0;        // the others were read from their traces
   std::vector<std::string> problems;  // index lines that could not be used, missing folders
 };
 
 // Where to look, in order: lesson index files (id<TAB>title<TAB>folder per line; a relative
 // folder is taken relative to the index file), then folders scanned for */recorded/*.json.
-// The first candidate that exists is used.
+// The first candidate that exists is used. The cards come from the first folder of
+// `manifest_folders` that holds a gallery manifest (model/gallery_manifest.hpp), as far as it
+// is current; without one every trace is read for its card.
 struct GallerySearch {
   std::vector<std::string> index_files;
   std::vector<std::string> lesson_roots;
+  std::vector<std::string> manifest_folders;
 };
 
 // The paragraph under a README's "## Goal" heading (or, without one, its first paragraph),
@@ -72,8 +78,8 @@ std::string lesson_summary(const std::string& readme);
 // Reads one trace file for its gallery card; never throws.
 GalleryTrace summarise_trace(const std::string& path);
 
-// Lists the lessons and their recorded traces. Never throws; an empty gallery says where it
-// looked in `problems`.
+// Lists the lessons and their recorded traces, with their cards. Never throws; an empty gallery
+// says where it looked in `problems`, a manifest that cannot be used says why there too.
 Gallery discover_gallery(const GallerySearch& search);
 
 }  // namespace gridlock::viewer

@@ -159,7 +159,7 @@ int compare_button(const Card& c) {
   return chosen;
 }
 
-CardChoice draw_gallery_card(const GalleryTrace& t, float width, TraceView* thumbnail, const Fonts& fonts,
+CardChoice draw_gallery_card(const GalleryTrace& t, float width, CardThumbnail thumbnail, const Fonts& fonts,
                              HeatStripRenderer& heat) {
   const float height = gallery_card_height(width, fonts);
   ImGui::PushID(t.path.c_str());
@@ -185,11 +185,14 @@ CardChoice draw_gallery_card(const GalleryTrace& t, float width, TraceView* thum
   const ImU32 fill =
       c.hovered ? (pressed ? IM_COL32(44, 52, 68, 255) : IM_COL32(37, 43, 56, 255)) : colour::panel;
   c.list->AddRectFilled(at, end, fill, kRounding);
-  if (t.ok()) {
+  if (t.ok() && thumbnail.picture) {
+    c.list->AddImageRounded(thumbnail.picture->id(), thumb_min, thumb_max, ImVec2(0, 0), ImVec2(1, 1),
+                            IM_COL32_WHITE, 6.0f);
+  } else if (t.ok()) {
     const ThumbnailPaint paint{fonts, heat, c.list, thumb_min, thumb_max};
     begin_thumbnail(paint);
-    if (thumbnail)
-      thumbnail->paint_thumbnail(paint);
+    if (thumbnail.view)
+      thumbnail.view->paint_thumbnail(paint);
     else
       paint_thumbnail_placeholder(paint);
     end_thumbnail(paint);

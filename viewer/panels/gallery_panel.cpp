@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/gallery_manifest.hpp"
 #include "panels/gallery_card.hpp"
 
 namespace gridlock::viewer {
@@ -13,6 +14,29 @@ namespace {
 constexpr float kMinCardWidth = 440.0f;  // at scale 1; cards widen to fill their row, up to the maximum
 constexpr float kMaxCardWidth = 580.0f;
 constexpr float kCardSpacing = 18.0f;
+
+// What draws the card's miniature, made the first time it is asked for.
+CardThumbnail card_thumbnail(const GalleryTrace& trace, GalleryState& state) {
+  CardThumbnail thumbnail;
+  if (!trace.thumbnail_png.empty()) {
+    const std::string file = themed_thumbnail(trace.thumbnail_png, state.theme);
+    auto found = state.pictures.find(file);
+    if (found == state.pictures.end()) {
+      auto picture = std::make_unique<ImageTexture>();
+      if (!picture->load_png(file)) picture.reset();  // the card falls back to a placeholder
+      found = state.pictures.emplace(file, std::move(picture)).first;
+    }
+    thumbnail.picture = found->second.get();
+    return thumbnail;
+  }
+  auto found = state.thumbnails.find(trace.path);
+  if (found == state.thumbnails.end())
+    found =
+        state.thumbnails.emplace(trace.path, trace.trace ? make_first_view(*trace.trace, state.config) : nullptr)
+            .first;
+  thumbnail.view = found->second.get();
+  return thumbnail;
+}
 
 }  // namespace
 
@@ -71,12 +95,13 @@ GalleryChoice draw_gallery(const Gallery& gallery, GalleryState& state,
     for (std::size_t i = 0; i < lesson.traces.size(); ++i) {
       const GalleryTrace& trace = lesson.traces[i];
       if (i % static_cast<std::size_t>(per_row) != 0) ImGui::SameLine();
-      auto found = state.thumbnails.find(trace.path);
-      if (found == state.thumbnails.end())
-        found = state.thumbnails
-                    .emplace(trace.path, trace.trace ? make_first_view(*trace.trace, state.config) : nullptr)
-                    .first;
-      const CardChoice card = draw_gallery_card(trace, card_w, found->second.get(), fonts, heat);
+      // A card off screen takes its place and nothing more: no picture loaded, nothing drawn.
+      const ImVec2 card_size(card_w, gallery_card_height(card_w, fonts));
+      if (!ImGui::IsRectVisible(card_size)) {
+        ImGui::Dummy(card_size);
+        continue;
+      }
+      const CardChoice card = draw_gallery_card(trace, card_w, card_thumbnail(trace, state), fonts, heat);
       if (card.action == CardAction::open) choice.open_path = trace.path;
       if (card.action == CardAction::compare) {
         const GalleryTrace::Partner& other = trace.compare[static_cast<std::size_t>(card.partner)];

@@ -1,5 +1,6 @@
 // The start screen: every lesson's recorded traces as cards, in lesson order, plus the files
-// that could not be opened. A card shows the trace in miniature (views/trace_thumbnail.hpp)
+// that could not be opened. A card shows the trace in miniature (the gallery manifest's picture,
+// else drawn by views/trace_thumbnail.hpp)
 // above its file name, producer and verdicts; a file that did not load shows why.
 #pragma once
 
@@ -10,6 +11,7 @@
 
 #include "model/gallery.hpp"
 #include "render/heat_strip.hpp"
+#include "render/image_texture.hpp"
 #include "style.hpp"
 #include "views/registry.hpp"
 #include "views/view.hpp"
@@ -28,11 +30,13 @@ struct GalleryChoice {
   std::string compare_a, compare_b;  // a card's Compare button was clicked: the lesson's pair
 };
 
-// What the gallery keeps between frames: by trace path, the first view that applies to it (it
-// draws the card's thumbnail), made the first time the card is drawn. Cleared whenever the
-// gallery is listed again.
+// What the gallery keeps between frames, made the first time a card is on screen: the manifest's
+// pictures (by file) and, for a card without one, the first view that applies to its trace (by
+// trace path). Cleared whenever the gallery is listed again.
 struct GalleryState {
   ViewConfig config;
+  Theme theme = Theme::dark;  // whose pictures the cards show
+  std::map<std::string, std::unique_ptr<ImageTexture>> pictures;
   std::map<std::string, std::unique_ptr<TraceView>> thumbnails;
 };
 
