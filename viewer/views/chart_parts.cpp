@@ -5,6 +5,8 @@
 #include <cfloat>
 #include <cmath>
 
+#include "render/pixel_layer.hpp"
+
 namespace gridlock::viewer {
 
 void chart_summary(const Fonts& fonts, const std::string& first, const std::string& second) {
@@ -60,9 +62,19 @@ float chart_legend_height(const std::vector<std::pair<ImU32, std::string>>& entr
 
 void paint_hatched(ImDrawList* list, ImVec2 a, ImVec2 b, ImU32 fill, ImU32 lines) {
   if (b.x <= a.x || b.y <= a.y) return;
-  list->AddRectFilled(a, b, fill);
-  list->PushClipRect(a, b, true);
   const float h = b.y - a.y, step = std::max(6.0f, h);
+  if (h < kHatchedRowPx) {
+    // Too thin for its lines to read as lines: the colour they would give it on average, in the
+    // pixel layer where one is open (a row per block of a thousand blocks costs no vertices).
+    const ImVec4 f = ImGui::ColorConvertU32ToFloat4(fill), l = ImGui::ColorConvertU32ToFloat4(lines);
+    const float k = l.w * 1.0f / step * 1.41f;  // a 1-pixel line every `step` pixels, at 45 degrees
+    fill_rect(list, a, b,
+              ImGui::ColorConvertFloat4ToU32(
+                  ImVec4(f.x + (l.x - f.x) * k, f.y + (l.y - f.y) * k, f.z + (l.z - f.z) * k, f.w)));
+    return;
+  }
+  fill_rect(list, a, b, fill);
+  list->PushClipRect(a, b, true);
   for (float x = a.x - h; x < b.x; x += step) list->AddLine(ImVec2(x, b.y), ImVec2(x + h, a.y), lines, 1.0f);
   list->PopClipRect();
 }

@@ -24,6 +24,8 @@ float chart_legend_height(const std::vector<std::pair<ImU32, std::string>>& entr
 
 // A box with diagonal lines: time in which a block had not started.
 void paint_hatched(ImDrawList* list, ImVec2 a, ImVec2 b, ImU32 fill, ImU32 lines);
+// Rows thinner than this get the hatching's average colour instead of its lines.
+constexpr float kHatchedRowPx = 5.0f;
 
 // The index of the row under y when `count` rows of height `h` start at y0, or -1.
 int chart_row_at(float y, float y0, float h, std::size_t count);

@@ -13,6 +13,7 @@
 #include "format.hpp"
 #include "model/gantt_chart.hpp"
 #include "model/time_range.hpp"
+#include "render/pixel_layer.hpp"
 #include "views/chart_parts.hpp"
 #include "views/registry.hpp"
 #include "views/run_timeline_painter.hpp"
@@ -48,7 +49,9 @@ class GanttView final : public TraceView {
     const float height = std::max(80.0f, avail.y - legend_h);
     ImGui::InvisibleButton("##gantt", ImVec2(avail.x, height));
     ImDrawList* list = ImGui::GetWindowDrawList();
-    list->AddRectFilled(at, ImVec2(at.x + avail.x, at.y + height), colour::canvas, 4.0f);
+    // The canvas and the rows are one layer of pixels: a row per block of a thousand blocks.
+    rows_layer_.open(list, at, ImVec2(at.x + avail.x, at.y + height));
+    fill_rect(list, at, ImVec2(at.x + avail.x, at.y + height), colour::canvas, 4.0f);
     const float gutter = 80.0f * ui_scale(f.fonts), axis_h = f.fonts.ui->FontSize + 10;
     const TimeAxis axis = time_axis(range, at.x + gutter, at.x + avail.x - 12);
     const float y0 = at.y + axis_h, y1 = at.y + height - 4;
@@ -56,6 +59,7 @@ class GanttView final : public TraceView {
     const float h = (y1 - y0) / static_cast<float>(order_.size());
     list->PushClipRect(ImVec2(axis.x0, y0 - 2), ImVec2(axis.x1, y1), true);
     paint_rows(list, axis, y0, h);
+    rows_layer_.close();
     paint_time_cursor(list, axis, f.cursor.t_ns, y0 - 2, y1, f.curtain);
     list->PopClipRect();
     labels(list, f.fonts, at.x + 6, y0, h);
@@ -91,8 +95,8 @@ class GanttView final : public TraceView {
       for (const GanttItem& it : r.items) {
         const float a = axis.x_of(it.begin_ns), b = std::max(axis.x_of(it.end_ns), a + 1);
         const float gap = b - a > 4 ? 1.0f : 0.0f;
-        list->AddRectFilled(ImVec2(a, top), ImVec2(b - gap, bottom),
-                            colour::heat(0.1f + 0.9f * static_cast<float>(std::sqrt(it.value / most))));
+        fill_rect(list, ImVec2(a, top), ImVec2(b - gap, bottom),
+                  colour::heat(0.1f + 0.9f * static_cast<float>(std::sqrt(it.value / most))));
       }
     }
   }
@@ -143,6 +147,7 @@ class GanttView final : public TraceView {
   TimeRange full_;
   std::vector<int> order_;
   bool by_finish_ = true;
+  PixelLayer rows_layer_;
 };
 
 }  // namespace

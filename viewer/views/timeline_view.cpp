@@ -113,7 +113,8 @@ void same_line_if_fits(float width, float spacing = 20.0f) {
 }
 
 float checkbox_width(const char* label) {
-  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+         ImGui::CalcTextSize(label, nullptr, true).x;
 }
 
 float TimelineView::gutter_width(const Fonts& fonts, float avail) {
@@ -179,8 +180,11 @@ void TimelineView::toolbar(const Frame& fr) {
           "Rows tall enough to name each one (scroll to see them all), rather than shrunk to fit");
   }
   if (run_.flows.size() > kManyFlows) {
-    same_line_if_fits(checkbox_width("all flows"));
-    ImGui::Checkbox("all flows", &all_flows_);
+    // The count stays on screen: without the box ticked, most of them are not drawn.
+    const std::string all =
+        "all " + format_count(static_cast<int64_t>(run_.flows.size()), "flow") + "##all-flows";
+    same_line_if_fits(checkbox_width(all.c_str()));
+    ImGui::Checkbox(all.c_str(), &all_flows_);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
           "%zu flows: without this, those that start in the current step (and those of the row under "
