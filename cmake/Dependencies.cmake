@@ -1,5 +1,9 @@
 # Every external package, found in one place. Header-only ones may come from a prefix in
 # CMAKE_PREFIX_PATH (the GPU machine unpacks Debian's .deb files there).
+if(EMSCRIPTEN)
+  include(WebDependencies)  # the viewer in a browser: every package from sources (viewer/web/build.sh)
+  return()
+endif()
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 REQUIRED)
 if(GRIDLOCK_LESSONS)

@@ -38,7 +38,7 @@ TraceScreen* App::current_trace() {
 }
 
 bool App::animating() const {
-  if (!incoming_.empty() || run_panel_.run.running()) return true;
+  if (!incoming_.empty() || !waiting_.empty() || run_panel_.run.running()) return true;
   if (showing_ == Showing::comparison && comparison_) return comparison_->animating();
   if (showing_ != Showing::trace || current_ < 0 || current_ >= static_cast<int>(traces_.size()))
     return false;
@@ -100,7 +100,46 @@ void App::report(const std::string& path, const std::string& error) {
   popup_requested_ = true;
 }
 
+// False when every file of `paths` can be read now; otherwise the open waits for them (and true).
+bool App::wait_for_files(const std::vector<std::string>& paths, bool compare, StartAt start) {
+  if (!config_.files) return false;
+  bool all = true;
+  for (const std::string& path : paths) all = config_.files->ready(path) && all;
+  if (all) return false;
+  waiting_.push_back({paths, compare, start});
+  return true;
+}
+
+// The opens whose files have arrived, or failed to, in the order they were asked for.
+void App::open_fetched() {
+  for (std::size_t i = 0; i < waiting_.size();) {
+    Waiting& w = waiting_[i];
+    bool arrived = true, failed = false;
+    for (const std::string& path : w.paths) {
+      const std::string failure = config_.files->failure(path);
+      if (!failure.empty()) {
+        report(path, failure);
+        failed = true;
+      } else if (!config_.files->ready(path)) {
+        arrived = false;
+      }
+    }
+    if (!failed && !arrived) {
+      ++i;
+      continue;
+    }
+    const Waiting done = std::move(w);
+    waiting_.erase(waiting_.begin() + static_cast<std::ptrdiff_t>(i));
+    if (failed) continue;
+    if (done.compare)
+      compare_files(done.paths[0], done.paths[1], done.start);
+    else
+      open_files(done.paths, done.start);
+  }
+}
+
 void App::open_files(const std::vector<std::string>& paths, StartAt start) {
+  if (wait_for_files(paths, false, start)) return;
   for (const std::string& path : paths) {
     LoadResult loaded = load_document(path);
     if (loaded.ok()) {
@@ -116,6 +155,7 @@ void App::open_files(const std::vector<std::string>& paths, StartAt start) {
 }
 
 void App::compare_files(const std::string& a, const std::string& b, StartAt start) {
+  if (wait_for_files({a, b}, true, start)) return;
   LoadResult first = load_document(a);
   LoadResult second = load_document(b);
   if (!first.ok()) report(a, first.error);
@@ -137,6 +177,7 @@ void App::reload(TraceScreen& screen) {
 
 void App::frame(float seconds) {
   begin_lecture();
+  if (!waiting_.empty()) open_fetched();
   adopt_incoming();
   if (autoplay_) {
     auto keep_playing = [](auto& cursor) {
@@ -367,6 +408,7 @@ void App::gallery_view() {
   ImGui::BeginChild("gallery", ImVec2(0, 0), false);
   gallery_keys();
   if (config_.settings) gallery_state_.theme = config_.settings->theme;
+  gallery_state_.files = config_.files;
   GalleryChoice choice = draw_gallery(gallery_, gallery_state_, failures_, fonts_, heat_);
   ImGui::EndChild();
   if (choice.browse) request_open_dialog(open_dialog_, config_.open_folder);

@@ -10,6 +10,7 @@
 #include "compare_screen.hpp"
 #include "lecture_stops.hpp"
 #include "model/document.hpp"
+#include "model/file_source.hpp"
 #include "model/gallery.hpp"
 #include "model/presenter_settings.hpp"
 #include "panels/export_menu.hpp"
@@ -28,6 +29,7 @@ struct AppConfig {
   ScreenSetup screens;                    // how traces and comparisons start (views, first view and panel)
   PresenterSettings* settings = nullptr;  // where opened files are remembered; null: nowhere
   RunPanelConfig run;                     // Run on this GPU: where lessons are found, where new traces go
+  FileSource* files = nullptr;            // files fetched before they are read (a browser); null: on disk
 };
 
 class App {
@@ -66,6 +68,8 @@ class App {
   // Whether the next frames change on their own (playing, edges growing in, traces waiting to
   // be shown). When not, the frame loop may sleep until the next input event.
   bool animating() const;
+  // Whether an open waits for its files to arrive (config files: a browser fetching them).
+  bool waiting_for_files() const { return !waiting_.empty(); }
   // "gridlock", or "gridlock · <lesson title> · <file>" while a trace is shown.
   std::string title() const;
 
@@ -80,8 +84,8 @@ class App {
   std::vector<Move> animation_moves(const ExportRange& range);
   // A move back to what is shown now.
   Move current_moment();
-  // Reports how an export went, in the notice popup.
-  void report_export(const std::string& message, bool error);
+  // Says `message` in the notice popup (how an export went, what a page address asked for in vain).
+  void notify(const std::string& message, bool error);
 
  private:
   enum class Showing { gallery, trace, comparison };
@@ -106,7 +110,17 @@ class App {
   void reload(TraceScreen& screen);
   void report(const std::string& path, const std::string& error);
   void adopt_incoming();
+  bool wait_for_files(const std::vector<std::string>& paths, bool compare, StartAt start);
+  void open_fetched();
   TraceScreen* current_trace();
+
+  // Opens asked for before their files had arrived (config_.files): done once they have.
+  struct Waiting {
+    std::vector<std::string> paths;
+    bool compare = false;
+    StartAt start;
+  };
+  std::vector<Waiting> waiting_;
 
   struct Incoming {
     std::unique_ptr<Document> document;

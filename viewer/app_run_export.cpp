@@ -84,7 +84,7 @@ Move App::current_moment() {
   return [] {};
 }
 
-void App::report_export(const std::string& message, bool error) {
+void App::notify(const std::string& message, bool error) {
   notices_.push_back({message, error});
   popup_requested_ = true;
 }

@@ -1,9 +1,9 @@
 // The gallery's manifest and thumbnails, rendered off-screen.
 #include "gallery_writer.hpp"
 
-#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
 
 #include <cmath>
 #include <filesystem>
@@ -38,8 +38,9 @@ void render_thumbnail(TraceView* view, const OffscreenTarget& target, const Font
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(size);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-  ImGui::Begin("thumbnail", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs);
+  ImGui::Begin("thumbnail", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs);
   const ThumbnailPaint paint{fonts, heat, ImGui::GetWindowDrawList(), ImVec2(0, 0), size};
   begin_thumbnail(paint);
   if (view)

@@ -36,6 +36,7 @@
 #include "presenter.hpp"
 #include "render/offscreen.hpp"
 #include "views/registry.hpp"
+#include "window_frame.hpp"
 
 #ifndef GRIDLOCK_VIEWER_SHADERS_DIR
 #define GRIDLOCK_VIEWER_SHADERS_DIR ""
@@ -56,57 +57,6 @@ void glfw_error(int code, const char* text) {
 }
 
 constexpr double kIdleRedrawSeconds = 0.5;  // an idle window still redraws this often
-
-// Every press and repeat, recorded as an event before the ImGui backend (which chains to this)
-// keeps only whether the key is down: a tap within one frame still counts.
-void key_event(GLFWwindow*, int key, int, int action, int mods) {
-  if (action == GLFW_PRESS || action == GLFW_REPEAT)
-    gv::frame_keys().push({key, mods, action == GLFW_REPEAT});
-}
-
-void files_dropped(GLFWwindow* window, int count, const char** paths) {
-  auto* app = static_cast<gv::App*>(glfwGetWindowUserPointer(window));
-  app->open_files(std::vector<std::string>(paths, paths + count));
-}
-
-// One frame: 1. events, 2. new ImGui frame, 3. the app's UI, 4. render, 5. present.
-// With a target the frame goes there at the target's size instead of to the window.
-void render_frame(GLFWwindow* window, gv::App& app, gv::Presenter& presenter, gv::HeatStripRenderer& heat,
-                  const gv::OffscreenTarget* target, float seconds) {
-  glfwPollEvents();  // 1 (the interactive loop may first have slept until an event)
-  gv::frame_keys().begin_frame();
-  presenter.before_frame();      // full screen, scale and theme change between frames
-  ImGui_ImplOpenGL3_NewFrame();  // 2
-  ImGui_ImplGlfw_NewFrame();
-  if (target) {
-    ImGui::GetIO().DisplaySize =
-        ImVec2(static_cast<float>(target->width()), static_cast<float>(target->height()));
-    ImGui::GetIO().DisplayFramebufferScale = ImVec2(1, 1);
-  }
-  ImGui::NewFrame();
-  gv::canvas_rects().clear();
-  heat.begin_frame();
-  app.frame(seconds);  // 3
-  ImGui::Render();     // 4
-  int width = 0, height = 0;
-  if (target) {
-    target->bind();
-    width = target->width();
-    height = target->height();
-  } else {
-    glfwGetFramebufferSize(window, &width, &height);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  }
-  glViewport(0, 0, width, height);
-  const ImVec4 clear = ImGui::ColorConvertU32ToFloat4(gv::colour::background);
-  glClearColor(clear.x, clear.y, clear.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  if (target)
-    target->unbind();
-  else
-    glfwSwapBuffers(window);  // 5
-}
 
 // The documents a screenshot shows, read before any window so that bad input fails fast.
 struct Shot {
@@ -284,12 +234,14 @@ gv::GallerySearch gallery_search(const gv::Options& options, const std::string& 
   if (!options.lessons.empty()) {
     std::error_code ec;
     const std::filesystem::path lessons(options.lessons);
-    const std::filesystem::path folder = std::filesystem::is_directory(lessons, ec) ? lessons : lessons.parent_path();
+    const std::filesystem::path folder =
+        std::filesystem::is_directory(lessons, ec) ? lessons : lessons.parent_path();
     return {{options.lessons}, {options.lessons}, {(folder / "gallery").string()}};
   }
   return {lesson_index_files(exe_dir),
           {GRIDLOCK_VIEWER_LESSONS_DIR, exe_dir + "/../share/gridlock/lessons"},
-          {std::string(GRIDLOCK_VIEWER_LESSONS_DIR) + "/gallery", exe_dir + "/../share/gridlock/lessons/gallery"}};
+          {std::string(GRIDLOCK_VIEWER_LESSONS_DIR) + "/gallery",
+           exe_dir + "/../share/gridlock/lessons/gallery"}};
 }
 
 // --check-gallery DIR: what in the manifest no longer matches the traces.
@@ -309,7 +261,8 @@ int check_gallery(const gv::Options& options, const std::string& exe_dir) {
   for (const gv::GalleryLesson& lesson : gallery.lessons) traces += lesson.traces.size();
   std::cout << "gridlock-viewer: " << traces << " traces, " << stale.size() << " differences from "
             << options.check_gallery << "/manifest.json"
-            << (stale.empty() ? "" : "; write it again with --write-gallery " + options.check_gallery) << "\n";
+            << (stale.empty() ? "" : "; write it again with --write-gallery " + options.check_gallery)
+            << "\n";
   return stale.empty() && traces > 0 ? 0 : 1;
 }
 
@@ -394,7 +347,7 @@ void export_from_window(GLFWwindow* window, gv::App& app, const gv::RenderFrame&
   const std::string error = gv::export_animation(
       render, [&] { return app.animation_moves(request->range); }, targets, summary);
   back();
-  app.report_export(error.empty() ? "Export: " + summary : "Export failed: " + error, !error.empty());
+  app.notify(error.empty() ? "Export: " + summary : "Export failed: " + error, !error.empty());
 }
 
 // The interactive loop: sleeps while nothing moves, until an input arrives.
@@ -501,7 +454,7 @@ int main(int argc, char** argv) {
   presenter.apply();
   if (options.fullscreen) presenter.set_fullscreen(true);
   presenter.layout()->picture = options.picture;
-  glfwSetKeyCallback(window, key_event);  // before the backend's, which calls it first
+  gv::set_key_callback(window);  // before the backend's, which calls it first
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
@@ -513,14 +466,14 @@ int main(int argc, char** argv) {
       std::cerr << "gridlock-viewer: heat strips drawn without shaders: " << heat.error() << "\n";
     gv::App app(make_app_config(options, exe_dir, screenshot, presenter), fonts, heat);
     glfwSetWindowUserPointer(window, &app);
-    glfwSetDropCallback(window, files_dropped);
+    gv::set_drop_callback(window);
     const gv::RenderFrame render = [&](const gv::OffscreenTarget* target, float seconds) {
-      render_frame(window, app, presenter, heat, target, seconds);
+      gv::render_frame(window, app, presenter, heat, target, seconds);
     };
     if (!lecture.stops.empty()) app.start_lecture(std::move(lecture), std::max(0, options.stop - 1));
     if (!options.write_gallery.empty()) {
-      code = gv::write_gallery(options.write_gallery, gallery_search(options, exe_dir), gv::ViewConfig{}, fonts,
-                               heat);
+      code = gv::write_gallery(options.write_gallery, gallery_search(options, exe_dir), gv::ViewConfig{},
+                               fonts, heat);
     } else if (screenshot) {
       if (shot.other)
         app.compare(std::move(shot.document), std::move(shot.other), shot.start);

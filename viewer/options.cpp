@@ -59,9 +59,10 @@ int parse_options(int argc, char** argv, Options& options) {
   cli.add_option("--view", options.view, "the view shown first (a tab over the canvas)")
       ->check(CLI::IsMember(view_names()));
   cli.add_flag("--list-views", options.list_views, "print the views that apply to each trace file and exit");
-  cli.add_option("--write-gallery", options.write_gallery,
-                 "write the gallery's manifest (every card's text) and each card's thumbnail, in both themes, "
-                 "into this folder and exit (lessons/gallery: the one the gallery opens from)");
+  cli.add_option(
+      "--write-gallery", options.write_gallery,
+      "write the gallery's manifest (every card's text) and each card's thumbnail, in both themes, "
+      "into this folder and exit (lessons/gallery: the one the gallery opens from)");
   cli.add_option("--check-gallery", options.check_gallery,
                  "compare the gallery manifest in this folder with the recorded traces; print what differs, "
                  "exit 1 if anything does");

@@ -234,7 +234,8 @@ GalleryManifest write_and_read_manifest(const fs::path& root) {
   std::map<std::string, std::string> pictures;
   for (const GalleryTrace& t : g.lessons[0].traces)
     if (t.ok()) pictures[t.path] = thumbnail_name(g.lessons[0], t);
-  std::ofstream(root / "gallery/manifest.json") << gallery_manifest_json(g, (root / "gallery").string(), pictures);
+  std::ofstream(root / "gallery/manifest.json")
+      << gallery_manifest_json(g, (root / "gallery").string(), pictures);
   for (Theme theme : {Theme::dark, Theme::light})
     std::ofstream(root / "gallery" / themed_thumbnail("a/good", theme)) << "png";
   GalleryManifest manifest;
@@ -320,15 +321,34 @@ TEST_F(GalleryFolder, ABrokenManifestIsNamedAndEveryCardReadFromItsTrace) {
   GallerySearch search;
   search.index_files = {(root_ / "index.txt").string()};
   search.manifest_folders = {(root_ / "gallery").string()};
-  for (const char* text : {"{\"gridlock_gallery\": 1, \"cards\": [{\"file\": 3}]}", "{\"gridlock_gallery\": 7}",
-                           "[1, 2", "# a README\n"}) {
+  for (const char* text : {"{\"gridlock_gallery\": 1, \"cards\": [{\"file\": 3}]}",
+                           "{\"gridlock_gallery\": 7}", "[1, 2", "# a README\n"}) {
     std::ofstream(root_ / "gallery/manifest.json", std::ios::trunc) << text;
     const Gallery g = discover_gallery(search);
     EXPECT_EQ(g.cards_from_manifest, 0) << text;
     EXPECT_TRUE(g.manifest.empty());
-    ASSERT_EQ(g.problems.size(), 2u) << text;  // the index's bad line, the manifest
-    EXPECT_NE(g.problems[1].find("manifest.json: "), std::string::npos) << g.problems[1];
-    EXPECT_NE(g.problems[1].find("--write-gallery"), std::string::npos) << g.problems[1];
+    ASSERT_EQ(g.problems.size(), 2u) << text;  // the manifest, the index's bad line
+    EXPECT_NE(g.problems[0].find("manifest.json: "), std::string::npos) << g.problems[0];
+    EXPECT_NE(g.problems[0].find("--write-gallery"), std::string::npos) << g.problems[0];
     EXPECT_NE(g.lessons[0].traces[1].trace, nullptr) << text;
   }
+}
+
+TEST_F(GalleryFolder, AManifestThatListsTheTracesNeedsNoFolderListing) {
+  write_and_read_manifest(root_);
+  // A site's folders cannot be listed: the traces are not there until fetched.
+  fs::remove_all(root_ / "lessons/a/recorded");
+  GallerySearch search;
+  search.index_files = {(root_ / "index.txt").string()};
+  search.manifest_folders = {(root_ / "gallery").string()};
+  EXPECT_TRUE(discover_gallery(search).lessons[0].traces.empty());
+  search.manifest_lists_traces = true;
+  const Gallery g = discover_gallery(search);
+  ASSERT_EQ(g.lessons.size(), 2u);
+  ASSERT_EQ(g.lessons[0].traces.size(), 2u);
+  EXPECT_EQ(g.lessons[0].traces[0].name, "broken.json");
+  EXPECT_EQ(g.lessons[0].traces[1].name, "good.json");
+  EXPECT_EQ(g.lessons[0].traces[1].steps, 8);
+  EXPECT_EQ(g.cards_from_manifest, 2);
+  EXPECT_TRUE(g.lessons[1].traces.empty());
 }

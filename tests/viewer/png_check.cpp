@@ -107,10 +107,9 @@ int main(int argc, char** argv) {
     }
   }
   if (files.empty() || width <= 0 || height <= 0) {
-    std::fprintf(
-        stderr,
-        "usage: viewer_png_check --size WxH [--min-colours N] [--differ | --differ-by PERCENT | "
-        "--same-within PERCENT] PNG...\n");
+    std::fprintf(stderr,
+                 "usage: viewer_png_check --size WxH [--min-colours N] [--differ | --differ-by PERCENT | "
+                 "--same-within PERCENT] PNG...\n");
     return 2;
   }
   bool ok = true;
@@ -138,7 +137,8 @@ int main(int argc, char** argv) {
     }
     if (most_differing >= 0 && i > 0) {
       const double fraction = differing_fraction(images[i - 1], images[i], 8);
-      std::printf("%s vs %s: %.2f%% of pixels differ\n", files[i - 1].c_str(), files[i].c_str(), 100 * fraction);
+      std::printf("%s vs %s: %.2f%% of pixels differ\n", files[i - 1].c_str(), files[i].c_str(),
+                  100 * fraction);
       if (fraction > most_differing) {
         std::fprintf(stderr, "%s and %s differ in more than %.2f%% of pixels\n", files[i - 1].c_str(),
                      files[i].c_str(), 100 * most_differing);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 
 #include "format.hpp"
 #include "model/document.hpp"
@@ -48,16 +49,28 @@ void link_pairs(GalleryLesson& lesson) {
   }
 }
 
-GalleryLesson make_lesson(const LessonEntry& entry) {
+// A lesson's traces: its recorded/*.json, or, with a manifest trusted to list them (a site
+// without folder listings), the manifest's cards in its recorded/, in the manifest's order.
+GalleryLesson make_lesson(const LessonEntry& entry, const GalleryManifest* listing) {
   GalleryLesson lesson{entry.id, entry.title, entry.folder, {}, {}, {}};
   lesson.summary = lesson_summary(read_text_file((fs::path(entry.folder) / "README.md").string()));
-  for (const std::string& file : recorded_traces(entry.folder)) {
+  const fs::path recorded = fs::path(entry.folder) / "recorded";
+  std::vector<std::string> files;
+  if (listing) {
+    const std::string folder = fs::absolute(recorded).lexically_normal().string();
+    for (const ManifestCard& c : listing->cards) {
+      const fs::path file = listing->resolve(c.file);
+      if (file.parent_path().string() == folder) files.push_back((recorded / file.filename()).string());
+    }
+  } else {
+    files = recorded_traces(entry.folder);
+  }
+  for (const std::string& file : files) {
     GalleryTrace listed;  // its card is filled once every lesson is listed
     listed.path = file;
     listed.name = fs::path(file).filename().string();
     lesson.traces.push_back(std::move(listed));
   }
-  const fs::path recorded = fs::path(entry.folder) / "recorded";
   for (const auto& [a, b] : entry.compare)
     lesson.compare.emplace_back((recorded / a).lexically_normal().string(),
                                 (recorded / b).lexically_normal().string());
@@ -87,22 +100,18 @@ std::vector<LessonEntry> scan_root(const fs::path& root) {
   return found;
 }
 
-// Every card, from the first manifest found where it is current, else from its trace.
-void fill_cards(Gallery& gallery, const std::vector<std::string>& manifest_folders) {
+// The first manifest of `folders` that can be read; one that cannot is named in `problems`.
+std::optional<GalleryManifest> find_manifest(const std::vector<std::string>& folders,
+                                             std::vector<std::string>& problems) {
   std::error_code ec;
-  for (const std::string& folder : manifest_folders) {
+  for (const std::string& folder : folders) {
     if (folder.empty() || !fs::is_directory(folder, ec)) continue;
     GalleryManifest manifest;
     std::string error;
-    if (!read_gallery_manifest(folder, manifest, error)) {
-      if (fs::exists(fs::path(folder) / "manifest.json", ec)) gallery.problems.push_back(error);
-      continue;
-    }
-    gallery.manifest = manifest.folder;
-    gallery.cards_from_manifest = fill_gallery_cards(gallery, &manifest);
-    return;
+    if (read_gallery_manifest(folder, manifest, error)) return manifest;
+    if (fs::exists(fs::path(folder) / "manifest.json", ec)) problems.push_back(error);
   }
-  fill_gallery_cards(gallery, nullptr);
+  return std::nullopt;
 }
 
 }  // namespace
@@ -173,6 +182,14 @@ GalleryTrace summarise_trace(const std::string& path) {
 
 Gallery discover_gallery(const GallerySearch& search) {
   Gallery gallery;
+  const std::optional<GalleryManifest> manifest = find_manifest(search.manifest_folders, gallery.problems);
+  const GalleryManifest* listing = manifest && search.manifest_lists_traces ? &*manifest : nullptr;
+  // Every card, from the manifest where it is current, else from its trace.
+  auto fill_cards = [&] {
+    if (manifest) gallery.manifest = manifest->folder;
+    gallery.cards_from_manifest =
+        fill_gallery_cards(gallery, manifest ? &*manifest : nullptr, !search.manifest_lists_traces);
+  };
   std::error_code ec;
   for (const std::string& index : search.index_files) {
     if (index.empty() || !fs::is_regular_file(index, ec)) continue;
@@ -183,19 +200,19 @@ Gallery discover_gallery(const GallerySearch& search) {
     }
     std::string base = fs::path(index).parent_path().string();
     for (const LessonEntry& entry : trace::parse_lesson_index(in, base, gallery.problems)) {
-      if (!fs::is_directory(entry.folder, ec))
+      if (!listing && !fs::is_directory(entry.folder, ec))
         gallery.problems.push_back(entry.id + ": lesson folder " + entry.folder + " is missing");
-      gallery.lessons.push_back(make_lesson(entry));
+      gallery.lessons.push_back(make_lesson(entry, listing));
     }
     gallery.found_in = index;
-    fill_cards(gallery, search.manifest_folders);
+    fill_cards();
     return gallery;
   }
   for (const std::string& root : search.lesson_roots) {
     if (root.empty() || !fs::is_directory(root, ec)) continue;
-    for (const LessonEntry& entry : scan_root(root)) gallery.lessons.push_back(make_lesson(entry));
+    for (const LessonEntry& entry : scan_root(root)) gallery.lessons.push_back(make_lesson(entry, nullptr));
     gallery.found_in = root;
-    fill_cards(gallery, search.manifest_folders);
+    fill_cards();
     return gallery;
   }
   std::string looked;

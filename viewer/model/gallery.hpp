@@ -69,6 +69,9 @@ struct GallerySearch {
   std::vector<std::string> index_files;
   std::vector<std::string> lesson_roots;
   std::vector<std::string> manifest_folders;
+  // The manifest lists each lesson's traces and is current (a site built as one, where folders
+  // cannot be listed nor sizes read): the cards are taken from it as they are.
+  bool manifest_lists_traces = false;
 };
 
 // The paragraph under a README's "## Goal" heading (or, without one, its first paragraph),

@@ -31,18 +31,10 @@ std::uintmax_t size_of(const std::string& path) {
 }
 
 json card_json(const GalleryTrace& t) {
-  return {{"title", t.title},
-          {"technique", t.technique},
-          {"variant", t.variant},
-          {"modelled", t.modelled},
-          {"producer", t.producer},
-          {"recorded_at", t.recorded_at},
-          {"steps", t.steps},
-          {"timings", t.timings},
-          {"notices", t.notices},
-          {"confirmed", t.confirmed},
-          {"contradicted", t.contradicted},
-          {"not_observable", t.not_observable},
+  return {{"title", t.title},         {"technique", t.technique},       {"variant", t.variant},
+          {"modelled", t.modelled},   {"producer", t.producer},         {"recorded_at", t.recorded_at},
+          {"steps", t.steps},         {"timings", t.timings},           {"notices", t.notices},
+          {"confirmed", t.confirmed}, {"contradicted", t.contradicted}, {"not_observable", t.not_observable},
           {"error", t.error}};
 }
 
@@ -104,7 +96,8 @@ bool read_gallery_manifest(const std::string& folder, GalleryManifest& manifest,
   const std::string text = read_text_file(file.string());
   const json j = json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) {
-    error = file.string() + ": not a gallery manifest (not a JSON object); write it again with --write-gallery";
+    error =
+        file.string() + ": not a gallery manifest (not a JSON object); write it again with --write-gallery";
     return false;
   }
   if (!j.contains("gridlock_gallery") || j["gridlock_gallery"] != kGalleryManifestVersion) {
@@ -125,7 +118,8 @@ bool read_gallery_manifest(const std::string& folder, GalleryManifest& manifest,
       read.cards.push_back(std::move(card));
     }
   } catch (const json::exception&) {
-    error = file.string() + ": a card lacks a field or has one of the wrong kind; write it again with --write-gallery";
+    error = file.string() +
+            ": a card lacks a field or has one of the wrong kind; write it again with --write-gallery";
     return false;
   }
   manifest = std::move(read);
@@ -157,12 +151,12 @@ std::string gallery_manifest_json(const Gallery& gallery, const std::string& fol
   return j.dump(1) + "\n";
 }
 
-int fill_gallery_cards(Gallery& gallery, const GalleryManifest* manifest) {
+int fill_gallery_cards(Gallery& gallery, const GalleryManifest* manifest, bool check_size) {
   int from_manifest = 0;
   for (GalleryLesson& lesson : gallery.lessons) {
     for (GalleryTrace& t : lesson.traces) {
       const ManifestCard* kept = manifest ? manifest->find(t.path) : nullptr;
-      if (kept && kept->bytes == size_of(t.path)) {
+      if (kept && (!check_size || kept->bytes == size_of(t.path))) {
         take_card_text(t, kept->card);
         if (!kept->thumbnail.empty()) t.thumbnail_png = manifest->resolve(kept->thumbnail);
         ++from_manifest;
@@ -186,8 +180,10 @@ std::vector<std::string> stale_manifest_entries(const Gallery& gallery, const Ga
         continue;
       }
       const std::string hash = trace::source_hash(read_text_file(listed.path));
-      if (kept->hash != hash) stale.push_back(listed.path + ": the manifest has " + kept->hash + ", the file " + hash);
-      if (kept->bytes != size_of(listed.path)) stale.push_back(listed.path + ": the manifest has another size");
+      if (kept->hash != hash)
+        stale.push_back(listed.path + ": the manifest has " + kept->hash + ", the file " + hash);
+      if (kept->bytes != size_of(listed.path))
+        stale.push_back(listed.path + ": the manifest has another size");
       const GalleryTrace now = summarise_trace(listed.path);
       if (card_text(kept->card) != card_text(now))
         stale.push_back(listed.path + ": its card reads\n  " + card_text(now) + "\nthe manifest's\n  " +

@@ -27,7 +27,7 @@ constexpr int kGalleryManifestVersion = 1;
 
 // One trace's card as the manifest keeps it.
 struct ManifestCard {
-  std::string file;       // the trace, relative to the manifest's folder
+  std::string file;  // the trace, relative to the manifest's folder
   std::uintmax_t bytes = 0;
   std::string hash;       // trace::source_hash of the file's bytes
   std::string thumbnail;  // the picture, relative to the manifest's folder, less ".dark.png"; empty: none
@@ -58,10 +58,10 @@ std::string thumbnail_name(const GalleryLesson& lesson, const GalleryTrace& trac
 // The file of a thumbnail in a theme: "<picture>.dark.png", "<picture>.light.png".
 std::string themed_thumbnail(const std::string& picture, Theme theme);
 
-// Takes every card of `gallery` whose trace has the manifest's size from the manifest (its
-// thumbnail_png set to its picture, no trace kept); reads and summarises the others. Returns how many came from
-// the manifest.
-int fill_gallery_cards(Gallery& gallery, const GalleryManifest* manifest);
+// Takes every card of `gallery` whose trace has the manifest's size (any size unless
+// `check_size`) from the manifest, its thumbnail_png set to its picture and no trace kept; reads
+// and summarises the others. Returns how many came from the manifest.
+int fill_gallery_cards(Gallery& gallery, const GalleryManifest* manifest, bool check_size = true);
 
 // What differs between the manifest and the traces it describes: a trace missing from it, a
 // hash or card field that no longer matches, a thumbnail file that is missing. Empty when it is

@@ -1,6 +1,6 @@
 // One card of the gallery: a trace's thumbnail on top (the manifest's picture, or drawn by the
-// first view that applies to it); its file name, variant, producer, step count and verdicts below; a Compare button on a
-// trace the lesson pairs with another. A trace that did not load shows the reason where the
+// first view that applies to it); its file name, variant, producer, step count and verdicts below; a Compare
+// button on a trace the lesson pairs with another. A trace that did not load shows the reason where the
 // thumbnail would be.
 #pragma once
 
@@ -33,7 +33,7 @@ struct CardThumbnail {
 
 // Draws the card at the cursor as one item. A trace paired with several others offers them in a
 // menu under its Compare button.
-CardChoice draw_gallery_card(const GalleryTrace& trace, float width, CardThumbnail thumbnail, const Fonts& fonts,
-                             HeatStripRenderer& heat);
+CardChoice draw_gallery_card(const GalleryTrace& trace, float width, CardThumbnail thumbnail,
+                             const Fonts& fonts, HeatStripRenderer& heat);
 
 }  // namespace gridlock::viewer

@@ -22,6 +22,8 @@ CardThumbnail card_thumbnail(const GalleryTrace& trace, GalleryState& state) {
     const std::string file = themed_thumbnail(trace.thumbnail_png, state.theme);
     auto found = state.pictures.find(file);
     if (found == state.pictures.end()) {
+      if (state.files && !state.files->ready(file) && state.files->failure(file).empty())
+        return thumbnail;  // a placeholder until it arrives
       auto picture = std::make_unique<ImageTexture>();
       if (!picture->load_png(file)) picture.reset();  // the card falls back to a placeholder
       found = state.pictures.emplace(file, std::move(picture)).first;
@@ -31,9 +33,9 @@ CardThumbnail card_thumbnail(const GalleryTrace& trace, GalleryState& state) {
   }
   auto found = state.thumbnails.find(trace.path);
   if (found == state.thumbnails.end())
-    found =
-        state.thumbnails.emplace(trace.path, trace.trace ? make_first_view(*trace.trace, state.config) : nullptr)
-            .first;
+    found = state.thumbnails
+                .emplace(trace.path, trace.trace ? make_first_view(*trace.trace, state.config) : nullptr)
+                .first;
   thumbnail.view = found->second.get();
   return thumbnail;
 }

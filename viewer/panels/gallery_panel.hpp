@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "model/file_source.hpp"
 #include "model/gallery.hpp"
 #include "render/heat_strip.hpp"
 #include "render/image_texture.hpp"
@@ -35,7 +36,8 @@ struct GalleryChoice {
 // trace path). Cleared whenever the gallery is listed again.
 struct GalleryState {
   ViewConfig config;
-  Theme theme = Theme::dark;  // whose pictures the cards show
+  Theme theme = Theme::dark;    // whose pictures the cards show
+  FileSource* files = nullptr;  // where pictures are fetched first (a browser); null: on disk
   std::map<std::string, std::unique_ptr<ImageTexture>> pictures;
   std::map<std::string, std::unique_ptr<TraceView>> thumbnails;
 };

@@ -159,6 +159,10 @@ void open_run_panel(RunPanelState& state, const Document& document) {
   state.unavailable.clear();
   state.lesson = {};
   state.values.clear();
+  if (!state.config.no_programs.empty()) {
+    state.unavailable = state.config.no_programs;
+    return;
+  }
   const std::string executable = find_lesson_executable(state.config.search, program);
   if (executable.empty()) {
     state.unavailable = "no executable " + program + " found (build the lessons, or give --lesson-bin DIR)";

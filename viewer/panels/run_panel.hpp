@@ -20,6 +20,7 @@ struct RunPanelConfig {
   bool start_at_once = false;           // start a run as soon as the window has learnt the lesson
   int cancel_after_lines = 0;           // > 0: cancel a run once it has printed this many lines
   std::vector<std::string> set_values;  // NAME=VALUE, over the recorded values
+  std::string no_programs;              // set: no lesson can run where the viewer runs, and why
 };
 
 struct RunPanelState {

@@ -1,4 +1,9 @@
-// The OpenGL 3.3 core entry points, loaded by glad. Include this before GLFW.
+// The OpenGL entry points: OpenGL 3.3 core loaded by glad on the desktop, OpenGL ES 3.0 (WebGL2)
+// in a browser. Include this before GLFW.
 #pragma once
 
+#ifdef __EMSCRIPTEN__
+#include <GLES3/gl3.h>
+#else
 #include <glad/gl.h>
+#endif

@@ -39,16 +39,18 @@ void OffscreenTarget::bind() const {
 void OffscreenTarget::unbind() const { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
 
 std::vector<std::uint8_t> OffscreenTarget::read_rgb() const {
-  std::vector<std::uint8_t> bottom_up(static_cast<std::size_t>(width_) * height_ * 3);
+  // RGBA, the one format OpenGL ES (a browser's WebGL2) is bound to read back.
+  std::vector<std::uint8_t> bottom_up(static_cast<std::size_t>(width_) * height_ * 4);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width_, height_, GL_RGB, GL_UNSIGNED_BYTE, bottom_up.data());
+  glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-  std::vector<std::uint8_t> top_down(bottom_up.size());
-  const std::size_t stride = static_cast<std::size_t>(width_) * 3;
-  for (int y = 0; y < height_; ++y)
-    std::copy_n(bottom_up.data() + static_cast<std::size_t>(height_ - 1 - y) * stride, stride,
-                top_down.data() + static_cast<std::size_t>(y) * stride);
+  std::vector<std::uint8_t> top_down(static_cast<std::size_t>(width_) * height_ * 3);
+  for (int y = 0; y < height_; ++y) {
+    const std::uint8_t* from = bottom_up.data() + static_cast<std::size_t>(height_ - 1 - y) * width_ * 4;
+    std::uint8_t* to = top_down.data() + static_cast<std::size_t>(y) * width_ * 3;
+    for (int x = 0; x < width_; ++x) std::copy_n(from + 4 * x, 3, to + 3 * x);
+  }
   return top_down;
 }
 

@@ -16,6 +16,13 @@ GLuint compile(GLenum kind, const std::string& path, std::string& error) {
     error = path + ": cannot be read";
     return 0;
   }
+#ifdef __EMSCRIPTEN__
+  // WebGL2 compiles GLSL ES 3.00: the file's "#version 330 core" line gives way to its version and
+  // the precisions it asks for.
+  if (text.rfind("#version 330 core", 0) == 0)
+    text = "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;" +
+           text.substr(std::string("#version 330 core").size());
+#endif
   GLuint shader = glCreateShader(kind);
   const char* source = text.c_str();
   glShaderSource(shader, 1, &source, nullptr);
