@@ -6,6 +6,10 @@ if(NOT GRIDLOCK_WEB_DEPS OR NOT EXISTS ${GRIDLOCK_WEB_DEPS}/imgui/imgui.cpp)
   message(FATAL_ERROR "GRIDLOCK_WEB_DEPS: no Dear ImGui sources in '${GRIDLOCK_WEB_DEPS}' (viewer/web/build.sh fetches them)")
 endif()
 set(deps ${GRIDLOCK_WEB_DEPS})
+# The trace reader reports a broken file by an exception, which emscripten ignores by default
+# (the page would stop): caught here as on the desktop.
+add_compile_options(-fexceptions)
+add_link_options(-fexceptions)
 
 add_library(gridlock_web_headers INTERFACE)
 target_include_directories(gridlock_web_headers SYSTEM INTERFACE ${deps}/include ${deps}/include/stb)

@@ -13,7 +13,7 @@ add_dependencies(gridlock-viewer web-packed)
 set_target_properties(gridlock-viewer PROPERTIES SUFFIX ".js")
 target_link_options(gridlock-viewer PRIVATE
   -sFETCH=1 -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=134217728
-  -sFORCE_FILESYSTEM=1
+  -sFORCE_FILESYSTEM=1 -sEXPORTED_RUNTIME_METHODS=ccall,FS
   --preload-file ${packed}@/)
 add_custom_target(web-site ALL
   COMMAND ${make_site} site ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR} ${site}

@@ -10,18 +10,7 @@ gridlock_packages=(cmake ninja-build g++ pkg-config python3-glad clang-format
   nlohmann-json3-dev libcli11-dev libgtest-dev libimgui-dev libglfw3-dev libstb-dev libmd4c-dev libgif-dev
   xvfb xauth xdotool libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core)
 
-gridlock_install_missing() {
-  local missing=()
-  for p in "${gridlock_packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-  done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  echo "gridlock: installing ${missing[*]}"
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/install_missing.sh"
 
 gridlock_build() {
   local lessons=1
@@ -43,5 +32,5 @@ gridlock_build() {
 }
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-gridlock_install_missing
+gridlock_install_missing "${gridlock_packages[@]}"
 gridlock_build

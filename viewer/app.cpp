@@ -97,6 +97,7 @@ void App::report(const std::string& path, const std::string& error) {
                   failures_.end());
   failures_.push_back({path, error});
   notices_.push_back({error, true});
+  last_notice_ = error;
   popup_requested_ = true;
 }
 
@@ -136,6 +137,13 @@ void App::open_fetched() {
     else
       open_files(done.paths, done.start);
   }
+}
+
+void App::ask_for_files() {
+  if (config_.pick_files)
+    config_.pick_files();
+  else
+    request_open_dialog(open_dialog_, config_.open_folder);
 }
 
 void App::open_files(const std::vector<std::string>& paths, StartAt start) {
@@ -241,7 +249,7 @@ void App::window_keys() {
     if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::ClosePopupsExceptModals();
     return;
   }
-  if (keys.pressed('O', false, KeyEvents::kCtrl)) request_open_dialog(open_dialog_, config_.open_folder);
+  if (keys.pressed('O', false, KeyEvents::kCtrl)) ask_for_files();
   if (keys.pressed('R', false, KeyEvents::kCtrl) || keys.pressed(kKeyF5))
     if (TraceScreen* screen = current_trace()) reload(*screen);
   if (keys.pressed('Q', false, KeyEvents::kCtrl)) quit_ = true;
@@ -280,7 +288,7 @@ void App::window_keys() {
 
 void App::file_menu() {
   TraceScreen* screen = current_trace();
-  if (ImGui::MenuItem("Open\xE2\x80\xA6", "Ctrl+O")) request_open_dialog(open_dialog_, config_.open_folder);
+  if (ImGui::MenuItem("Open\xE2\x80\xA6", "Ctrl+O")) ask_for_files();
   if (ImGui::BeginMenu("Open recent", config_.settings && !config_.settings->recent.empty())) {
     std::string chosen;
     for (const std::string& path : config_.settings->recent)
@@ -411,7 +419,7 @@ void App::gallery_view() {
   gallery_state_.files = config_.files;
   GalleryChoice choice = draw_gallery(gallery_, gallery_state_, failures_, fonts_, heat_);
   ImGui::EndChild();
-  if (choice.browse) request_open_dialog(open_dialog_, config_.open_folder);
+  if (choice.browse) ask_for_files();
   if (!choice.open_path.empty()) open_files({choice.open_path});
   if (!choice.compare_a.empty()) compare_files(choice.compare_a, choice.compare_b);
 }

@@ -2,6 +2,7 @@
 // frame. Knows ImGui and the renderers, not GLFW: main.cpp owns the window and feeds it.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,6 +31,7 @@ struct AppConfig {
   PresenterSettings* settings = nullptr;  // where opened files are remembered; null: nowhere
   RunPanelConfig run;                     // Run on this GPU: where lessons are found, where new traces go
   FileSource* files = nullptr;            // files fetched before they are read (a browser); null: on disk
+  std::function<void()> pick_files;       // set: Open asks it (a browser's file picker), not the dialog
 };
 
 class App {
@@ -68,6 +70,8 @@ class App {
   // Whether the next frames change on their own (playing, edges growing in, traces waiting to
   // be shown). When not, the frame loop may sleep until the next input event.
   bool animating() const;
+  // The latest message the notice popup was given (the web page shows it to its tests).
+  const std::string& last_notice() const { return last_notice_; }
   // Whether an open waits for its files to arrive (config files: a browser fetching them).
   bool waiting_for_files() const { return !waiting_.empty(); }
   // "gridlock", or "gridlock · <lesson title> · <file>" while a trace is shown.
@@ -110,6 +114,7 @@ class App {
   void reload(TraceScreen& screen);
   void report(const std::string& path, const std::string& error);
   void adopt_incoming();
+  void ask_for_files();
   bool wait_for_files(const std::vector<std::string>& paths, bool compare, StartAt start);
   void open_fetched();
   TraceScreen* current_trace();
@@ -146,6 +151,7 @@ class App {
     bool error = false;
   };
   std::vector<Notice> notices_;  // messages not yet acknowledged: failures, finished exports
+  std::string last_notice_;      // the latest of them, acknowledged or not
   bool popup_requested_ = false;
   OpenDialogState open_dialog_;
   bool quit_ = false;

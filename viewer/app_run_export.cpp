@@ -86,6 +86,7 @@ Move App::current_moment() {
 
 void App::notify(const std::string& message, bool error) {
   notices_.push_back({message, error});
+  last_notice_ = message;
   popup_requested_ = true;
 }
 

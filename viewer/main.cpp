@@ -334,22 +334,6 @@ int run_lesson_from_command_line(const gv::Options& options, gv::App& app, const
   return gv::take_screenshot(render, options.screenshot, options.width, options.height);
 }
 
-// An export chosen in the window's Export menu, at the window's size; the view returns to where it was.
-void export_from_window(GLFWwindow* window, gv::App& app, const gv::RenderFrame& render) {
-  std::optional<gv::ExportRequest> request = app.take_export_request();
-  if (!request) return;
-  gv::ExportTargets targets;
-  targets.kind = request->kind;
-  targets.path = request->path;
-  glfwGetFramebufferSize(window, &targets.width, &targets.height);
-  const gv::Move back = app.current_moment();
-  std::string summary;
-  const std::string error = gv::export_animation(
-      render, [&] { return app.animation_moves(request->range); }, targets, summary);
-  back();
-  app.notify(error.empty() ? "Export: " + summary : "Export failed: " + error, !error.empty());
-}
-
 // The interactive loop: sleeps while nothing moves, until an input arrives.
 void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& render, gv::StopShots shots) {
   double last = glfwGetTime();
@@ -366,7 +350,7 @@ void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& re
     const double now = glfwGetTime();
     render(nullptr, static_cast<float>(now - last));
     last = now;
-    export_from_window(window, app, render);
+    gv::export_from_window(window, app, render, nullptr);
     shots.after_frame(window, app, render);
     if (app.title() != title) glfwSetWindowTitle(window, (title = app.title()).c_str());
   }

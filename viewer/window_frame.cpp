@@ -1,6 +1,7 @@
 // One frame of the window.
 #include "window_frame.hpp"
 
+#include <GLFW/glfw3.h>  // after render/gl.hpp, which window_frame.hpp includes
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "export_animation.hpp"
 #include "layout_check.hpp"
 #include "model/key_events.hpp"
 
@@ -38,7 +40,8 @@ void render_frame(GLFWwindow* window, App& app, Presenter& presenter, HeatStripR
   ImGui_ImplOpenGL3_NewFrame();  // 2
   ImGui_ImplGlfw_NewFrame();
   if (target) {
-    ImGui::GetIO().DisplaySize = ImVec2(static_cast<float>(target->width()), static_cast<float>(target->height()));
+    ImGui::GetIO().DisplaySize =
+        ImVec2(static_cast<float>(target->width()), static_cast<float>(target->height()));
     ImGui::GetIO().DisplayFramebufferScale = ImVec2(1, 1);
   }
   ImGui::NewFrame();
@@ -64,6 +67,23 @@ void render_frame(GLFWwindow* window, App& app, Presenter& presenter, HeatStripR
     target->unbind();
   else
     glfwSwapBuffers(window);  // 5
+}
+
+void export_from_window(GLFWwindow* window, App& app, const RenderFrame& render,
+                        const std::function<void(const std::string& path)>& deliver) {
+  std::optional<ExportRequest> request = app.take_export_request();
+  if (!request) return;
+  ExportTargets targets;
+  targets.kind = request->kind;
+  targets.path = request->path;
+  glfwGetFramebufferSize(window, &targets.width, &targets.height);
+  const Move back = app.current_moment();
+  std::string summary;
+  const std::string error = export_animation(
+      render, [&] { return app.animation_moves(request->range); }, targets, summary);
+  back();
+  if (error.empty() && deliver) deliver(targets.path);
+  app.notify(error.empty() ? "Export: " + summary : "Export failed: " + error, !error.empty());
 }
 
 }  // namespace gridlock::viewer

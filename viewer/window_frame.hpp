@@ -2,14 +2,16 @@
 // main.cpp and the browser's web/web_main.cpp, which own the window and the loop around it.
 #pragma once
 
-#include "render/gl.hpp"  // before GLFW
-
-#include <GLFW/glfw3.h>
+#include <functional>
+#include <string>
 
 #include "app.hpp"
+#include "headless.hpp"
 #include "presenter.hpp"
 #include "render/heat_strip.hpp"
 #include "render/offscreen.hpp"
+
+struct GLFWwindow;
 
 namespace gridlock::viewer {
 
@@ -25,5 +27,11 @@ void set_drop_callback(GLFWwindow* window);
 // target the frame goes there at the target's size instead of to the window.
 void render_frame(GLFWwindow* window, App& app, Presenter& presenter, HeatStripRenderer& heat,
                   const OffscreenTarget* target, float seconds);
+
+// An export chosen in the window's Export menu, made at the window's size; the view returns to
+// where it was and the notice popup says how it went. `deliver`, when set, is handed the file
+// written (a browser page downloads it).
+void export_from_window(GLFWwindow* window, App& app, const RenderFrame& render,
+                        const std::function<void(const std::string& path)>& deliver);
 
 }  // namespace gridlock::viewer

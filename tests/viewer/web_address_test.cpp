@@ -26,9 +26,9 @@ TEST(WebAddress, OpensATraceOfTheSiteAtAViewAndStep) {
 }
 
 TEST(WebAddress, ATracePathStaysInsideTheSitesLessons) {
-  for (const char* named : {"/etc/passwd", "lessons/../../secret.json", "lessons/a/./b.json", "https://x.org/a.json",
-                            "lessons/a/recorded/b.txt", "gallery/manifest.json", "", "lessons\\a.json",
-                            "file:lessons/a.json"}) {
+  for (const char* named :
+       {"/etc/passwd", "lessons/../../secret.json", "lessons/a/./b.json", "https://x.org/a.json",
+        "lessons/a/recorded/b.txt", "gallery/manifest.json", "", "lessons\\a.json", "file:lessons/a.json"}) {
     std::string why;
     EXPECT_EQ(site_trace_path(named, why), "") << named;
     EXPECT_FALSE(why.empty()) << named;
@@ -48,7 +48,8 @@ TEST(WebAddress, EveryBadValueIsNamedAndTheRestIsUsed) {
       kViews);
   EXPECT_EQ(r.trace, "/lessons/a/recorded/y.json");
   ASSERT_EQ(r.problems.size(), 8u);
-  EXPECT_NE(r.problems[0].find("\"gantt\" is not a view (there are tree, timeline, lock)"), std::string::npos);
+  EXPECT_NE(r.problems[0].find("\"gantt\" is not a view (there are tree, timeline, lock)"),
+            std::string::npos);
   EXPECT_NE(r.problems[1].find("\"three\" is not a whole number"), std::string::npos);
   EXPECT_NE(r.problems[2].find("from 0.5 to 4"), std::string::npos);
   EXPECT_NE(r.problems[3].find("neither dark nor light"), std::string::npos);
@@ -62,7 +63,8 @@ TEST(WebAddress, EveryBadValueIsNamedAndTheRestIsUsed) {
 
 TEST(WebAddress, AComparisonWinsOverATrace) {
   const WebRequest r = read_web_address(
-      "trace\tlessons/a/recorded/y.json\ncompare\tlessons/a/recorded/x.json,lessons/b/recorded/z.json\n", kViews);
+      "trace\tlessons/a/recorded/y.json\ncompare\tlessons/a/recorded/x.json,lessons/b/recorded/z.json\n",
+      kViews);
   ASSERT_EQ(r.compare.size(), 2u);
   EXPECT_EQ(r.compare[1], "/lessons/b/recorded/z.json");
   EXPECT_TRUE(r.trace.empty());

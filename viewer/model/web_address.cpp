@@ -68,7 +68,8 @@ WebRequest read_web_address(const std::string& parameters, const std::vector<std
     } else if (key == "compare") {
       const std::size_t comma = value.find(',');
       const std::string a = site_trace_path(value.substr(0, comma), why);
-      const std::string b = comma == std::string::npos ? std::string() : site_trace_path(value.substr(comma + 1), why);
+      const std::string b =
+          comma == std::string::npos ? std::string() : site_trace_path(value.substr(comma + 1), why);
       if (comma == std::string::npos) why = "give two traces, A,B";
       if (a.empty() || b.empty())
         problem(key, why);
@@ -102,16 +103,17 @@ WebRequest read_web_address(const std::string& parameters, const std::vector<std
     } else if (key == "size") {
       const std::size_t x = value.find('x');
       int w = 0, h = 0;
-      if (x != std::string::npos && to_int(value.substr(0, x), w) && to_int(value.substr(x + 1), h) && w >= 320 &&
-          h >= 240 && w <= 8192 && h <= 8192) {
+      if (x != std::string::npos && to_int(value.substr(0, x), w) && to_int(value.substr(x + 1), h) &&
+          w >= 320 && h >= 240 && w <= 8192 && h <= 8192) {
         r.width = w;
         r.height = h;
       } else {
         problem(key, quoted(value) + " is not WIDTHxHEIGHT from 320x240 to 8192x8192");
       }
     } else {
-      problem(quoted(key), "not a setting of this page (it reads trace, compare, view, step, scale, theme, "
-                           "picture and size)");
+      problem(quoted(key),
+              "not a setting of this page (it reads trace, compare, view, step, scale, theme, "
+              "picture and size)");
     }
   }
   if (!r.compare.empty() && !r.trace.empty()) {

@@ -52,16 +52,31 @@ std::optional<ExportRequest> draw_export_menu(ExportMenuState& state, const std:
     chosen = ExportRequest{ExportKind::png, base.string() + ".png", request.range};
   ImGui::Separator();
   range_controls(state, steps);
-  if (item("Animation as PNG frames", shown, none))
-    chosen = ExportRequest{ExportKind::frames, base.string() + "-frames", request.range};
+#ifdef __EMSCRIPTEN__
+  // A page downloads the one picture; animations are the desktop viewer's.
+  const bool page = true;
+  const std::string frames_why = "a browser page downloads one picture: the desktop viewer writes frames";
+  const std::string no_gif = "a browser page makes no GIF: the desktop viewer does";
+  const bool ffmpeg = false;
+  const std::string no_video = "a browser page makes no video: the desktop viewer does, through ffmpeg";
+#else
+  const bool page = false;
+  const std::string frames_why = none;
   const std::string no_gif =
       gif_supported() ? none : "built without giflib: install libgif-dev and configure again";
-  if (item("Animation as GIF", shown && gif_supported(), no_gif))
-    chosen = ExportRequest{ExportKind::gif, base.string() + ".gif", request.range};
   const bool ffmpeg = !find_on_path("ffmpeg").empty();
-  if (item("Animation as video (ffmpeg)", shown && ffmpeg, ffmpeg ? none : "ffmpeg is not on the PATH"))
+  const std::string no_video = ffmpeg ? none : "ffmpeg is not on the PATH";
+#endif
+  if (item("Animation as PNG frames", shown && !page, frames_why))
+    chosen = ExportRequest{ExportKind::frames, base.string() + "-frames", request.range};
+  if (item("Animation as GIF", shown && !page && gif_supported(), no_gif))
+    chosen = ExportRequest{ExportKind::gif, base.string() + ".gif", request.range};
+  if (item("Animation as video (ffmpeg)", shown && ffmpeg, no_video))
     chosen = ExportRequest{ExportKind::video, base.string() + ".mp4", request.range};
-  ImGui::TextDisabled("into %s", folder.c_str());
+  if (page)
+    ImGui::TextDisabled("downloaded by the browser");
+  else
+    ImGui::TextDisabled("into %s", folder.c_str());
   return chosen;
 }
 

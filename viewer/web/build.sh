@@ -11,17 +11,8 @@ build=$(realpath -m "${1:-$root/build-web}")
 deps=$build/deps
 packages=(emscripten fonts-dejavu-core dpkg-dev ninja-build cmake python3 libcli11-dev nlohmann-json3-dev libstb-dev)
 
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "gridlock web: installing ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+source "$root/cmake/install_missing.sh"
+gridlock_install_missing "${packages[@]}"
 
 # The sources: Debian's own packages, the versions the desktop build links.
 mkdir -p "$deps"

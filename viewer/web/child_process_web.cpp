@@ -5,7 +5,8 @@ namespace gridlock::viewer {
 
 namespace {
 constexpr const char* kNoPrograms =
-    "a browser cannot run a lesson: run it with the desktop viewer on a machine with the lessons built and a GPU";
+    "a browser cannot run a lesson: run it with the desktop viewer on a machine with the lessons built and a "
+    "GPU";
 }
 
 ChildProcess::~ChildProcess() = default;

@@ -25,6 +25,10 @@ case $what in
   site)
     cp "$source/viewer/web/index.html" "$out/"
     cp "$build"/bin/gridlock-viewer.{js,wasm,data} "$out/"
+    # What the page packs, also as files: the site opens in the desktop viewer too
+    # (gridlock-viewer --lessons SITE/lesson-index.txt).
+    (cd "$build/packed" && cp --parents lesson-index.txt lessons/gallery/manifest.json "$out/" &&
+      find lessons -name README.md -print0 | xargs -0 -I{} cp --parents {} "$out")
     (cd "$source" && find lessons -path '*/recorded/*.json' -print0 | xargs -0 -I{} cp --parents {} "$out")
     (cd "$source" && find lessons/gallery -name '*.png' -print0 | xargs -0 -I{} cp --parents {} "$out")
     echo "make_site.sh: $out ($(du -sh "$out" | cut -f1); without traces and thumbnails:" \

@@ -30,8 +30,9 @@ void on_success(emscripten_fetch_t* fetch) {
 
 void on_error(emscripten_fetch_t* fetch) {
   auto* request = static_cast<Request*>(fetch->userData);
-  request->files->failed(request->path, fetch->status == 404 ? std::string("the site has no such file")
-                                                             : "the server answered " + std::to_string(fetch->status));
+  request->files->failed(request->path, fetch->status == 404
+                                            ? std::string("the site has no such file")
+                                            : "the server answered " + std::to_string(fetch->status));
   delete request;
   emscripten_fetch_close(fetch);
 }

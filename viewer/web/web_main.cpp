@@ -4,8 +4,6 @@
 //   index.html?compare=A.json,B.json   ?scale=1.5   ?theme=light   ?picture=1   ?size=1280x720
 // A trace named there must lie in the site's lessons/ folder; anything else the address asks for
 // that cannot be done is said in the window, and the gallery opens instead.
-#include "render/gl.hpp"  // before GLFW
-
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -20,15 +18,19 @@
 
 #include "app.hpp"
 #include "model/presenter_settings.hpp"
-#include "presenter.hpp"
-#include "views/registry.hpp"
 #include "model/web_address.hpp"
+#include "presenter.hpp"
+#include "render/gl.hpp"  // before GLFW
+#include "views/registry.hpp"
 #include "web/web_files.hpp"
 #include "window_frame.hpp"
 
 namespace gv = gridlock::viewer;
 
 namespace {
+
+// The page's JavaScript, which clang-format would take for C++.
+// clang-format off
 
 // The page's query string, decoded by the browser: "key<TAB>value" lines.
 EM_JS(char*, page_parameters, (), {
@@ -41,17 +43,52 @@ EM_JS(char*, page_parameters, (), {
   return out;
 });
 
-// The page's title, and what its tests wait for: frames drawn, and whether files are awaited.
-EM_JS(void, tell_page, (const char* title, int frames, int waiting), {
+// The page's title, and what its tests read: frames drawn, whether files are awaited, the latest
+// message shown.
+EM_JS(void, tell_page, (const char* title, int frames, int waiting, const char* notice), {
   const text = UTF8ToString(title);
   if (document.title !== text) document.title = text;
   window.gridlockFrames = frames;
   window.gridlockWaiting = waiting !== 0;
+  window.gridlockNotice = UTF8ToString(notice);
+});
+
+// The browser's file picker: each file chosen is copied into /opened/ and handed to
+// gridlock_open, as a file dropped on the desktop window is.
+EM_JS(void, pick_trace_files, (), {
+  const input = document.createElement("input");
+  input.type = "file";
+  input.accept = ".json,application/json";
+  input.multiple = true;
+  input.onchange = function() {
+    for (const file of input.files) {
+      file.arrayBuffer().then(function(bytes) {
+        FS.mkdirTree("/opened");
+        const path = "/opened/" + file.name.split("/").join("_");
+        FS.writeFile(path, new Uint8Array(bytes));
+        Module.ccall("gridlock_open", null, ["string"], [path]);
+      });
+    }
+  };
+  input.click();
+});
+
+// A file the page wrote, handed to the browser as a download.
+EM_JS(void, download_file, (const char* path), {
+  const name = UTF8ToString(path);
+  const bytes = FS.readFile(name);
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([bytes], {type: "image/png"}));
+  link.download = name.split("/").pop();
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
 });
 
 // The page's size in CSS pixels.
 EM_JS(int, page_width, (), { return window.innerWidth; });
 EM_JS(int, page_height, (), { return window.innerHeight; });
+// clang-format on
 
 struct Viewer {
   GLFWwindow* window = nullptr;
@@ -67,6 +104,8 @@ struct Viewer {
   int frames = 0;
 };
 
+gv::App* g_app = nullptr;  // for gridlock_open
+
 void frame(void* arg) {
   auto& v = *static_cast<Viewer*>(arg);
   if (!v.fixed_size) {
@@ -75,12 +114,23 @@ void frame(void* arg) {
     if (w != page_width() || h != page_height()) glfwSetWindowSize(v.window, page_width(), page_height());
   }
   const double now = glfwGetTime();
-  gv::render_frame(v.window, *v.app, *v.presenter, v.heat, nullptr, static_cast<float>(now - v.last));
+  const gv::RenderFrame render = [&v](const gv::OffscreenTarget* target, float seconds) {
+    gv::render_frame(v.window, *v.app, *v.presenter, v.heat, target, seconds);
+  };
+  render(nullptr, static_cast<float>(now - v.last));
   v.last = now;
-  tell_page(v.app->title().c_str(), ++v.frames, v.app->waiting_for_files() ? 1 : 0);
+  gv::export_from_window(v.window, *v.app, render,
+                         [](const std::string& path) { download_file(path.c_str()); });
+  tell_page(v.app->title().c_str(), ++v.frames, v.app->waiting_for_files() ? 1 : 0,
+            v.app->last_notice().c_str());
 }
 
 }  // namespace
+
+// A file the person chose in the browser's file picker, copied into the page's file system.
+extern "C" EMSCRIPTEN_KEEPALIVE void gridlock_open(const char* path) {
+  if (g_app) g_app->open_files({path});
+}
 
 int main() {
   static Viewer v;  // lives as long as the page: the main loop never returns
@@ -113,7 +163,8 @@ int main() {
   gv::set_key_callback(v.window);
   ImGui_ImplGlfw_InitForOpenGL(v.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
-  if (!v.heat.init("/shaders")) std::printf("gridlock-viewer: heat strips drawn without shaders: %s\n", v.heat.error().c_str());
+  if (!v.heat.init("/shaders"))
+    std::printf("gridlock-viewer: heat strips drawn without shaders: %s\n", v.heat.error().c_str());
 
   gv::AppConfig config;
   config.gallery_search.index_files = {"/lesson-index.txt"};
@@ -125,9 +176,12 @@ int main() {
   config.screens.first_panel = v.presenter->layout()->panel;
   config.settings = &v.presenter->settings();
   config.files = &v.files;
+  config.pick_files = [] { pick_trace_files(); };
   config.run.no_programs =
-      "a browser cannot run a lesson: the desktop viewer runs it, on a machine with the lessons built and a GPU";
+      "a browser cannot run a lesson: the desktop viewer runs it, on a machine with the lessons built and a "
+      "GPU";
   v.app = std::make_unique<gv::App>(config, v.fonts, v.heat);
+  g_app = v.app.get();
   glfwSetWindowUserPointer(v.window, v.app.get());
   gv::set_drop_callback(v.window);
   for (const std::string& problem : v.request.problems) v.app->notify(problem, true);
