@@ -12,7 +12,8 @@ tests/web/serve.py, which logs every request. Checks, one line each:
     step, looks as the desktop's --screenshot of the same trace, view and step does: at most 2%
     of the pixels differ;
   - a comparison from the address looks as the desktop's --compare does;
-  - keys sent through WebDriver move the step (End, Home) and open the gallery (G);
+  - keys sent through WebDriver move the step (End) and open the gallery (G);
+  - a trace of one's own opens, picked (through the file picker's handler) or dropped on the page;
   - a trace that is not there, one that is cut short, and an address outside the site each get a
     message in the page, which keeps drawing frames.
 Exits 1 when any check fails.
@@ -169,6 +170,23 @@ def main():
             page.keys("g")
             page.wait(lambda: driver.title == "gridlock", 10)
             checks.report(driver.title == "gridlock", "G opens the gallery", "title %r" % driver.title)
+
+            # A person's own trace: through the file picker's handler, and dropped on the page.
+            own = os.path.join(site, traces[0])
+            with open(own) as f:
+                text = f.read()
+            for how, script in [
+                ("picked", "window.gridlockOpenFiles([new File([arguments[0]], 'mine.json')]);"),
+                ("dropped", "const t = new DataTransfer(); t.items.add(new File([arguments[0]], 'mine.json'));"
+                            "document.getElementById('canvas').dispatchEvent("
+                            "new DragEvent('drop', {dataTransfer: t, bubbles: true, cancelable: true}));")]:
+                page.open(size)
+                driver.execute_script(script, text)
+                try:
+                    page.wait(lambda: "mine.json" in driver.title, 20)
+                except TimeoutError:
+                    pass
+                checks.report("mine.json" in driver.title, "a trace " + how + " opens", "title %r" % driver.title)
 
             # What the page refuses, and says why; it keeps drawing.
             with open(os.path.join(site, "lessons/gallery/cut-short.json"), "w") as f:

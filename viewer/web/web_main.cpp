@@ -53,15 +53,11 @@ EM_JS(void, tell_page, (const char* title, int frames, int waiting, const char* 
   window.gridlockNotice = UTF8ToString(notice);
 });
 
-// The browser's file picker: each file chosen is copied into /opened/ and handed to
-// gridlock_open, as a file dropped on the desktop window is.
-EM_JS(void, pick_trace_files, (), {
-  const input = document.createElement("input");
-  input.type = "file";
-  input.accept = ".json,application/json";
-  input.multiple = true;
-  input.onchange = function() {
-    for (const file of input.files) {
+// window.gridlockOpenFiles(files): each file (the file picker's, or a test's) is copied into
+// /opened/ and handed to gridlock_open, as a file dropped on the desktop window is.
+EM_JS(void, install_file_opener, (), {
+  window.gridlockOpenFiles = function(files) {
+    for (const file of files) {
       file.arrayBuffer().then(function(bytes) {
         FS.mkdirTree("/opened");
         const path = "/opened/" + file.name.split("/").join("_");
@@ -70,6 +66,15 @@ EM_JS(void, pick_trace_files, (), {
       });
     }
   };
+});
+
+// The browser's file picker, for File > Open.
+EM_JS(void, pick_trace_files, (), {
+  const input = document.createElement("input");
+  input.type = "file";
+  input.accept = ".json,application/json";
+  input.multiple = true;
+  input.onchange = function() { window.gridlockOpenFiles(input.files); };
   input.click();
 });
 
@@ -182,6 +187,7 @@ int main() {
       "GPU";
   v.app = std::make_unique<gv::App>(config, v.fonts, v.heat);
   g_app = v.app.get();
+  install_file_opener();
   glfwSetWindowUserPointer(v.window, v.app.get());
   gv::set_drop_callback(v.window);
   for (const std::string& problem : v.request.problems) v.app->notify(problem, true);
