@@ -59,7 +59,7 @@ GalleryLesson make_lesson(const LessonEntry& entry, const GalleryManifest* listi
   if (listing) {
     const std::string folder = fs::absolute(recorded).lexically_normal().string();
     for (const ManifestCard& c : listing->cards) {
-      const fs::path file = listing->resolve(c.file);
+      const fs::path file = c.path;
       if (file.parent_path().string() == folder) files.push_back((recorded / file.filename()).string());
     }
   } else {

@@ -78,7 +78,7 @@ std::string relative_to(const std::string& path, const std::string& folder) {
 const ManifestCard* GalleryManifest::find(const std::string& trace_path) const {
   const std::string wanted = absolute_normal(trace_path);
   for (const ManifestCard& c : cards)
-    if (resolve(c.file) == wanted) return &c;
+    if (c.path == wanted) return &c;
   return nullptr;
 }
 
@@ -111,6 +111,7 @@ bool read_gallery_manifest(const std::string& folder, GalleryManifest& manifest,
     for (const json& c : j.at("cards")) {
       ManifestCard card;
       card.file = c.at("file").get<std::string>();
+      card.path = read.resolve(card.file);
       card.bytes = c.at("bytes").get<std::uintmax_t>();
       card.hash = c.at("hash").get<std::string>();
       card.thumbnail = c.at("thumbnail").get<std::string>();
@@ -199,8 +200,7 @@ std::vector<std::string> stale_manifest_entries(const Gallery& gallery, const Ga
   }
   for (const ManifestCard& c : manifest.cards) {
     std::error_code ec;
-    if (!fs::is_regular_file(manifest.resolve(c.file), ec))
-      stale.push_back(c.file + ": in the manifest, but no such trace");
+    if (!fs::is_regular_file(c.path, ec)) stale.push_back(c.file + ": in the manifest, but no such trace");
   }
   return stale;
 }

@@ -28,6 +28,7 @@ constexpr int kGalleryManifestVersion = 1;
 // One trace's card as the manifest keeps it.
 struct ManifestCard {
   std::string file;  // the trace, relative to the manifest's folder
+  std::string path;  // the same, absolute and normalised, as it was read
   std::uintmax_t bytes = 0;
   std::string hash;       // trace::source_hash of the file's bytes
   std::string thumbnail;  // the picture, relative to the manifest's folder, less ".dark.png"; empty: none
