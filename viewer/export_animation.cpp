@@ -22,6 +22,8 @@ constexpr int kSettleFrames = 4;  // ImGui's auto-sized windows settle on the se
 constexpr int kFramesPerMove = 2;
 constexpr float kSecondsPerFrame = 0.5f;  // long enough for growing edges to finish; playback is paused
 
+}  // namespace
+
 // Where the frames go: PNG files, the GIF encoder, or ffmpeg's input.
 class FrameSink {
  public:
@@ -100,8 +102,6 @@ class FrameSink {
   int count_ = 0;
 };
 
-}  // namespace
-
 std::string find_on_path(const std::string& program) {
   const char* path = std::getenv("PATH");
   if (!path) return {};
@@ -120,28 +120,46 @@ std::string frame_file(const std::string& folder, int index) {
   return (fs::path(folder) / name).string();
 }
 
+AnimationExport::AnimationExport() = default;
+AnimationExport::~AnimationExport() = default;
+
+std::string AnimationExport::start(const RenderFrame& render, const std::function<std::vector<Move>()>& plan,
+                                   const ExportTargets& targets) {
+  targets_ = targets;
+  if (!target_.create(targets_.width, targets_.height)) return target_.error();
+  render(&target_, kSecondsPerFrame);
+  moves_ = plan();
+  if (targets_.kind == ExportKind::png) moves_ = {[] {}};  // the view as it is
+  if (moves_.empty()) return "the range holds no steps";
+  sink_ = std::make_unique<FrameSink>(targets_);
+  return sink_->open();
+}
+
+std::string AnimationExport::advance(const RenderFrame& render) {
+  if (done()) return {};
+  const std::size_t k = next_++;
+  moves_[k]();
+  for (int i = 0; i < (k == 0 ? kSettleFrames : kFramesPerMove); ++i) render(&target_, kSecondsPerFrame);
+  glFinish();
+  return sink_->add(target_.read_rgb());
+}
+
+std::string AnimationExport::finish(std::string& summary) {
+  if (std::string error = sink_->close(); !error.empty()) return error;
+  const std::string size = std::to_string(targets_.width) + "x" + std::to_string(targets_.height);
+  summary = targets_.kind == ExportKind::png
+                ? "wrote " + targets_.path + " (" + size + ")"
+                : "wrote " + std::to_string(sink_->count()) + " frames of " + size + " to " + targets_.path;
+  return {};
+}
+
 std::string export_animation(const RenderFrame& render, const std::function<std::vector<Move>()>& plan,
                              const ExportTargets& targets, std::string& summary) {
-  OffscreenTarget target;
-  if (!target.create(targets.width, targets.height)) return target.error();
-  render(&target, kSecondsPerFrame);
-  std::vector<Move> moves = plan();
-  if (targets.kind == ExportKind::png) moves = {[] {}};  // the view as it is
-  if (moves.empty()) return "the range holds no steps";
-  FrameSink sink(targets);
-  if (std::string error = sink.open(); !error.empty()) return error;
-  for (std::size_t k = 0; k < moves.size(); ++k) {
-    moves[k]();
-    for (int i = 0; i < (k == 0 ? kSettleFrames : kFramesPerMove); ++i) render(&target, kSecondsPerFrame);
-    glFinish();
-    if (std::string error = sink.add(target.read_rgb()); !error.empty()) return error;
-  }
-  if (std::string error = sink.close(); !error.empty()) return error;
-  const std::string size = std::to_string(targets.width) + "x" + std::to_string(targets.height);
-  summary = targets.kind == ExportKind::png
-                ? "wrote " + targets.path + " (" + size + ")"
-                : "wrote " + std::to_string(sink.count()) + " frames of " + size + " to " + targets.path;
-  return {};
+  AnimationExport animation;
+  if (std::string error = animation.start(render, plan, targets); !error.empty()) return error;
+  while (!animation.done())
+    if (std::string error = animation.advance(render); !error.empty()) return error;
+  return animation.finish(summary);
 }
 
 }  // namespace gridlock::viewer

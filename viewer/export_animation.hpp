@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,9 +24,38 @@ struct ExportTargets {
 // One move of the shown trace (a seek) per exported frame.
 using Move = std::function<void()>;
 
-// Renders one frame (so that a trace opened just before is shown), asks `plan` for the moves,
-// then makes each and writes a frame after it. Returns "" on success, else the reason; on
-// success `summary` says what was written.
+class FrameSink;
+
+// An export made a frame at a time, so that a window (or a browser page) keeps drawing between
+// frames: start() renders one frame (so that a trace opened just before is shown), asks `plan`
+// for the moves and opens the file; each advance() makes the next move and writes its frame;
+// finish() closes the file.
+class AnimationExport {
+ public:
+  AnimationExport();
+  ~AnimationExport();
+  AnimationExport(const AnimationExport&) = delete;
+  AnimationExport& operator=(const AnimationExport&) = delete;
+
+  // Returns "" when the export is under way, else the reason it cannot be.
+  std::string start(const RenderFrame& render, const std::function<std::vector<Move>()>& plan,
+                    const ExportTargets& targets);
+  // Makes the next move and writes its frame. Returns "" or the reason the export failed.
+  std::string advance(const RenderFrame& render);
+  bool done() const { return next_ >= moves_.size(); }
+  // Closes the file. Returns "" on success, else the reason; on success `summary` says what was
+  // written.
+  std::string finish(std::string& summary);
+
+ private:
+  ExportTargets targets_;
+  OffscreenTarget target_;
+  std::vector<Move> moves_;
+  std::size_t next_ = 0;
+  std::unique_ptr<FrameSink> sink_;
+};
+
+// The whole export at once (the command line's): start(), every advance(), finish().
 std::string export_animation(const RenderFrame& render, const std::function<std::vector<Move>()>& plan,
                              const ExportTargets& targets, std::string& summary);
 

@@ -73,12 +73,16 @@ LayoutReport check_layout(const ImDrawData& draw_data, ImVec2 display) {
       float last_x1 = -1e9f, last_origin = -1e9f,
             next_x = -1e9f;  // next_x: where the next glyph's pen would be
       const ImFont* last_font = nullptr;
-      for (unsigned i = 0; i + 6 <= cmd.ElemCount; i += 6) {
+      // Triangles come three indices at a time; a glyph is a quad of two (six indices), but a lone
+      // triangle (a play button's arrow) may stand between two quads.
+      for (unsigned i = 0, step = 3; i + 6 <= cmd.ElemCount; i += step) {
         const ImDrawIdx* idx = list->IdxBuffer.Data + cmd.IdxOffset + i;
         const unsigned v = cmd.VtxOffset + idx[0];
+        step = 3;
         if (cmd.VtxOffset + idx[1] != v + 1 || cmd.VtxOffset + idx[2] != v + 2 ||
-            cmd.VtxOffset + idx[5] != v + 3)
+            cmd.VtxOffset + idx[3] != v || cmd.VtxOffset + idx[5] != v + 3)
           continue;
+        step = 6;
         const ImDrawVert& tl = list->VtxBuffer[int(v)];
         const ImDrawVert& br = list->VtxBuffer[int(v + 2)];
         const auto found =
@@ -110,6 +114,11 @@ LayoutReport check_layout(const ImDrawData& draw_data, ImVec2 display) {
   }
   report.glyphs = int(glyphs.size());
   report.labels = int(label_text.size());
+  for (const std::string& text : label_text) report.shown.push_back({text, {1e9f, 1e9f, -1e9f, -1e9f}});
+  for (const Glyph& g : glyphs) {
+    ImVec4& r = report.shown[size_t(g.label)].rect;
+    r = {std::min(r.x, g.rect.x), std::min(r.y, g.rect.y), std::max(r.z, g.rect.z), std::max(r.w, g.rect.w)};
+  }
   for (const Glyph& g : glyphs)
     if (report.smallest_px == 0 || g.px < report.smallest_px) {
       report.smallest_px = g.px;
@@ -154,6 +163,17 @@ std::string layout_report_text(const LayoutReport& r) {
   for (const LabelOverlap& o : r.overlaps) {
     std::snprintf(line, sizeof line, "%.0f,%.0f", o.at.x, o.at.y);
     out += "overlap\t" + o.a + "\t" + o.b + "\t" + line + "\n";
+  }
+  return out + shown_labels_text(r);
+}
+
+std::string shown_labels_text(const LayoutReport& r) {
+  std::string out;
+  char line[64];
+  for (const ShownLabel& label : r.shown) {
+    std::snprintf(line, sizeof line, "\t%.0f\t%.0f\t%.0f\t%.0f\n", label.rect.x, label.rect.y, label.rect.z,
+                  label.rect.w);
+    out += "shown\t" + label.text + line;
   }
   return out;
 }

@@ -16,13 +16,20 @@ struct LabelOverlap {
   ImVec2 at;         // where their glyphs meet
 };
 
+// A label as drawn: its text and the rectangle its visible glyphs cover.
+struct ShownLabel {
+  std::string text;
+  ImVec4 rect;  // x0, y0, x1, y1
+};
+
 struct LayoutReport {
   int glyphs = 0;  // glyphs visible (inside their clip rectangle)
   int labels = 0;
   std::vector<LabelOverlap> overlaps;
-  float smallest_px = 0;       // the smallest text drawn, in pixels of font size
-  std::string smallest_label;  // a label drawn at that size
-  float canvas_share = 0;      // the data canvases' area over the window's
+  float smallest_px = 0;          // the smallest text drawn, in pixels of font size
+  std::string smallest_label;     // a label drawn at that size
+  float canvas_share = 0;         // the data canvases' area over the window's
+  std::vector<ShownLabel> shown;  // every label, in drawing order
 };
 
 // Where the views drew their data this frame (TraceScreen, CompareScreen note their canvases):
@@ -32,8 +39,13 @@ std::vector<ImVec4>& canvas_rects();  // x0, y0, x1, y1
 // Reads `draw_data` (ImGui::GetDrawData() after ImGui::Render()) of a window of `display` size.
 LayoutReport check_layout(const ImDrawData& draw_data, ImVec2 display);
 
-// Tab-separated lines: "glyphs N", "labels N", "smallest PX<TAB>LABEL", "canvas SHARE", then one
-// "overlap<TAB>A<TAB>B<TAB>X,Y" per overlap.
+// Tab-separated lines: "glyphs N", "labels N", "smallest PX<TAB>LABEL", "canvas SHARE", one
+// "overlap<TAB>A<TAB>B<TAB>X,Y" per overlap, then one "shown<TAB>TEXT<TAB>X0<TAB>Y0<TAB>X1<TAB>Y1"
+// per label (shown_labels_text).
 std::string layout_report_text(const LayoutReport& report);
+
+// "shown<TAB>TEXT<TAB>X0<TAB>Y0<TAB>X1<TAB>Y1" a line, in pixels: where a label was drawn (a browser
+// test clicks a menu by its text).
+std::string shown_labels_text(const LayoutReport& report);
 
 }  // namespace gridlock::viewer

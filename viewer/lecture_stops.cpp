@@ -15,15 +15,20 @@ namespace gridlock::viewer {
 
 namespace fs = std::filesystem;
 
-std::string first_card(const trace::LessonEntry& lesson) {
-  const fs::path recorded = fs::path(lesson.folder) / "recorded";
-  const fs::path classroom = recorded / (lesson.id + ".classroom.json");
-  std::error_code ec;
-  if (fs::exists(classroom, ec)) return classroom.string();
+std::vector<std::string> folder_traces(const std::string& folder) {
   std::vector<std::string> files;
-  for (const auto& entry : fs::directory_iterator(recorded, ec))
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder, ec))
     if (entry.path().extension() == ".json") files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string first_card(const trace::LessonEntry& lesson, const RecordedListing& list) {
+  const fs::path recorded = fs::path(lesson.folder) / "recorded";
+  const std::string classroom = (recorded / (lesson.id + ".classroom.json")).lexically_normal().string();
+  const std::vector<std::string> files = list(recorded.lexically_normal().string());
+  if (std::find(files.begin(), files.end(), classroom) != files.end()) return classroom;
   return files.empty() ? std::string() : files.front();
 }
 
@@ -41,14 +46,29 @@ std::string view_list(const std::vector<std::string>& names) {
   return out;
 }
 
+const trace::LessonEntry* find_lesson(const std::vector<trace::LessonEntry>& lessons, const std::string& id) {
+  const auto lesson =
+      std::find_if(lessons.begin(), lessons.end(), [&](const trace::LessonEntry& e) { return e.id == id; });
+  return lesson == lessons.end() ? nullptr : &*lesson;
+}
+
+// The files a stop opens: those it names in its lesson's recorded/ folder, else the first card.
+std::vector<std::string> stop_files(const LectureStop& stop, const trace::LessonEntry& lesson,
+                                    const RecordedListing& list) {
+  if (stop.files.empty()) return {first_card(lesson, list)};
+  std::vector<std::string> paths;
+  for (const std::string& file : stop.files)
+    paths.push_back((fs::path(lesson.folder) / "recorded" / file).lexically_normal().string());
+  return paths;
+}
+
 // One stop: its problems go to `problems`, prefixed with the stop's place in the file.
 std::optional<ResolvedStop> resolve_stop(const LectureStop& stop, const std::string& where,
                                          const std::vector<trace::LessonEntry>& lessons,
-                                         std::vector<std::string>& problems) {
+                                         const RecordedListing& list, std::vector<std::string>& problems) {
   auto problem = [&](const std::string& what) { problems.push_back(where + ": " + what); };
-  const auto lesson = std::find_if(lessons.begin(), lessons.end(),
-                                   [&](const trace::LessonEntry& e) { return e.id == stop.lesson; });
-  if (lesson == lessons.end()) {
+  const trace::LessonEntry* lesson = find_lesson(lessons, stop.lesson);
+  if (!lesson) {
     problem("no lesson \"" + stop.lesson + "\" in the lesson index");
     return std::nullopt;
   }
@@ -59,15 +79,11 @@ std::optional<ResolvedStop> resolve_stop(const LectureStop& stop, const std::str
   out.panel = stop.panel;
   out.source = stop.source;
   out.claim_id = stop.claim;
-  if (stop.files.empty()) {
-    out.paths.push_back(first_card(*lesson));
-    if (out.paths.front().empty()) {
-      problem("lesson " + stop.lesson + " has no recorded trace");
-      return std::nullopt;
-    }
+  out.paths = stop_files(stop, *lesson, list);
+  if (out.paths.front().empty()) {
+    problem("lesson " + stop.lesson + " has no recorded trace");
+    return std::nullopt;
   }
-  for (const std::string& file : stop.files)
-    out.paths.push_back((fs::path(lesson->folder) / "recorded" / file).lexically_normal().string());
 
   std::vector<std::unique_ptr<Document>> docs;
   for (const std::string& path : out.paths) {
@@ -144,13 +160,37 @@ std::optional<ResolvedStop> resolve_stop(const LectureStop& stop, const std::str
 
 }  // namespace
 
+LectureFile read_lecture_file(const std::string& path, const std::string& index_path) {
+  LectureFile out;
+  std::ifstream in(path);
+  if (!in) return {{}, {}, {"cannot read the lecture " + path}};
+  LectureRead read = parse_lecture(in, path);
+  if (!read.problems.empty()) return {{}, {}, read.problems};
+  out.lecture = std::move(read.lecture);
+  std::ifstream index(index_path);
+  if (!index) return {{}, {}, {"cannot read the lesson index " + index_path}};
+  std::vector<std::string> index_problems;
+  out.lessons = trace::parse_lesson_index(index, fs::path(index_path).parent_path().string(), index_problems);
+  for (const std::string& p : index_problems) out.problems.push_back(index_path + ": " + p);
+  return out;
+}
+
+std::vector<std::string> lecture_files(const LectureFile& file, const RecordedListing& list) {
+  std::vector<std::string> out;
+  for (const LectureStop& stop : file.lecture.stops)
+    if (const trace::LessonEntry* lesson = find_lesson(file.lessons, stop.lesson))
+      for (const std::string& path : stop_files(stop, *lesson, list))
+        if (!path.empty() && std::find(out.begin(), out.end(), path) == out.end()) out.push_back(path);
+  return out;
+}
+
 ResolvedLecture resolve_lecture(const Lecture& lecture, const std::string& name,
-                                const std::vector<trace::LessonEntry>& lessons) {
+                                const std::vector<trace::LessonEntry>& lessons, const RecordedListing& list) {
   ResolvedLecture out;
   out.title = lecture.title;
   for (const LectureStop& stop : lecture.stops) {
     const std::string where = name + ":" + std::to_string(stop.line) + " (stop \"" + stop.title + "\")";
-    std::optional<ResolvedStop> resolved = resolve_stop(stop, where, lessons, out.problems);
+    std::optional<ResolvedStop> resolved = resolve_stop(stop, where, lessons, list, out.problems);
     if (!resolved) continue;
     resolved->number = static_cast<int>(out.stops.size()) + 1;
     out.stops.push_back(std::move(*resolved));
@@ -159,17 +199,10 @@ ResolvedLecture resolve_lecture(const Lecture& lecture, const std::string& name,
 }
 
 ResolvedLecture load_lecture(const std::string& path, const std::string& index_path) {
-  std::ifstream in(path);
-  if (!in) return {{}, {}, {"cannot read the lecture " + path}};
-  const LectureRead read = parse_lecture(in, path);
-  if (!read.problems.empty()) return {{}, {}, read.problems};
-  std::ifstream index(index_path);
-  if (!index) return {{}, {}, {"cannot read the lesson index " + index_path}};
-  std::vector<std::string> index_problems;
-  const std::vector<trace::LessonEntry> lessons =
-      trace::parse_lesson_index(index, fs::path(index_path).parent_path().string(), index_problems);
-  ResolvedLecture out = resolve_lecture(read.lecture, path, lessons);
-  for (const std::string& p : index_problems) out.problems.push_back(index_path + ": " + p);
+  const LectureFile file = read_lecture_file(path, index_path);
+  if (file.lessons.empty() && !file.problems.empty()) return {{}, {}, file.problems};
+  ResolvedLecture out = resolve_lecture(file.lecture, path, file.lessons);
+  out.problems.insert(out.problems.end(), file.problems.begin(), file.problems.end());
   return out;
 }
 

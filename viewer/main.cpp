@@ -339,8 +339,9 @@ void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& re
   double last = glfwGetTime();
   std::string title;
   int settle_frames = 0;  // frames still drawn after an input, so hover and layout catch up
+  gv::WindowExport exports;
   while (!glfwWindowShouldClose(window) && !app.quit_requested()) {
-    if (!app.animating() && settle_frames == 0 && !shots.waiting(app)) {
+    if (!app.animating() && settle_frames == 0 && !shots.waiting(app) && !exports.busy()) {
       const double before = glfwGetTime();
       glfwWaitEventsTimeout(kIdleRedrawSeconds);
       if (glfwGetTime() - before < kIdleRedrawSeconds * 0.9) settle_frames = 3;
@@ -350,7 +351,7 @@ void run_interactive(GLFWwindow* window, gv::App& app, const gv::RenderFrame& re
     const double now = glfwGetTime();
     render(nullptr, static_cast<float>(now - last));
     last = now;
-    gv::export_from_window(window, app, render, nullptr);
+    exports.after_frame(window, app, render);
     shots.after_frame(window, app, render);
     if (app.title() != title) glfwSetWindowTitle(window, (title = app.title()).c_str());
   }

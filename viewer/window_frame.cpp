@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "export_animation.hpp"
 #include "layout_check.hpp"
 #include "model/key_events.hpp"
 
@@ -69,21 +68,33 @@ void render_frame(GLFWwindow* window, App& app, Presenter& presenter, HeatStripR
     glfwSwapBuffers(window);  // 5
 }
 
-void export_from_window(GLFWwindow* window, App& app, const RenderFrame& render,
-                        const std::function<void(const std::string& path)>& deliver) {
-  std::optional<ExportRequest> request = app.take_export_request();
-  if (!request) return;
-  ExportTargets targets;
-  targets.kind = request->kind;
-  targets.path = request->path;
-  glfwGetFramebufferSize(window, &targets.width, &targets.height);
-  const Move back = app.current_moment();
+void WindowExport::after_frame(GLFWwindow* window, App& app, const RenderFrame& render) {
+  if (!running_) {
+    std::optional<ExportRequest> request = app.take_export_request();
+    if (!request) return;
+    ExportTargets targets;
+    targets.kind = request->kind;
+    targets.path = path_ = request->path;
+    glfwGetFramebufferSize(window, &targets.width, &targets.height);
+    back_ = app.current_moment();
+    running_ = std::make_unique<AnimationExport>();
+    const ExportRange range = request->range;
+    if (std::string error = running_->start(
+            render, [&] { return app.animation_moves(range); }, targets);
+        !error.empty())
+      return end(app, error);
+  }
+  if (std::string error = running_->advance(render); !error.empty()) return end(app, error);
+  if (running_->done()) end(app, {});
+}
+
+void WindowExport::end(App& app, const std::string& error) {
   std::string summary;
-  const std::string error = export_animation(
-      render, [&] { return app.animation_moves(request->range); }, targets, summary);
-  back();
-  if (error.empty() && deliver) deliver(targets.path);
-  app.notify(error.empty() ? "Export: " + summary : "Export failed: " + error, !error.empty());
+  const std::string failure = error.empty() ? running_->finish(summary) : error;
+  running_.reset();
+  back_();
+  if (failure.empty() && deliver_) deliver_(path_);
+  app.notify(failure.empty() ? "Export: " + summary : "Export failed: " + failure, !failure.empty());
 }
 
 }  // namespace gridlock::viewer

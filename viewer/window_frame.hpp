@@ -3,9 +3,11 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "app.hpp"
+#include "export_animation.hpp"
 #include "headless.hpp"
 #include "presenter.hpp"
 #include "render/heat_strip.hpp"
@@ -28,10 +30,27 @@ void set_drop_callback(GLFWwindow* window);
 void render_frame(GLFWwindow* window, App& app, Presenter& presenter, HeatStripRenderer& heat,
                   const OffscreenTarget* target, float seconds);
 
-// An export chosen in the window's Export menu, made at the window's size; the view returns to
-// where it was and the notice popup says how it went. `deliver`, when set, is handed the file
-// written (a browser page downloads it).
-void export_from_window(GLFWwindow* window, App& app, const RenderFrame& render,
-                        const std::function<void(const std::string& path)>& deliver);
+// An export chosen in the window's Export menu, made at the window's size one frame of the
+// animation per frame of the window, so that the window (or a browser page) keeps drawing; then
+// the view returns to where it was and the notice popup says how it went.
+class WindowExport {
+ public:
+  // `deliver`, when set, is handed each file written (a browser page downloads it).
+  explicit WindowExport(std::function<void(const std::string& path)> deliver = nullptr)
+      : deliver_(std::move(deliver)) {}
+  // After each frame of the window: starts an export the Export menu asked for, or makes the
+  // next frame of the one under way.
+  void after_frame(GLFWwindow* window, App& app, const RenderFrame& render);
+  // An export is under way: the window must not wait for input.
+  bool busy() const { return running_ != nullptr; }
+
+ private:
+  void end(App& app, const std::string& error);
+
+  std::function<void(const std::string& path)> deliver_;
+  std::unique_ptr<AnimationExport> running_;
+  Move back_;  // to where the view was
+  std::string path_;
+};
 
 }  // namespace gridlock::viewer

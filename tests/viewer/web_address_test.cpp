@@ -77,3 +77,35 @@ TEST(WebAddress, ALongValueIsQuotedShort) {
   ASSERT_EQ(r.problems.size(), 1u);
   EXPECT_LT(r.problems[0].size(), 200u);
 }
+
+TEST(WebAddress, OpensALectureByNameAtAStop) {
+  const WebRequest r = read_web_address("lecture\tinterblock\nstop\t3\nbench\t200\n", kViews);
+  EXPECT_TRUE(r.problems.empty()) << r.problems.front();
+  EXPECT_EQ(r.lecture, "/lectures/interblock.lecture");
+  EXPECT_EQ(r.stop, 3);
+  EXPECT_EQ(r.bench_frames, 200);
+}
+
+TEST(WebAddress, ALectureIsANameNotAPath) {
+  for (const char* named :
+       {"../etc/passwd", "lectures/interblock", "interblock.lecture", "", "a b", "https://x.org/a"}) {
+    const WebRequest r = read_web_address(std::string("lecture\t") + named + "\n", kViews);
+    EXPECT_TRUE(r.lecture.empty()) << named;
+    ASSERT_EQ(r.problems.size(), 1u) << named;
+    EXPECT_NE(r.problems[0].find("is not a lecture's name"), std::string::npos) << r.problems[0];
+  }
+  const WebRequest r = read_web_address("stop\t0\nbench\t5\n", kViews);
+  ASSERT_EQ(r.problems.size(), 2u);
+  EXPECT_NE(r.problems[0].find("\"0\" is not a stop's number"), std::string::npos);
+  EXPECT_NE(r.problems[1].find("from 10 to 100000"), std::string::npos);
+  EXPECT_EQ(r.stop, 1);
+  EXPECT_EQ(r.bench_frames, 0);
+}
+
+TEST(WebAddress, ALectureWinsOverATrace) {
+  const WebRequest r = read_web_address("trace\tlessons/a/recorded/y.json\nlecture\tinterblock\n", kViews);
+  EXPECT_EQ(r.lecture, "/lectures/interblock.lecture");
+  EXPECT_TRUE(r.trace.empty());
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_NE(r.problems[0].find("opens the lecture"), std::string::npos);
+}

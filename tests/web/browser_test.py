@@ -12,12 +12,19 @@ tests/web/serve.py, which logs every request. Checks, one line each:
     step, looks as the desktop's --screenshot of the same trace, view and step does: at most 2%
     of the pixels differ;
   - a comparison from the address looks as the desktop's --compare does;
-  - keys sent through WebDriver move the step (End) and open the gallery (G);
+  - keys sent through WebDriver move the step (End), play (Space), open the declared comparison
+    (C) and the gallery (G);
+  - a lecture from the address is walked with PageDown alone, each stop opening the files the
+    desktop's --check-lecture lists for it;
+  - clicks through WebDriver on the Export menu download a PNG and an animated GIF with a frame
+    for every step;
   - a trace of one's own opens, picked (through the file picker's handler) or dropped on the page;
   - a trace that is not there, one that is cut short, and an address outside the site each get a
     message in the page, which keeps drawing frames.
 Exits 1 when any check fails.
 """
+import json
+import re
 import os
 import shutil
 import subprocess
@@ -26,6 +33,7 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -74,12 +82,51 @@ class Page:
     def waiting(self):
         return self.driver.execute_script("return !!window.gridlockWaiting")
 
+    def stop(self):
+        return self.driver.execute_script("return window.gridlockStop || 0")
+
     def notice(self):
         return self.driver.execute_script("return window.gridlockNotice || ''")
 
     def shoot(self, path):
         with open(path, "wb") as f:
             f.write(self.driver.find_element(By.ID, "canvas").screenshot_as_png)
+
+    def labels(self):
+        """The text labels the last frame drew: (text, x0, y0, x1, y1) in page pixels."""
+        text = self.driver.execute_script("return Module.ccall('gridlock_labels', 'string', [], [])")
+        out = []
+        for line in text.splitlines():
+            parts = line.split("\t")  # shown, text, x0, y0, x1, y1
+            out.append((parts[1],) + tuple(float(v) for v in parts[2:6]))
+        return out
+
+    def step_label(self):
+        """The playback bar's "step K of N", or None."""
+        for label in self.labels():
+            found = re.match(r"step (\d+) of (\d+)", label[0])
+            if found:
+                return int(found.group(1)), int(found.group(2))
+        return None
+
+    def click(self, text, timeout=10):
+        """Clicks the middle of the first label that reads `text`, as a mouse would."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            found = [l for l in self.labels() if l[0] == text]
+            if found:
+                _, x0, y0, x1, y1 = found[0]
+                actions = ActionChains(self.driver)
+                actions.w3c_actions.pointer_action.move_to_location(int((x0 + x1) / 2), int((y0 + y1) / 2))
+                actions.perform()
+                time.sleep(0.2)  # a frame sees the mouse there before the press
+                actions = ActionChains(self.driver)
+                actions.w3c_actions.pointer_action.click()
+                actions.perform()
+                time.sleep(0.3)
+                return True
+            time.sleep(0.1)
+        return False
 
     def keys(self, *keys):
         canvas = self.driver.find_element(By.ID, "canvas")
@@ -103,6 +150,48 @@ class Checks:
                                 capture_output=True, text=True)
         lines = [l for l in (result.stdout + result.stderr).splitlines() if "differ" in l]
         self.report(result.returncode == 0, name, lines[-1] if lines else result.stderr.strip())
+
+
+def gif_frames(path):
+    """The number of images in a GIF file, read block by block; raises ValueError on a bad file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:6] not in (b"GIF87a", b"GIF89a"):
+        raise ValueError("not a GIF")
+    at, frames = 13, 0
+    if data[10] & 0x80:
+        at += 3 << ((data[10] & 7) + 1)
+
+    def sub_blocks(at):
+        while data[at]:
+            at += data[at] + 1
+        return at + 1
+
+    while data[at] != 0x3B:
+        if data[at] == 0x21:  # an extension: label, then sub-blocks
+            at = sub_blocks(at + 2)
+        elif data[at] == 0x2C:  # an image: descriptor, local colours, LZW size, sub-blocks
+            flags = data[at + 9]
+            at += 10 + ((3 << ((flags & 7) + 1)) if flags & 0x80 else 0)
+            at = sub_blocks(at + 1)
+            frames += 1
+        else:
+            raise ValueError("unknown block 0x%02x at byte %d" % (data[at], at))
+    return frames
+
+
+def lecture_stops(viewer, lecture, index):
+    """The desktop's --check-lecture: [(number, title, [file names])]."""
+    text = subprocess.run([viewer, "--lecture", lecture, "--check-lecture", "--lessons", index],
+                          check=True, capture_output=True, text=True).stdout
+    stops = []
+    for line in text.splitlines():
+        if line.startswith("stop "):
+            number, title = line[5:].split(": ", 1)
+            stops.append((int(number), title, []))
+        elif stops and line.startswith("  ") and os.path.isabs(line.strip()):
+            stops[-1][2].append(os.path.basename(line.strip()))
+    return stops
 
 
 def desktop_shot(viewer, args, path):
@@ -159,7 +248,7 @@ def main():
                 checks.same_picture("compare critical-section with the ordered lock",
                                     os.path.join(out, "desktop-compare.png"), os.path.join(out, "web-compare.png"))
 
-            # Keys through WebDriver: End, Home and G, as a person at the page presses them.
+            # Keys through WebDriver: End, Space, C and G, as a person at the page presses them.
             first = traces[0]
             page.open("%s&trace=%s" % (size, first), title_not="gridlock")
             page.keys(Keys.END)
@@ -167,9 +256,81 @@ def main():
             desktop_shot(viewer, ["--step", "-1", os.path.join(site, first)], os.path.join(out, "desktop-keys-end.png"))
             checks.same_picture("End goes to the last step", os.path.join(out, "desktop-keys-end.png"),
                                 os.path.join(out, "web-keys-end.png"))
+            page.open("%s&trace=%s" % (size, pair[0]), title_not="gridlock")
+            page.keys("c")
+            page.wait(lambda: "compare" in driver.title and not page.waiting(), 20)
+            checks.report("compare" in driver.title, "C opens the declared comparison", "title %r" % driver.title)
             page.keys("g")
             page.wait(lambda: driver.title == "gridlock", 10)
             checks.report(driver.title == "gridlock", "G opens the gallery", "title %r" % driver.title)
+
+            # Exports through the Export menu's items, clicked; the browser downloads them.
+            downloads = os.path.join(out, "downloads")
+            shutil.rmtree(downloads, ignore_errors=True)
+            os.makedirs(downloads)
+            driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+            exported = "lessons/reduction/reduce-single-block/recorded/reduce-single-block.classroom.json"
+            if not os.path.exists(os.path.join(site, exported)):
+                exported = first
+            with open(os.path.join(site, exported)) as f:
+                steps = len(json.load(f)["steps"])
+            stem = os.path.basename(exported)[:-len(".json")]
+            page.open("%s&trace=%s" % (size, exported), title_not="gridlock")
+            page.keys(Keys.SPACE)
+            time.sleep(3)
+            playing = page.step_label()  # shown while playing
+            page.keys(Keys.SPACE)
+            checks.report(playing is not None and playing[0] > 1, "Space plays", "after 3 s: %s" %
+                          ("step %d of %d" % playing if playing else "no step shown"))
+            page.keys(Keys.HOME)
+            for item, name in [("Current view as PNG", stem + ".png"), ("Animation as GIF", stem + ".gif")]:
+                page.click("OK", timeout=1)  # acknowledges the last export's message
+                clicked = page.click("Export") and page.click(item)
+                path = os.path.join(downloads, name)
+                try:
+                    page.wait(lambda: os.path.exists(path) and not os.path.exists(path + ".crdownload"), 60)
+                except TimeoutError:
+                    pass
+                if name.endswith(".png"):
+                    ok = os.path.exists(path) and open(path, "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+                    detail = "%s, %d bytes" % (name, os.path.getsize(path)) if os.path.exists(path) else "none"
+                else:
+                    try:
+                        frames = gif_frames(path)
+                    except (OSError, ValueError, IndexError) as e:
+                        frames, detail = -1, "%s: %s" % (name, e)
+                    else:
+                        detail = "%s: %d frames for %d steps, %d bytes" % (name, frames, steps, os.path.getsize(path))
+                    ok = frames == steps
+                checks.report(clicked and ok, "Export > " + item + " downloads", detail if clicked else "no menu item")
+
+            # A lecture from the address, walked with PageDown alone.
+            lecture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../lectures/interblock.lecture")
+            stops = lecture_stops(viewer, lecture, os.path.join(site, "lesson-index.txt"))
+            page.open("%s&lecture=interblock" % size, title_not="gridlock")
+            walked, previous = [], None
+            for number, title, files in stops:
+                if number > 1:
+                    page.keys(Keys.PAGE_DOWN)
+                try:
+                    page.wait(lambda: page.stop() == number and not page.waiting(), 20)
+                except TimeoutError:
+                    pass
+                time.sleep(SETTLE_S)
+                shot = os.path.join(out, "web-lecture-%02d.png" % number)
+                page.shoot(shot)
+                with open(shot, "rb") as f:
+                    picture = f.read()
+                opened = all(name[:-len(".json")] in driver.title for name in files[:1]) and \
+                    (len(files) < 2 or "compare" in driver.title)
+                walked.append(page.stop() == number and opened and picture != previous)
+                if not walked[-1]:
+                    print("     stop %d %r: page at stop %d, title %r, %s" %
+                          (number, title, page.stop(), driver.title,
+                           "the picture is the last stop's" if picture == previous else "opens " + ", ".join(files)))
+                previous = picture
+            checks.report(len(stops) > 1 and all(walked), "lecture walked by PageDown",
+                          "%d of %d stops open their files" % (sum(walked), len(stops)))
 
             # A person's own trace: through the file picker's handler, and dropped on the page.
             own = os.path.join(site, traces[0])

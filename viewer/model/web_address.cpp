@@ -2,6 +2,7 @@
 #include "model/web_address.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -49,6 +50,20 @@ std::string site_trace_path(const std::string& named, std::string& why) {
     return {};
   }
   return "/" + p.lexically_normal().generic_string();
+}
+
+std::string site_lecture_path(const std::string& named, std::string& why) {
+  const bool plain =
+      !named.empty() && named.size() <= 64 && std::all_of(named.begin(), named.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+      });
+  if (!plain) {
+    why = quoted(named) +
+          " is not a lecture's name (letters, digits, - and _: \"interblock\" opens "
+          "lectures/interblock.lecture)";
+    return {};
+  }
+  return "/lectures/" + named + ".lecture";
 }
 
 WebRequest read_web_address(const std::string& parameters, const std::vector<std::string>& views) {
@@ -110,11 +125,29 @@ WebRequest read_web_address(const std::string& parameters, const std::vector<std
       } else {
         problem(key, quoted(value) + " is not WIDTHxHEIGHT from 320x240 to 8192x8192");
       }
+    } else if (key == "lecture") {
+      r.lecture = site_lecture_path(value, why);
+      if (r.lecture.empty()) problem(key, why);
+    } else if (key == "stop") {
+      if (!to_int(value, r.stop) || r.stop < 1) {
+        r.stop = 1;
+        problem(key, quoted(value) + " is not a stop's number (1 is the first)");
+      }
+    } else if (key == "bench") {
+      if (!to_int(value, r.bench_frames) || r.bench_frames < 10 || r.bench_frames > 100000) {
+        r.bench_frames = 0;
+        problem(key, quoted(value) + " is not a number of frames from 10 to 100000");
+      }
     } else {
       problem(quoted(key),
               "not a setting of this page (it reads trace, compare, view, step, scale, theme, "
-              "picture and size)");
+              "picture, size, lecture, stop and bench)");
     }
+  }
+  if (!r.lecture.empty() && (!r.compare.empty() || !r.trace.empty())) {
+    problem("lecture", "the page shows either a lecture or what the address names; it opens the lecture");
+    r.trace.clear();
+    r.compare.clear();
   }
   if (!r.compare.empty() && !r.trace.empty()) {
     problem("trace", "the page shows either one trace or a comparison; it opens the comparison");

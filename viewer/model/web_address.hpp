@@ -18,8 +18,15 @@ struct WebRequest {
   bool light = false;                // the light theme
   bool picture = false;              // the picture mode
   int width = 0, height = 0;         // 0: the page's size
+  std::string lecture;               // "/lectures/<name>.lecture"; empty: none
+  int stop = 1;                      // the lecture's first stop shown, counted from 1
+  int bench_frames = 0;              // > 0: play and time this many frames (window.gridlockBench)
   std::vector<std::string> problems;
 };
+
+// A lecture named in the address ("interblock" is "/lectures/interblock.lecture"), or empty, with
+// the reason in `why`, when the name is not one of letters, digits, '-' and '_'.
+std::string site_lecture_path(const std::string& named, std::string& why);
 
 // `parameters`: "key<TAB>value" lines, as the browser decodes them. `views`: the names a view
 // may be asked for by.

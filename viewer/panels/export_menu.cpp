@@ -53,10 +53,11 @@ std::optional<ExportRequest> draw_export_menu(ExportMenuState& state, const std:
   ImGui::Separator();
   range_controls(state, steps);
 #ifdef __EMSCRIPTEN__
-  // A page downloads the one picture; animations are the desktop viewer's.
+  // A page downloads a picture or a GIF; a folder of frames and a video are the desktop viewer's.
   const bool page = true;
-  const std::string frames_why = "a browser page downloads one picture: the desktop viewer writes frames";
-  const std::string no_gif = "a browser page makes no GIF: the desktop viewer does";
+  const std::string frames_why =
+      "a browser page downloads one file: the desktop viewer writes a folder of frames";
+  const std::string no_gif = none;
   const bool ffmpeg = false;
   const std::string no_video = "a browser page makes no video: the desktop viewer does, through ffmpeg";
 #else
@@ -69,7 +70,7 @@ std::optional<ExportRequest> draw_export_menu(ExportMenuState& state, const std:
 #endif
   if (item("Animation as PNG frames", shown && !page, frames_why))
     chosen = ExportRequest{ExportKind::frames, base.string() + "-frames", request.range};
-  if (item("Animation as GIF", shown && !page && gif_supported(), no_gif))
+  if (item("Animation as GIF", shown && gif_supported(), no_gif))
     chosen = ExportRequest{ExportKind::gif, base.string() + ".gif", request.range};
   if (item("Animation as video (ffmpeg)", shown && ffmpeg, no_video))
     chosen = ExportRequest{ExportKind::video, base.string() + ".mp4", request.range};

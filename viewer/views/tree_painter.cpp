@@ -57,7 +57,8 @@ void gutter_label(const TreePaint& p, float y_centre, const std::string& name, c
   const Fonts& fonts = p.frame.fonts;
   const float x = p.g.canvas_min.x + 22.0f;
   const float bold = p.g.label_size;
-  const float small = std::max(kMinTextPx, bold * 0.9f * fonts.ui->FontSize / fonts.bold->FontSize);
+  // The count under or beside a row's name is read from the back of a room: never under 12 px.
+  const float small = std::max(12.0f, bold * 0.9f * fonts.ui->FontSize / fonts.bold->FontSize);
   const bool two_lines = p.g.pitch >= 2.2f * bold;
   const float y0 = two_lines ? y_centre - bold : y_centre - 0.5f * bold;
   if (marked) {

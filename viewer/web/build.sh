@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the viewer as a web page into build-web/site/, a folder any static web server serves
 # as it is (./view.sh --web builds and serves it). Installs what is missing from Debian:
-# emscripten, and the sources of Dear ImGui 1.86 and md4c (the desktop build's versions), fetched
+# emscripten, and the sources of Dear ImGui 1.86, md4c and giflib (the desktop build's versions), fetched
 # with `apt-get source` through a deb-src entry of the same mirror in a private apt configuration
 # (build-web/apt/), so the machine's own apt settings stay as they are.
 #   viewer/web/build.sh [BUILD_DIR]   (default build-web)
@@ -16,7 +16,7 @@ gridlock_install_missing "${packages[@]}"
 
 # The sources: Debian's own packages, the versions the desktop build links.
 mkdir -p "$deps"
-if [ ! -f "$deps/imgui/imgui.cpp" ] || [ ! -f "$deps/md4c/src/md4c.c" ]; then
+if [ ! -f "$deps/imgui/imgui.cpp" ] || [ ! -f "$deps/md4c/src/md4c.c" ] || [ ! -f "$deps/giflib/egif_lib.c" ]; then
   apt_dir=$build/apt
   mkdir -p "$apt_dir/lists/partial" "$apt_dir/sources"
   mirror=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
@@ -26,7 +26,7 @@ if [ ! -f "$deps/imgui/imgui.cpp" ] || [ ! -f "$deps/md4c/src/md4c.c" ]; then
   apt_options=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=$apt_dir/sources"
     -o "Dir::State::Lists=$apt_dir/lists" -o "APT::Get::List-Cleanup=0")
   apt-get "${apt_options[@]}" update -qq
-  for package in imgui md4c; do
+  for package in imgui md4c giflib; do
     rm -rf "$apt_dir/$package" && mkdir -p "$apt_dir/$package"
     # The package as Debian builds it (its patches applied); where a mirror lacks the Debian
     # part but has the upstream tarball, the upstream sources.

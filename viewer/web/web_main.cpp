@@ -2,6 +2,8 @@
 // per animation frame of the page. The page's address says what opens first:
 //   index.html?trace=lessons/locks/critical-section/recorded/critical-section.json&view=lock&step=3
 //   index.html?compare=A.json,B.json   ?scale=1.5   ?theme=light   ?picture=1   ?size=1280x720
+//   index.html?lecture=interblock&stop=3   (lectures/interblock.lecture, walked with PageDown)
+//   index.html?trace=…&bench=200   (plays and times 200 frames: window.gridlockBench)
 // A trace named there must lie in the site's lessons/ folder; anything else the address asks for
 // that cannot be done is said in the window, and the gallery opens instead.
 #include <GLFW/glfw3.h>
@@ -11,12 +13,18 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app.hpp"
+#include "layout_check.hpp"
+#include "lecture_stops.hpp"
+#include "model/gallery_manifest.hpp"
 #include "model/presenter_settings.hpp"
 #include "model/web_address.hpp"
 #include "presenter.hpp"
@@ -44,13 +52,14 @@ EM_JS(char*, page_parameters, (), {
 });
 
 // The page's title, and what its tests read: frames drawn, whether files are awaited, the latest
-// message shown.
-EM_JS(void, tell_page, (const char* title, int frames, int waiting, const char* notice), {
+// message shown, the lecture's stop (counted from 1; 0: no lecture).
+EM_JS(void, tell_page, (const char* title, int frames, int waiting, const char* notice, int stop), {
   const text = UTF8ToString(title);
   if (document.title !== text) document.title = text;
   window.gridlockFrames = frames;
   window.gridlockWaiting = waiting !== 0;
   window.gridlockNotice = UTF8ToString(notice);
+  window.gridlockStop = stop;
 });
 
 // window.gridlockOpenFiles(files): each file (the file picker's, or a test's) is copied into
@@ -82,13 +91,17 @@ EM_JS(void, pick_trace_files, (), {
 EM_JS(void, download_file, (const char* path), {
   const name = UTF8ToString(path);
   const bytes = FS.readFile(name);
+  const type = name.endsWith(".gif") ? "image/gif" : "image/png";
   const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([bytes], {type: "image/png"}));
+  link.href = URL.createObjectURL(new Blob([bytes], {type: type}));
   link.download = name.split("/").pop();
   document.body.appendChild(link);
   link.click();
   link.remove();
 });
+
+// The frame times a bench= address asked for, in ms, for the tests to read.
+EM_JS(void, tell_bench, (const char* json), { window.gridlockBench = JSON.parse(UTF8ToString(json)); });
 
 // The page's size in CSS pixels.
 EM_JS(int, page_width, (), { return window.innerWidth; });
@@ -104,12 +117,85 @@ struct Viewer {
   gv::WebFiles files;
   std::unique_ptr<gv::App> app;
   gv::WebRequest request;
+  gv::WindowExport exports{[](const std::string& path) { download_file(path.c_str()); }};
   bool fixed_size = false;  // the address gave the size: the page's size does not change it
   double last = 0;
   int frames = 0;
+  // A lecture from the address: its traces are fetched first, then it is checked and started.
+  std::optional<gv::LectureFile> lecture;
+  std::vector<std::string> lecture_traces;
+  gv::RecordedListing listing;
+  // bench=N: the times between frames once the trace is shown and playing.
+  std::vector<double> bench_ms;
+  double bench_last = -1;
 };
 
 gv::App* g_app = nullptr;  // for gridlock_open
+
+// The recorded traces of a folder as the gallery manifest lists them: a page has no folder to read.
+gv::RecordedListing manifest_listing() {
+  auto manifest = std::make_shared<gv::GalleryManifest>();
+  std::string error;
+  if (!gv::read_gallery_manifest("/lessons/gallery", *manifest, error))
+    std::printf("gridlock-viewer: %s\n", error.c_str());
+  return [manifest](const std::string& folder) {
+    std::vector<std::string> files;
+    for (const gv::ManifestCard& card : manifest->cards)
+      if (std::filesystem::path(card.path).parent_path() == std::filesystem::path(folder))
+        files.push_back(card.path);
+    std::sort(files.begin(), files.end());
+    return files;
+  };
+}
+
+// Once every trace the lecture opens has arrived: checked as the desktop checks it, then started.
+void start_lecture_when_fetched(Viewer& v) {
+  if (!v.lecture) return;
+  for (const std::string& path : v.lecture_traces) {
+    if (const std::string why = v.files.failure(path); !why.empty()) {
+      v.app->notify("The lecture cannot start: " + why, true);
+      v.lecture.reset();
+      return;
+    }
+  }
+  for (const std::string& path : v.lecture_traces)
+    if (!v.files.ready(path)) return;
+  gv::ResolvedLecture resolved =
+      gv::resolve_lecture(v.lecture->lecture, v.request.lecture, v.lecture->lessons, v.listing);
+  v.lecture.reset();
+  for (const std::string& problem : resolved.problems) v.app->notify(problem, true);
+  if (!resolved.problems.empty()) return;
+  if (v.request.stop > static_cast<int>(resolved.stops.size()))
+    v.app->notify(
+        "The page's address: stop: the lecture has " + std::to_string(resolved.stops.size()) + " stops.",
+        true);
+  const int stop = std::min(v.request.stop, static_cast<int>(resolved.stops.size())) - 1;
+  v.app->start_lecture(std::move(resolved), stop);
+}
+
+// bench=N: once the trace is shown, playback starts and N frame-to-frame times are kept; then
+// their median and 95th percentile go to the page.
+void time_frames(Viewer& v, double now_ms) {
+  if (v.request.bench_frames <= 0 || v.app->waiting_for_files() || v.app->title() == "gridlock") return;
+  if (v.bench_last < 0) {
+    v.app->set_autoplay(true);
+    v.bench_last = now_ms;
+    return;
+  }
+  v.bench_ms.push_back(now_ms - v.bench_last);
+  v.bench_last = now_ms;
+  if (static_cast<int>(v.bench_ms.size()) != v.request.bench_frames) return;
+  std::vector<double> sorted = v.bench_ms;
+  std::sort(sorted.begin(), sorted.end());
+  auto quantile = [&](double q) {
+    return sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))];
+  };
+  char json[160];
+  std::snprintf(json, sizeof json, "{\"frames\": %zu, \"median_ms\": %.3f, \"p95_ms\": %.3f}", sorted.size(),
+                quantile(0.5), quantile(0.95));
+  tell_bench(json);
+  v.request.bench_frames = 0;
+}
 
 void frame(void* arg) {
   auto& v = *static_cast<Viewer*>(arg);
@@ -122,12 +208,13 @@ void frame(void* arg) {
   const gv::RenderFrame render = [&v](const gv::OffscreenTarget* target, float seconds) {
     gv::render_frame(v.window, *v.app, *v.presenter, v.heat, target, seconds);
   };
+  start_lecture_when_fetched(v);
   render(nullptr, static_cast<float>(now - v.last));
   v.last = now;
-  gv::export_from_window(v.window, *v.app, render,
-                         [](const std::string& path) { download_file(path.c_str()); });
-  tell_page(v.app->title().c_str(), ++v.frames, v.app->waiting_for_files() ? 1 : 0,
-            v.app->last_notice().c_str());
+  time_frames(v, emscripten_get_now());
+  v.exports.after_frame(v.window, *v.app, render);
+  tell_page(v.app->title().c_str(), ++v.frames, v.app->waiting_for_files() || v.lecture ? 1 : 0,
+            v.app->last_notice().c_str(), v.app->lecture_stop() + 1);
 }
 
 }  // namespace
@@ -135,6 +222,15 @@ void frame(void* arg) {
 // A file the person chose in the browser's file picker, copied into the page's file system.
 extern "C" EMSCRIPTEN_KEEPALIVE void gridlock_open(const char* path) {
   if (g_app) g_app->open_files({path});
+}
+
+// The labels the last frame drew (layout_check.hpp's shown_labels_text), in CSS pixels: where a
+// test clicks a menu or a button by its text.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* gridlock_labels() {
+  static std::string text;
+  const ImDrawData* data = ImGui::GetDrawData();
+  text = data ? gv::shown_labels_text(gv::check_layout(*data, ImGui::GetIO().DisplaySize)) : std::string();
+  return text.c_str();
 }
 
 int main() {
@@ -197,6 +293,15 @@ int main() {
     v.app->compare_files(v.request.compare[0], v.request.compare[1], start);
   else if (!v.request.trace.empty())
     v.app->open_files({v.request.trace}, start);
+  if (!v.request.lecture.empty()) {
+    gv::LectureFile lecture = gv::read_lecture_file(v.request.lecture, "/lesson-index.txt");
+    for (const std::string& problem : lecture.problems) v.app->notify(problem, true);
+    if (lecture.problems.empty()) {
+      v.listing = manifest_listing();
+      v.lecture_traces = gv::lecture_files(lecture, v.listing);
+      v.lecture = std::move(lecture);
+    }
+  }
   v.last = glfwGetTime();
   emscripten_set_main_loop_arg(frame, &v, 0, true);
   return 0;
