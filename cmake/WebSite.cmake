@@ -20,3 +20,13 @@ add_custom_target(web-site ALL
   DEPENDS gridlock-viewer
   COMMENT "Writing the site folder ${site}"
   VERBATIM)
+
+# The trace reader's fuzz target for Node.js, run over the fuzz corpus by tests/web/run.sh: the
+# reader a page runs must refuse and accept what the desktop's does.
+add_executable(trace_reader_wasm EXCLUDE_FROM_ALL ${PROJECT_SOURCE_DIR}/tests/fuzz/trace_reader_fuzz.cpp
+  ${PROJECT_SOURCE_DIR}/tests/web/trace_reader_replay.cpp)
+target_link_libraries(trace_reader_wasm PRIVATE gridlock_trace)
+set_target_properties(trace_reader_wasm PROPERTIES SUFFIX ".js")
+target_link_options(trace_reader_wasm PRIVATE -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node
+  -sTOTAL_STACK=4194304
+  -sSINGLE_FILE=1)  # the program in one .js: no fetch of a .wasm beside it (Node.js 18 and later have fetch)
