@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "layout_check.hpp"
+#include "model/frame_times.hpp"
 
 namespace gridlock::viewer {
 
@@ -69,8 +70,7 @@ double status_mib(const char* key) {
 
 int benchmark(const RenderFrame& render, int frames, const std::function<bool()>& keep_going) {
   using clock = std::chrono::steady_clock;
-  std::vector<double> ms;
-  ms.reserve(static_cast<std::size_t>(frames));
+  FrameTimes times;
   // The first frame builds the views of what was opened: reported on its own, not in the
   // frame statistics.
   auto last = clock::now();
@@ -82,26 +82,19 @@ int benchmark(const RenderFrame& render, int frames, const std::function<bool()>
     render(nullptr, 1.0f / 60.0f);
     glFinish();
     const auto now = clock::now();
-    ms.push_back(std::chrono::duration<double, std::milli>(now - last).count());
+    times.add(std::chrono::duration<double, std::milli>(now - last).count());
     last = now;
   }
-  if (ms.empty()) {
+  if (times.empty()) {
     std::cerr << "gridlock-viewer: no frames rendered\n";
     return 1;
   }
-  std::vector<double> sorted = ms;
-  std::sort(sorted.begin(), sorted.end());
-  double total = 0;
-  for (double v : ms) total += v;
-  auto quantile = [&](double q) {
-    return sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))];
-  };
-  std::printf("gridlock-viewer: %zu frames on %s\n", ms.size(),
+  std::printf("gridlock-viewer: %zu frames on %s\n", times.count(),
               reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
   std::printf("first frame ms: %.1f (builds the views)\n", first_ms);
   std::printf("frame time ms: mean %.3f  median %.3f  p95 %.3f  min %.3f  max %.3f  (%.1f frames/s)\n",
-              total / static_cast<double>(ms.size()), quantile(0.5), quantile(0.95), sorted.front(),
-              sorted.back(), 1000.0 * static_cast<double>(ms.size()) / total);
+              times.mean(), times.quantile(0.5), times.quantile(0.95), times.min(), times.max(),
+              1000.0 / times.mean());
   if (const ImDrawData* data = ImGui::GetDrawData()) {
     std::printf("last frame: %d vertices, %d indices, %d draw lists\n", data->TotalVtxCount,
                 data->TotalIdxCount, data->CmdListsCount);

@@ -79,11 +79,12 @@ TEST(WebAddress, ALongValueIsQuotedShort) {
 }
 
 TEST(WebAddress, OpensALectureByNameAtAStop) {
-  const WebRequest r = read_web_address("lecture\tinterblock\nstop\t3\nbench\t200\n", kViews);
+  const WebRequest r = read_web_address("lecture\tinterblock\nstop\t3\nbench\t200\nempty\t1\n", kViews);
   EXPECT_TRUE(r.problems.empty()) << r.problems.front();
   EXPECT_EQ(r.lecture, "/lectures/interblock.lecture");
   EXPECT_EQ(r.stop, 3);
   EXPECT_EQ(r.bench_frames, 200);
+  EXPECT_TRUE(r.empty);
 }
 
 TEST(WebAddress, ALectureIsANameNotAPath) {
@@ -94,8 +95,9 @@ TEST(WebAddress, ALectureIsANameNotAPath) {
     ASSERT_EQ(r.problems.size(), 1u) << named;
     EXPECT_NE(r.problems[0].find("is not a lecture's name"), std::string::npos) << r.problems[0];
   }
-  const WebRequest r = read_web_address("stop\t0\nbench\t5\n", kViews);
-  ASSERT_EQ(r.problems.size(), 2u);
+  const WebRequest r = read_web_address("stop\t0\nbench\t5\nempty\tyes\n", kViews);
+  ASSERT_EQ(r.problems.size(), 3u);
+  EXPECT_NE(r.problems[2].find("\"yes\" is neither 1 nor 0"), std::string::npos);
   EXPECT_NE(r.problems[0].find("\"0\" is not a stop's number"), std::string::npos);
   EXPECT_NE(r.problems[1].find("from 10 to 100000"), std::string::npos);
   EXPECT_EQ(r.stop, 1);

@@ -138,10 +138,15 @@ WebRequest read_web_address(const std::string& parameters, const std::vector<std
         r.bench_frames = 0;
         problem(key, quoted(value) + " is not a number of frames from 10 to 100000");
       }
+    } else if (key == "empty") {
+      if (value == "1" || value == "0")
+        r.empty = value == "1";
+      else
+        problem(key, quoted(value) + " is neither 1 nor 0");
     } else {
       problem(quoted(key),
               "not a setting of this page (it reads trace, compare, view, step, scale, theme, "
-              "picture, size, lecture, stop and bench)");
+              "picture, size, lecture, stop, bench and empty)");
     }
   }
   if (!r.lecture.empty() && (!r.compare.empty() || !r.trace.empty())) {

@@ -21,6 +21,7 @@ struct WebRequest {
   std::string lecture;               // "/lectures/<name>.lecture"; empty: none
   int stop = 1;                      // the lecture's first stop shown, counted from 1
   int bench_frames = 0;              // > 0: play and time this many frames (window.gridlockBench)
+  bool empty = false;                // an empty Dear ImGui frame only: what bench= is measured against
   std::vector<std::string> problems;
 };
 

@@ -4,6 +4,7 @@
 //   index.html?compare=A.json,B.json   ?scale=1.5   ?theme=light   ?picture=1   ?size=1280x720
 //   index.html?lecture=interblock&stop=3   (lectures/interblock.lecture, walked with PageDown)
 //   index.html?trace=…&bench=200   (plays and times 200 frames: window.gridlockBench)
+//   index.html?empty=1&bench=200   (an empty Dear ImGui frame: the floor bench= is measured against)
 // A trace named there must lie in the site's lessons/ folder; anything else the address asks for
 // that cannot be done is said in the window, and the gallery opens instead.
 #include <GLFW/glfw3.h>
@@ -24,6 +25,7 @@
 #include "app.hpp"
 #include "layout_check.hpp"
 #include "lecture_stops.hpp"
+#include "model/frame_times.hpp"
 #include "model/gallery_manifest.hpp"
 #include "model/presenter_settings.hpp"
 #include "model/web_address.hpp"
@@ -60,6 +62,8 @@ EM_JS(void, tell_page, (const char* title, int frames, int waiting, const char* 
   window.gridlockWaiting = waiting !== 0;
   window.gridlockNotice = UTF8ToString(notice);
   window.gridlockStop = stop;
+  if (frames === 1) window.gridlockFirstFrameMs = performance.now();
+  if (waiting === 0 && text !== "gridlock" && !window.gridlockShownMs) window.gridlockShownMs = performance.now();
 });
 
 // window.gridlockOpenFiles(files): each file (the file picker's, or a test's) is copied into
@@ -125,8 +129,9 @@ struct Viewer {
   std::optional<gv::LectureFile> lecture;
   std::vector<std::string> lecture_traces;
   gv::RecordedListing listing;
-  // bench=N: the times between frames once the trace is shown and playing.
-  std::vector<double> bench_ms;
+  // bench=N: the times between frames once what the address names is shown (and playing).
+  gv::FrameTimes bench;
+  gv::FrameTimes bench_work;  // of each, the time the page's own frame function took
   double bench_last = -1;
 };
 
@@ -173,28 +178,48 @@ void start_lecture_when_fetched(Viewer& v) {
   v.app->start_lecture(std::move(resolved), stop);
 }
 
-// bench=N: once the trace is shown, playback starts and N frame-to-frame times are kept; then
-// their median and 95th percentile go to the page.
-void time_frames(Viewer& v, double now_ms) {
-  if (v.request.bench_frames <= 0 || v.app->waiting_for_files() || v.app->title() == "gridlock") return;
+// bench=N: once what the address names is shown (the gallery at once), playback starts and N
+// frame-to-frame times are kept; then their median and 95th percentile go to the page.
+void time_frames(Viewer& v, double now_ms, double work_ms) {
+  if (v.request.bench_frames <= 0) return;
+  if (v.app) {
+    const bool named = !v.request.trace.empty() || !v.request.compare.empty();
+    if (v.app->waiting_for_files() || (named && v.app->title() == "gridlock")) return;
+  }
   if (v.bench_last < 0) {
-    v.app->set_autoplay(true);
+    if (v.app) v.app->set_autoplay(true);
     v.bench_last = now_ms;
     return;
   }
-  v.bench_ms.push_back(now_ms - v.bench_last);
+  v.bench.add(now_ms - v.bench_last);
+  v.bench_work.add(work_ms);
   v.bench_last = now_ms;
-  if (static_cast<int>(v.bench_ms.size()) != v.request.bench_frames) return;
-  std::vector<double> sorted = v.bench_ms;
-  std::sort(sorted.begin(), sorted.end());
-  auto quantile = [&](double q) {
-    return sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))];
-  };
-  char json[160];
-  std::snprintf(json, sizeof json, "{\"frames\": %zu, \"median_ms\": %.3f, \"p95_ms\": %.3f}", sorted.size(),
-                quantile(0.5), quantile(0.95));
-  tell_bench(json);
+  if (static_cast<int>(v.bench.count()) != v.request.bench_frames) return;
+  std::string json = v.bench.json();
+  char work[64];
+  std::snprintf(work, sizeof work, ", \"work_median_ms\": %.3f}", v.bench_work.quantile(0.5));
+  json.replace(json.size() - 1, 1, work);
+  tell_bench(json.c_str());
   v.request.bench_frames = 0;
+}
+
+// empty=1: a Dear ImGui frame with nothing in it, the floor of every frame time the page measures.
+void empty_frame(void* arg) {
+  auto& v = *static_cast<Viewer*>(arg);
+  const double start = emscripten_get_now();
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  ImGui::Render();
+  int width = 0, height = 0;
+  glfwGetFramebufferSize(v.window, &width, &height);
+  glViewport(0, 0, width, height);
+  glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  time_frames(v, start, emscripten_get_now() - start);
+  tell_page("gridlock", ++v.frames, 0, "", 0);
 }
 
 void frame(void* arg) {
@@ -209,9 +234,10 @@ void frame(void* arg) {
     gv::render_frame(v.window, *v.app, *v.presenter, v.heat, target, seconds);
   };
   start_lecture_when_fetched(v);
+  const double start = emscripten_get_now();
   render(nullptr, static_cast<float>(now - v.last));
   v.last = now;
-  time_frames(v, emscripten_get_now());
+  time_frames(v, start, emscripten_get_now() - start);
   v.exports.after_frame(v.window, *v.app, render);
   tell_page(v.app->title().c_str(), ++v.frames, v.app->waiting_for_files() || v.lecture ? 1 : 0,
             v.app->last_notice().c_str(), v.app->lecture_stop() + 1);
@@ -246,6 +272,12 @@ int main() {
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  // An opaque canvas without depth or stencil: the page composites it without blending, and the
+  // browser's GPU process clears and keeps one buffer, not three (a frame costs less, most of all
+  // where the GPU is the CPU: SwiftShader, llvmpipe).
+  glfwWindowHint(GLFW_ALPHA_BITS, 0);
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   v.window = glfwCreateWindow(v.fixed_size ? v.request.width : page_width(),
                               v.fixed_size ? v.request.height : page_height(), "gridlock", nullptr, nullptr);
   if (!v.window) {
@@ -264,6 +296,10 @@ int main() {
   gv::set_key_callback(v.window);
   ImGui_ImplGlfw_InitForOpenGL(v.window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  if (v.request.empty) {
+    emscripten_set_main_loop_arg(empty_frame, &v, 0, true);
+    return 0;
+  }
   if (!v.heat.init("/shaders"))
     std::printf("gridlock-viewer: heat strips drawn without shaders: %s\n", v.heat.error().c_str());
 
