@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <optional>
 
 #include "format.hpp"
 #include "views/chart_parts.hpp"
@@ -251,7 +252,10 @@ void paint_input(const TreePaint& p) {
              s.textures.input_for(p.frame.heat), 0, [&](std::size_t k) { return in.shade(in.values[k]); });
 }
 
-// The input elements one leaf folded, marked on the input strip and joined to the leaf.
+// The input elements one leaf folded, marked on the input strip and joined to the leaf. Elements
+// whose marks touch on screen are one run: a run of one is its mark and a line to the leaf, a
+// longer run one filled band over the strip and one fan to the leaf (10,000 elements of a
+// strided load are a handful of fans, not 10,000 lines that cover the same pixels).
 void paint_folds(const TreePaint& p) {
   if (p.fold_leaf < 0 || !p.g.has_input || !p.state.input.linked()) return;
   const InputRow& in = p.state.input;
@@ -259,24 +263,52 @@ void paint_folds(const TreePaint& p) {
   const int index = leaves.find(p.fold_leaf);
   if (index < 0) return;
   const TreeNode& leaf = leaves.nodes[static_cast<std::size_t>(index)];
-  const float leaf_x = p.g.x_px(leaves.x_of(leaf));
-  const float leaf_y = p.g.row_top(0) - 2.0f;
+  const ImVec2 to(p.g.x_px(leaves.x_of(leaf)), p.g.row_top(0) - 2.0f);
   const double n = static_cast<double>(in.size());
   const float y0 = p.g.input_top(), y1 = p.g.input_bottom();
-  for (int64_t k : in.folded_by(p.fold_leaf)) {
-    float a = p.g.x_px(static_cast<double>(k) / n), b = p.g.x_px(static_cast<double>(k + 1) / n);
-    const float c = 0.5f * (a + b);
+  // Lines fade where their element is scrolled out of view; a fan stands for many lines laid
+  // over each other, so it is nearly opaque.
+  auto line_colour = [&](float c, bool fan) {
     const bool in_view = c >= p.g.plot_x0 && c <= p.g.plot_x0 + p.g.plot_w;
-    p.list->AddLine(ImVec2(c, y1 + 3.0f), ImVec2(leaf_x, leaf_y),
-                    with_alpha(colour::src, in_view ? 0.7f : 0.25f), 1.5f);
-    if (b - a < 6.0f) {
+    return with_alpha(colour::src, (in_view ? 0.7f : 0.25f) * (fan ? 1.3f : 1.0f));
+  };
+  struct Run {
+    float a, b;  // the marks' extent on screen
+    int elements;
+  };
+  auto paint = [&](const Run& r) {
+    const float c = 0.5f * (r.a + r.b);
+    if (r.elements > 1) {
+      p.list->AddTriangleFilled(ImVec2(r.a, y1 + 3.0f), ImVec2(r.b, y1 + 3.0f), to, line_colour(c, true));
+      p.list->AddRectFilled(ImVec2(r.a, y0 - 3.0f), ImVec2(r.b, y1 + 3.0f), colour::src);
+      return;
+    }
+    p.list->AddLine(ImVec2(c, y1 + 3.0f), to, line_colour(c, false), 1.5f);
+    if (r.b - r.a <= 3.0f)
+      p.list->AddRectFilled(ImVec2(r.a, y0 - 3.0f), ImVec2(r.b, y1 + 3.0f), colour::src);
+    else
+      p.list->AddRect(ImVec2(r.a, y0 - 2.0f), ImVec2(r.b, y1 + 2.0f), colour::src, 2.0f, 0, 2.0f);
+  };
+  std::vector<int64_t> elements = in.folded_by(p.fold_leaf);
+  std::sort(elements.begin(), elements.end());
+  std::optional<Run> run;
+  for (int64_t k : elements) {
+    float a = p.g.x_px(static_cast<double>(k) / n), b = p.g.x_px(static_cast<double>(k + 1) / n);
+    if (b - a < 6.0f) {  // too narrow for an outline: a 3-pixel mark
+      const float c = 0.5f * (a + b);
       a = c - 1.5f;
       b = c + 1.5f;
-      p.list->AddRectFilled(ImVec2(a, y0 - 3.0f), ImVec2(b, y1 + 3.0f), colour::src);
-    } else {
-      p.list->AddRect(ImVec2(a, y0 - 2.0f), ImVec2(b, y1 + 2.0f), colour::src, 2.0f, 0, 2.0f);
     }
+    if (run && a <= run->b + 1.0f) {
+      run->b = std::max(run->b, b);
+      ++run->elements;
+      continue;
+    }
+    if (run) paint(*run);
+    run = Run{a, b, 1};
   }
+  if (run) paint(*run);
+  const float leaf_x = to.x;
   float x0 = 0, x1 = 0;
   box_extent(p.g, leaves.nodes.size(), static_cast<std::size_t>(leaf.rank), x0, x1);
   x0 = std::min(x0, leaf_x - 2.0f);
