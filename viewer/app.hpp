@@ -108,6 +108,8 @@ class App {
   void gallery_view();
   void notice_popup();
   void export_timeline_of(const TraceScreen& screen);
+  Move move_to_step(int step);   // of the trace shown now
+  Move move_to_time(int64_t t);  // of the comparison shown now
   void export_menu();
   void run_panel();
   const Document* shown_document() const;

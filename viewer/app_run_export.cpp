@@ -53,34 +53,43 @@ std::optional<ExportRequest> App::take_export_request() {
   return request;
 }
 
+// A move to `step` of the trace shown now, or to time `t` of the comparison shown now. An export
+// is made a frame at a time while the window keeps taking input: a move finds its playback or
+// cursor again, and does nothing once another trace, comparison or the gallery is shown.
+Move App::move_to_step(int step) {
+  const Playback* shown = &current_trace()->playback();
+  return [this, shown, step] {
+    if (TraceScreen* screen = current_trace(); screen && &screen->playback() == shown)
+      screen->playback().seek(step);
+  };
+}
+
+Move App::move_to_time(int64_t t) {
+  const CompareCursor* shown = &comparison_->cursor();
+  return [this, shown, t] {
+    if (showing_ == Showing::comparison && comparison_ && &comparison_->cursor() == shown)
+      comparison_->cursor().seek_time(t);
+  };
+}
+
 std::vector<Move> App::animation_moves(const ExportRange& range) {
   adopt_incoming();
   std::vector<Move> moves;
   if (TraceScreen* screen = current_trace()) {
     Playback& playback = screen->playback();
     playback.pause();
-    for (int step : steps_in_range(playback.times(), range))
-      moves.push_back([&playback, step] { playback.seek(step); });
+    for (int step : steps_in_range(playback.times(), range)) moves.push_back(move_to_step(step));
   } else if (showing_ == Showing::comparison && comparison_) {
     CompareCursor& cursor = comparison_->cursor();
     cursor.pause();
-    for (int64_t t : stops_in_range(cursor.stops(), range))
-      moves.push_back([&cursor, t] { cursor.seek_time(t); });
+    for (int64_t t : stops_in_range(cursor.stops(), range)) moves.push_back(move_to_time(t));
   }
   return moves;
 }
 
 Move App::current_moment() {
-  if (TraceScreen* screen = current_trace()) {
-    Playback& playback = screen->playback();
-    const int step = playback.step();
-    return [&playback, step] { playback.seek(step); };
-  }
-  if (showing_ == Showing::comparison && comparison_) {
-    CompareCursor& cursor = comparison_->cursor();
-    const int64_t t = cursor.time_ns();
-    return [&cursor, t] { cursor.seek_time(t); };
-  }
+  if (TraceScreen* screen = current_trace()) return move_to_step(screen->playback().step());
+  if (showing_ == Showing::comparison && comparison_) return move_to_time(comparison_->cursor().time_ns());
   return [] {};
 }
 
