@@ -1,8 +1,8 @@
 // The trace reader built for WebAssembly, run under Node.js over the fuzz corpus (tests/web/run.sh):
 // each file is read as the viewer reads a file (trace::read_file), then its bytes go through the
 // fuzz target (tests/fuzz/trace_reader_fuzz.cpp: read, checked, exported, written and read back,
-// aborting on what must not happen), and its line says how the reader took it: "FILE<TAB>read" or "FILE<TAB>refused<TAB>MESSAGE", for comparison with the
-// desktop's messages (tests/format/bad/EXPECTED.tsv).
+// aborting on what must not happen), and its line says how the reader took it: "FILE<TAB>read" or
+// "FILE<TAB>refused<TAB>MESSAGE", for comparison with the desktop's messages (tests/format/bad/EXPECTED.tsv).
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
