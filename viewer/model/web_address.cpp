@@ -25,6 +25,13 @@ bool to_float(const std::string& text, float& value) {
   return !text.empty() && end == text.c_str() + text.size() && std::isfinite(value);
 }
 
+// "1" or "0" into `flag`; false for any other value.
+bool to_flag(const std::string& text, bool& flag) {
+  if (text != "1" && text != "0") return false;
+  flag = text == "1";
+  return true;
+}
+
 // At most this many characters of a value are quoted back.
 std::string quoted(const std::string& text) {
   return "\"" + (text.size() > 80 ? text.substr(0, 80) + "\xE2\x80\xA6" : text) + "\"";
@@ -111,10 +118,7 @@ WebRequest read_web_address(const std::string& parameters, const std::vector<std
       else
         problem(key, quoted(value) + " is neither dark nor light");
     } else if (key == "picture") {
-      if (value == "1" || value == "0")
-        r.picture = value == "1";
-      else
-        problem(key, quoted(value) + " is neither 1 nor 0");
+      if (!to_flag(value, r.picture)) problem(key, quoted(value) + " is neither 1 nor 0");
     } else if (key == "size") {
       const std::size_t x = value.find('x');
       int w = 0, h = 0;
@@ -139,10 +143,7 @@ WebRequest read_web_address(const std::string& parameters, const std::vector<std
         problem(key, quoted(value) + " is not a number of frames from 10 to 100000");
       }
     } else if (key == "empty") {
-      if (value == "1" || value == "0")
-        r.empty = value == "1";
-      else
-        problem(key, quoted(value) + " is neither 1 nor 0");
+      if (!to_flag(value, r.empty)) problem(key, quoted(value) + " is neither 1 nor 0");
     } else {
       problem(quoted(key),
               "not a setting of this page (it reads trace, compare, view, step, scale, theme, "

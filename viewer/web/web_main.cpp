@@ -156,15 +156,17 @@ gv::RecordedListing manifest_listing() {
 // Once every trace the lecture opens has arrived: checked as the desktop checks it, then started.
 void start_lecture_when_fetched(Viewer& v) {
   if (!v.lecture) return;
+  // Every trace is asked for at once (ready() starts its fetch), not one after another.
+  bool all_ready = true;
   for (const std::string& path : v.lecture_traces) {
     if (const std::string why = v.files.failure(path); !why.empty()) {
       v.app->notify("The lecture cannot start: " + why, true);
       v.lecture.reset();
       return;
     }
+    all_ready = v.files.ready(path) && all_ready;
   }
-  for (const std::string& path : v.lecture_traces)
-    if (!v.files.ready(path)) return;
+  if (!all_ready) return;
   gv::ResolvedLecture resolved =
       gv::resolve_lecture(v.lecture->lecture, v.request.lecture, v.lecture->lessons, v.listing);
   v.lecture.reset();
