@@ -15,6 +15,16 @@ std::vector<ImVec4>& canvas_rects() {
   return rects;
 }
 
+std::map<std::string, float>& data_rows() {
+  static std::map<std::string, float> rows;
+  return rows;
+}
+
+void note_data_row(const std::string& kind, float px) {
+  const auto [at, added] = data_rows().try_emplace(kind, px);
+  if (!added) at->second = std::min(at->second, px);
+}
+
 namespace {
 
 struct GlyphKey {
@@ -150,6 +160,7 @@ LayoutReport check_layout(const ImDrawData& draw_data, ImVec2 display) {
   float canvas = 0;
   for (const ImVec4& r : canvas_rects()) canvas += area(intersect(r, {0, 0, display.x, display.y}));
   report.canvas_share = display.x * display.y > 0 ? canvas / (display.x * display.y) : 0;
+  report.rows = data_rows();
   return report;
 }
 
@@ -163,6 +174,10 @@ std::string layout_report_text(const LayoutReport& r) {
   for (const LabelOverlap& o : r.overlaps) {
     std::snprintf(line, sizeof line, "%.0f,%.0f", o.at.x, o.at.y);
     out += "overlap\t" + o.a + "\t" + o.b + "\t" + line + "\n";
+  }
+  for (const auto& [kind, px] : r.rows) {
+    std::snprintf(line, sizeof line, "%.1f", px);
+    out += "row\t" + kind + "\t" + line + "\n";
   }
   return out + shown_labels_text(r);
 }

@@ -201,8 +201,10 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
   ImGui::BeginChild("left", ImVec2(left_w, 0), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground);
   question_keys(quiz_, t, playback_);
-  if (quiz_.hides_outcome() && playback_.step() < static_cast<int>(t.steps.size())) {
-    // The step's words may give the outcome away: its label alone until the answer is revealed.
+  // The step's words may give the outcome away: its label alone until the answer is revealed. Beside
+  // the code in the presenter's layout, too: the code holds the phase's comment, and the picture
+  // needs the height.
+  if ((quiz_.hides_outcome() || code_first) && playback_.step() < static_cast<int>(t.steps.size())) {
     trace::Step label_only;
     label_only.label = t.steps[static_cast<std::size_t>(playback_.step())].label;
     draw_step_caption(label_only, fonts, compact_ ? fonts.heading : fonts.caption,
@@ -212,8 +214,8 @@ void TraceScreen::draw(float seconds, const Fonts& fonts, HeatStripRenderer& hea
                        compact_ ? fonts.ui : fonts.caption_detail, whys_, compact_);
   }
   // A trace without steps (timings only) has nothing to play: no playback bar, the canvas takes
-  // its room.
-  const bool playable = playback_.step_count() > 0 && !picture;
+  // its room; nor beside the code in the presenter's layout, where the keys play and step.
+  const bool playable = playback_.step_count() > 0 && !picture && !code_first;
   // While a question is open the scrubber marks only the moments already passed.
   std::vector<EventMarker> passed;
   if (quiz_.hides_outcome())

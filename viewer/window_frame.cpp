@@ -45,6 +45,7 @@ void render_frame(GLFWwindow* window, App& app, Presenter& presenter, HeatStripR
   }
   ImGui::NewFrame();
   canvas_rects().clear();
+  data_rows().clear();
   heat.begin_frame();
   app.frame(seconds);  // 3
   ImGui::Render();     // 4

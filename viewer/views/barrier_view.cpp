@@ -11,10 +11,12 @@
 #include <vector>
 
 #include "format.hpp"
+#include "layout_check.hpp"
 #include "model/barrier_chart.hpp"
 #include "model/time_range.hpp"
 #include "render/pixel_layer.hpp"
 #include "views/chart_parts.hpp"
+#include "views/magnified_rows.hpp"
 #include "views/registry.hpp"
 #include "views/trace_thumbnail.hpp"
 #include "views/view.hpp"
@@ -97,15 +99,22 @@ class BarrierView final : public TraceView {
     const BrokenAxis axis = broken_axis(times_, at.x + gutter, at.x + avail.x - 12);
     const float y0 = at.y + axis_h, y1 = at.y + height - 4;
     paint_broken_ticks(list, f.fonts, axis, at.y + 4, y1);
-    const float h = (y1 - y0) / static_cast<float>(chart_.blocks.size());
-    paint_rows(list, axis, y0, h);
+    RowsPort rows = scroll_.layout(y0, y1, chart_.blocks.size(), 0.0f, kChartRowMaxPx, ui_scale(f.fonts),
+                                   ImGui::IsItemHovered());
+    note_data_row("barrier row", rows.row_h);
+    list->PushClipRect(ImVec2(at.x, y0), ImVec2(at.x + avail.x, y1), true);
+    paint_rows(list, axis, rows.top, rows.row_h);
+    list->PopClipRect();
     canvas_layer_.close();
     paint_cuts(list, f.fonts, axis, at.y + 4, y0 - 2, y1);
     marker(list, f.fonts, axis, chart_.last_arrive_ns, y0, y1, "last arrival");
-    late_notes(list, f.fonts, axis, y0, h);
+    list->PushClipRect(ImVec2(at.x, y0), ImVec2(at.x + avail.x, y1), true);
+    late_notes(list, f.fonts, axis, rows.top, rows.row_h);
+    labels(list, f.fonts, at.x + 6, rows.top, rows.row_h);
+    list->PopClipRect();
     paint_cursor(list, axis, f.cursor.t_ns, y0 - 2, y1);
-    labels(list, f.fonts, at.x + 6, y0, h);
-    hover(y0, h);
+    RowScroll::paint_bar(list, rows, at.x + avail.x - 2);
+    hover(rows);
     chart_legend(legend());
   }
 
@@ -224,9 +233,9 @@ class BarrierView final : public TraceView {
                     chart_.blocks[i].name.c_str());
   }
 
-  void hover(float y0, float h) const {
+  void hover(const RowsPort& rows) const {
     if (!ImGui::IsItemHovered()) return;
-    const int r = chart_row_at(ImGui::GetIO().MousePos.y, y0, h, chart_.blocks.size());
+    const int r = rows.row_at(ImGui::GetIO().MousePos.y);
     if (r < 0) return;
     const BarrierBlock& b = chart_.blocks[static_cast<std::size_t>(r)];
     ImGui::SetTooltip("%s (arrived #%d)\nstarted %s\narrived %s\n%s %s%s", b.name.c_str(), r + 1,
@@ -278,6 +287,7 @@ class BarrierView final : public TraceView {
   std::vector<int64_t> times_;
   std::string ended_name_;
   PixelLayer canvas_layer_;  // the canvas, tick lines, bars and leave marks
+  RowScroll scroll_;
 };
 
 }  // namespace

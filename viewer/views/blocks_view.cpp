@@ -7,12 +7,15 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <memory>
 #include <string>
 
 #include "format.hpp"
+#include "layout_check.hpp"
 #include "model/block_trees.hpp"
+#include "views/magnified_rows.hpp"
 #include "views/registry.hpp"
 #include "views/view.hpp"
 
@@ -125,7 +128,18 @@ class BlocksView final : public TraceView {
     ImGui::InvisibleButton("##blocks", ImVec2(std::max(room.x, 1.0f), std::max(room.y, 1.0f)));
     ImDrawList* list = ImGui::GetWindowDrawList();
     list->AddRectFilled(at, ImVec2(at.x + room.x, at.y + room.y), colour::canvas);
-    paint_all(list, Rect{at, ImVec2(at.x + room.x, at.y + room.y)}, f.cursor.step, f.fonts, true);
+    // The picture magnified with the scale; where it is then taller than the room, it scrolls.
+    const RowsPort page =
+        scroll_.layout(at.y, at.y + room.y, 1, 0.0f, FLT_MAX, ui_scale(f.fonts), ImGui::IsItemHovered());
+    list->PushClipRect(at, ImVec2(at.x + room.x, at.y + room.y), true);
+    paint_all(list, Rect{ImVec2(at.x, page.top), ImVec2(at.x + room.x, page.top + page.row_h)}, f.cursor.step,
+              f.fonts, true);
+    list->PopClipRect();
+    // The stage the step shows is scrolled into sight (from the next frame: paint_all placed it).
+    RowsPort seen = page;
+    scroll_.keep_span_in_sight(seen, focus_.x - page.top, focus_.y - page.top,
+                               trees_.stage_of_step(f.cursor.step));
+    RowScroll::paint_bar(list, page, at.x + room.x - 2);
   }
 
   void paint_thumbnail(const ThumbnailPaint& p) override {
@@ -149,6 +163,7 @@ class BlocksView final : public TraceView {
     const float panel_w = (width - gap * static_cast<float>(columns - 1)) / static_cast<float>(columns);
     const float trees_h = (area.max.y - y) * 0.46f;
     const float panel_h = (trees_h - gap * static_cast<float>(grid_rows - 1)) / static_cast<float>(grid_rows);
+    if (text) note_data_row("block tree", panel_h);
     const int current = trees_.stage_of_step(step);
     std::vector<ImVec2> roots(trees_.stages.size(), ImVec2(-1, -1));
     int k = 0;
@@ -169,6 +184,7 @@ class BlocksView final : public TraceView {
       const Rect box{ImVec2(panel.min.x + inset, panel.min.y + inset + line + 4.0f * s),
                      ImVec2(panel.max.x - inset, panel.max.y - inset)};
       if (text) label_panel(list, fonts, panel, stage, inset);
+      if (static_cast<int>(i) == current) focus_ = ImVec2(panel.min.y, panel.max.y);
       const StagePaint p{stage, box, step, static_cast<int>(i) == current, s};
       paint_stage(list, p);
       if (stage.row_at(step) == static_cast<int>(stage.layout.rows.size()) - 1) roots[i] = root_at(p);
@@ -178,6 +194,8 @@ class BlocksView final : public TraceView {
     const std::vector<ImVec2> slots = paint_partials(list, fonts, partials, roots, step, text);
     y = partials.max.y + pad;
     if (trees_.kernel_boundary) y = paint_boundary(list, fonts, area, y, pad, text);
+    if (current >= 0 && trees_.stages[static_cast<std::size_t>(current)].merge)
+      focus_ = ImVec2(y, area.max.y);
     paint_merges(list, fonts, Rect{ImVec2(area.min.x + pad, y), ImVec2(area.max.x - pad, area.max.y - pad)},
                  slots, step, current, text);
   }
@@ -287,6 +305,8 @@ class BlocksView final : public TraceView {
   BlockTrees trees_;
   std::string partial_name_;
   std::string merge_launch_;  // the merging launch: its kernel and grid
+  RowScroll scroll_;
+  ImVec2 focus_{0, 0};  // the current stage's top and bottom, as paint_all drew them
 };
 
 }  // namespace

@@ -11,10 +11,12 @@
 #include <vector>
 
 #include "format.hpp"
+#include "layout_check.hpp"
 #include "model/gantt_chart.hpp"
 #include "model/time_range.hpp"
 #include "render/pixel_layer.hpp"
 #include "views/chart_parts.hpp"
+#include "views/magnified_rows.hpp"
 #include "views/registry.hpp"
 #include "views/run_timeline_painter.hpp"
 #include "views/timeline_painter.hpp"
@@ -56,14 +58,17 @@ class GanttView final : public TraceView {
     const TimeAxis axis = time_axis(range, at.x + gutter, at.x + avail.x - 12);
     const float y0 = at.y + axis_h, y1 = at.y + height - 4;
     paint_time_ticks(list, f.fonts, axis, at.y + 4, y0 - 2, y1);
-    const float h = (y1 - y0) / static_cast<float>(order_.size());
+    RowsPort rows = scroll_.layout(y0, y1, order_.size(), 0.0f, kChartRowMaxPx, ui_scale(f.fonts),
+                                   ImGui::IsItemHovered());
+    note_data_row("gantt row", rows.row_h);
     list->PushClipRect(ImVec2(axis.x0, y0 - 2), ImVec2(axis.x1, y1), true);
-    paint_rows(list, axis, y0, h);
+    paint_rows(list, axis, rows);
     rows_layer_.close();
     paint_time_cursor(list, axis, f.cursor.t_ns, y0 - 2, y1, f.curtain);
     list->PopClipRect();
-    labels(list, f.fonts, at.x + 6, y0, h);
-    hover(axis, y0, h);
+    labels(list, f.fonts, at.x + 6, rows);
+    RowScroll::paint_bar(list, rows, at.x + avail.x - 2);
+    hover(axis, rows);
     if (ImGui::IsItemClicked() && f.seek && ImGui::GetIO().MousePos.x >= axis.x0)
       *f.seek = axis.t_at(ImGui::GetIO().MousePos.x);
     chart_legend({{colour::heat(0.15f), "cheap item"},
@@ -75,8 +80,12 @@ class GanttView final : public TraceView {
     if (chart_.empty()) return paint_thumbnail_placeholder(p);
     const ThumbnailArea a = thumbnail_area(p);
     const float caption = thumbnail_caption_size(p.fonts) + 8.0f;
-    paint_rows(p.list, time_axis(full_, a.x0, a.x1), a.y0,
-               (a.y1 - a.y0 - caption) / static_cast<float>(order_.size()));
+    RowsPort rows;
+    rows.y0 = rows.top = a.y0;
+    rows.y1 = a.y1 - caption;
+    rows.count = order_.size();
+    rows.row_h = (rows.y1 - rows.y0) / static_cast<float>(rows.count);
+    paint_rows(p.list, time_axis(full_, a.x0, a.x1), rows);
     paint_thumbnail_caption(p,
                             format_count(static_cast<int64_t>(chart_.items), "item") + ", idle " +
                                 format_percent(chart_.idle_share(), 0),
@@ -84,13 +93,17 @@ class GanttView final : public TraceView {
   }
 
  private:
-  void paint_rows(ImDrawList* list, const TimeAxis& axis, float y0, float h) const {
-    const float pad = h > 4 ? 0.12f * h : 0.0f;
+  // The rows seen in the port; a row the scroll cuts is cut at the port's edge.
+  void paint_rows(ImDrawList* list, const TimeAxis& axis, const RowsPort& port) const {
+    const float h = port.row_h, pad = h > 4 ? 0.12f * h : 0.0f;
     const float end = axis.x_of(chart_.end_ns);
     const double most = std::max(chart_.max_value, 1.0);
     for (std::size_t i = 0; i < order_.size(); ++i) {
+      const float row_top = port.row_top(i);
+      if (row_top + h < port.y0 || row_top > port.y1) continue;
       const GanttRow& r = chart_.rows[static_cast<std::size_t>(order_[i])];
-      const float top = y0 + h * i + pad, bottom = std::max(y0 + h * (i + 1) - pad, top + 1);
+      const float top = std::max(row_top + pad, port.y0),
+                  bottom = std::min(std::max(row_top + h - pad, top + 1), port.y1);
       paint_hatched(list, ImVec2(axis.x_of(r.last_end_ns()), top), ImVec2(end, bottom), kIdle, kIdleLines);
       for (const GanttItem& it : r.items) {
         const float a = axis.x_of(it.begin_ns), b = std::max(axis.x_of(it.end_ns), a + 1);
@@ -101,18 +114,21 @@ class GanttView final : public TraceView {
     }
   }
 
-  void labels(ImDrawList* list, const Fonts& fonts, float x, float y0, float h) const {
-    const float size = std::round(fonts.ui->FontSize * 0.7f);
+  void labels(ImDrawList* list, const Fonts& fonts, float x, const RowsPort& port) const {
+    const float size = std::round(fonts.ui->FontSize * 0.7f), h = port.row_h;
     const std::size_t every = static_cast<std::size_t>(std::max(1.0f, std::ceil(1.6f * size / h)));
-    for (std::size_t i = 0; i < order_.size(); i += every)
-      list->AddText(fonts.ui, size, ImVec2(x, y0 + h * (i + 0.5f) - 0.5f * size), colour::text_dim,
+    for (std::size_t i = 0; i < order_.size(); i += every) {
+      const float y = port.row_top(i) + 0.5f * h - 0.5f * size;
+      if (y < port.y0 || y + size > port.y1) continue;
+      list->AddText(fonts.ui, size, ImVec2(x, y), colour::text_dim,
                     chart_.rows[static_cast<std::size_t>(order_[i])].name.c_str());
+    }
   }
 
-  void hover(const TimeAxis& axis, float y0, float h) const {
+  void hover(const TimeAxis& axis, const RowsPort& port) const {
     if (!ImGui::IsItemHovered()) return;
     const ImVec2 m = ImGui::GetIO().MousePos;
-    const int r = chart_row_at(m.y, y0, h, order_.size());
+    const int r = port.row_at(m.y);
     if (r < 0) return;
     const GanttRow& row = chart_.rows[static_cast<std::size_t>(order_[static_cast<std::size_t>(r)])];
     const int64_t t = axis.t_at(m.x);
@@ -148,6 +164,7 @@ class GanttView final : public TraceView {
   std::vector<int> order_;
   bool by_finish_ = true;
   PixelLayer rows_layer_;
+  RowScroll scroll_;
 };
 
 }  // namespace

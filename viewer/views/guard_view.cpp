@@ -12,9 +12,11 @@
 #include <vector>
 
 #include "format.hpp"
+#include "layout_check.hpp"
 #include "model/ticket_chart.hpp"
 #include "model/time_range.hpp"
 #include "views/chart_parts.hpp"
+#include "views/magnified_rows.hpp"
 #include "views/registry.hpp"
 #include "views/run_timeline_painter.hpp"
 #include "views/timeline_painter.hpp"
@@ -59,15 +61,22 @@ class GuardView final : public TraceView {
         time_axis(padded_range(static_cast<double>(chart_.begin_ns), static_cast<double>(chart_.end_ns)),
                   at.x + gutter, x1);
     paint_time_ticks(list, f.fonts, axis, at.y + 4, y0 - 2, y1);
-    const float h = (y1 - y0) / static_cast<float>(chart_.blocks.size());
+    RowsPort rows = scroll_.layout(y0, y1, chart_.blocks.size(), 0.0f, kChartRowMaxPx, ui_scale(f.fonts),
+                                   ImGui::IsItemHovered());
+    scroll_.keep_in_sight(rows, merger_index());
+    note_data_row("ticket row", rows.row_h);
+    const float top = rows.top, h = rows.row_h;
     list->PushClipRect(ImVec2(axis.x0, y0 - 2), ImVec2(axis.x1, y1), true);
-    paint_rows(list, axis, y0, h, f.cursor.t_ns);
-    merge_label(list, f.fonts, axis, y0, h);
+    paint_rows(list, axis, top, h, f.cursor.t_ns);
+    merge_label(list, f.fonts, axis, top, h);
     paint_time_cursor(list, axis, f.cursor.t_ns, y0 - 2, y1, f.curtain);
     list->PopClipRect();
-    ticket_labels(list, f.fonts, at.x + 6, y0, h);
+    list->PushClipRect(ImVec2(at.x, y0), ImVec2(axis.x0, y1), true);
+    ticket_labels(list, f.fonts, at.x + 6, top, h);
+    list->PopClipRect();
+    RowScroll::paint_bar(list, rows, axis.x1 + 4);
     paint_buffer(list, f.fonts, ImVec2(x1 + 24, y0), ImVec2(at.x + avail.x - 10, y1), f.cursor.t_ns);
-    hover(y0, h, axis.x1);
+    hover(rows, axis.x1);
     chart_legend({{colour::category_work, "partial"},
                   {kTicket, "ticket"},
                   {kMerge, chart_.merged ? "the last block's " + chart_.merge_name : chart_.merge_name},
@@ -190,9 +199,9 @@ class GuardView final : public TraceView {
     }
   }
 
-  void hover(float y0, float h, float plot_x1) const {
+  void hover(const RowsPort& rows, float plot_x1) const {
     if (!ImGui::IsItemHovered() || ImGui::GetIO().MousePos.x > plot_x1) return;
-    const int r = chart_row_at(ImGui::GetIO().MousePos.y, y0, h, chart_.blocks.size());
+    const int r = rows.row_at(ImGui::GetIO().MousePos.y);
     if (r < 0) return;
     const TicketBlock& b = chart_.blocks[static_cast<std::size_t>(r)];
     ImGui::SetTooltip("%s: ticket %lld at %s\npartial %s, stored at %s%s", b.name.c_str(), b.ticket,
@@ -222,6 +231,7 @@ class GuardView final : public TraceView {
 
   TicketChart chart_;
   std::vector<int> by_block_;  // chart_.blocks indices in block order
+  RowScroll scroll_;
 };
 
 }  // namespace

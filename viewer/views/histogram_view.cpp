@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "format.hpp"
+#include "layout_check.hpp"
 #include "model/histogram.hpp"
 #include "model/time_range.hpp"
 #include "views/chart_parts.hpp"
@@ -148,6 +149,9 @@ class HistogramView final : public TraceView {
            room.x / static_cast<float>(columns + 1) >= 340.0f * scale)
       ++columns;
     const float each = std::floor(std::max(200.0f * scale, room.y / rows(columns)));
+    // A histogram's bars stand on one axis and fill the chart: there are no rows to magnify (its
+    // labels grow with the scale).
+    note_data_row(kNoDataRows, 0.0f);
     const float column_w = std::floor(room.x / static_cast<float>(columns));
     for (int i = 0; i < count; ++i) {
       if (i % columns != 0) ImGui::SameLine(0, 0);

@@ -6,12 +6,15 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <memory>
 #include <string>
 
 #include "format.hpp"
+#include "layout_check.hpp"
 #include "model/warp_lanes.hpp"
+#include "views/magnified_rows.hpp"
 #include "views/registry.hpp"
 #include "views/view.hpp"
 
@@ -57,11 +60,20 @@ class LanesView final : public TraceView {
     ImGui::InvisibleButton("##lanes", ImVec2(std::max(room.x, 1.0f), std::max(room.y, 1.0f)));
     ImDrawList* list = ImGui::GetWindowDrawList();
     list->AddRectFilled(at, ImVec2(at.x + room.x, at.y + room.y), colour::canvas);
+    // The picture magnified with the scale; where it is then taller than the room, it scrolls.
+    const RowsPort page =
+        scroll_.layout(at.y, at.y + room.y, 1, 0.0f, FLT_MAX, ui_scale(f.fonts), ImGui::IsItemHovered());
     const int step = f.cursor.step;
     const int shown = step >= 0 && step < static_cast<int>(lanes_.row_of_step.size())
                           ? lanes_.row_of_step[static_cast<std::size_t>(step)]
                           : static_cast<int>(lanes_.rows.size()) - 1;
-    paint(list, at, ImVec2(at.x + room.x, at.y + room.y), shown, step, &f.fonts);
+    list->PushClipRect(at, ImVec2(at.x + room.x, at.y + room.y), true);
+    paint(list, ImVec2(at.x, page.top), ImVec2(at.x + room.x, page.top + page.row_h), shown, step, &f.fonts);
+    list->PopClipRect();
+    // The row the step shows is scrolled into sight (from the next frame: paint placed it).
+    RowsPort seen = page;
+    scroll_.keep_span_in_sight(seen, shown_span_.x - page.top, shown_span_.y - page.top, shown);
+    RowScroll::paint_bar(list, page, at.x + room.x - 2);
   }
 
   void paint_thumbnail(const ThumbnailPaint& p) override {
@@ -80,6 +92,7 @@ class LanesView final : public TraceView {
     const float rows = static_cast<float>(std::max<std::size_t>(lanes_.rows.size(), 1));
     g.pitch = (max.y - pad - g.top) / rows;
     g.cell_h = std::min(g.pitch * 0.42f, 34.0f * s);
+    if (fonts) note_data_row("lane cell", g.cell_h);
     if (fonts) header(list, *fonts, min, g, pad);
     for (int r = 0; r <= shown && r < static_cast<int>(lanes_.rows.size()); ++r) {
       const LaneRow& row = lanes_.rows[static_cast<std::size_t>(r)];
@@ -88,6 +101,8 @@ class LanesView final : public TraceView {
         list->AddRectFilled(ImVec2(min.x, g.row_top(r) - 0.5f * (g.pitch - g.cell_h)),
                             ImVec2(max.x, g.row_top(r) + g.cell_h + 0.5f * (g.pitch - g.cell_h)),
                             colour::current_row);
+      if (r == shown)
+        shown_span_ = ImVec2(g.row_top(r) - 0.5f * (g.pitch - g.cell_h), g.row_top(r) + g.pitch);
       if (r > 0) paint_arrows(list, g, r, current, s);
       paint_cells(list, g, row, fonts);
       if (fonts) row_label(list, *fonts, g, r, min.x + pad);
@@ -159,6 +174,8 @@ class LanesView final : public TraceView {
   }
 
   WarpLanes lanes_;
+  RowScroll scroll_;
+  ImVec2 shown_span_{0, 0};  // the shown row's top and bottom, as paint drew it
 };
 
 }  // namespace

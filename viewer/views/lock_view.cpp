@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "format.hpp"
+#include "layout_check.hpp"
 #include "model/lock_run.hpp"
 #include "render/pixel_layer.hpp"
+#include "views/magnified_rows.hpp"
 #include "views/registry.hpp"
 #include "views/run_timeline_painter.hpp"
 #include "views/timeline_painter.hpp"
@@ -107,7 +109,8 @@ class LockView final : public TraceView {
   TimeRange navigate(TimeRange range, const TimeRange& full, float x0, float x1, const ViewFrame& f);
   void draw_warp(const ViewFrame& f);
   void lanes_summary(const ViewFrame& f);
-  void paint_lanes(ImDrawList* list, const TimeAxis& axis, float y0, float y1, int owner, bool thin);
+  // The lanes in order of first hold, `row` high each, the first from `y0`.
+  void paint_lanes(ImDrawList* list, const TimeAxis& axis, float y0, float row, int owner, bool thin);
 
   LockRun lock_;
 
@@ -121,6 +124,8 @@ class LockView final : public TraceView {
   bool dragged_ = false;  // the press on the lanes moved: a pan, not a click that sets the time
   SpinHeat heat_;
   PixelLayer cells_layer_;  // the warp grid's cells, or the lanes' spin and hold cells
+  RowScroll scroll_;        // the lanes
+  RowScroll warp_scroll_;   // the model's grid
 };
 
 void LockView::order_lanes() {
@@ -164,8 +169,8 @@ void LockView::lanes_summary(const ViewFrame& f) {
                        ImGui::GetContentRegionAvail().x);
 }
 
-void LockView::paint_lanes(ImDrawList* list, const TimeAxis& axis, float y0, float y1, int owner, bool thin) {
-  const float row = (y1 - y0) / static_cast<float>(std::max<std::size_t>(order_.size(), 1));
+void LockView::paint_lanes(ImDrawList* list, const TimeAxis& axis, float y0, float row, int owner,
+                           bool thin) {
   const float gap = row > 4 ? 1.0f : 0.0f;
   const auto top = [&](int lane) {
     return y0 + row * static_cast<float>(place_[static_cast<std::size_t>(lane)]);
@@ -231,7 +236,8 @@ void LockView::draw_lanes(const ViewFrame& f) {
     list->AddText(f.fonts.ui, small, ImVec2(at.x + 6, row_y + 0.5f * row_h - 0.5f * small), c, text.c_str());
   };
   // Counters, then all lanes' spinning together, then the lanes.
-  const float counter_h = 54.0f * s;
+  // A counter is 54 pixels high at scale 1, less where the lanes would be left little room.
+  const float counter_h = std::clamp(0.18f * size.y, 30.0f * s, 54.0f * s);
   for (int r : lock_.counters)
     for (const CounterSeries& c : lock_.run.rows[static_cast<std::size_t>(r)].events.counters) {
       list->AddRectFilled(ImVec2(axis.x0, y), ImVec2(axis.x1, y + counter_h), colour::panel);
@@ -251,33 +257,38 @@ void LockView::draw_lanes(const ViewFrame& f) {
   label(y, heat_h, "spinning, all lanes", colour::text_dim);
   y += heat_h + 6;
   const int owner = owner_at(lock_, f.cursor.t_ns);
+  RowsPort rows = scroll_.layout(y, bottom, order_.size(), 0.0f, kChartRowMaxPx, s, ImGui::IsItemHovered());
+  if (owner >= 0) scroll_.keep_in_sight(rows, place_[static_cast<std::size_t>(owner)]);
+  note_data_row("lock lane", rows.row_h);
+  const float row = rows.row_h;
   list->PushClipRect(ImVec2(axis.x0, y), ImVec2(axis.x1, bottom),
                      true);  // zoomed in: holds and hand-offs past the edges
-  paint_lanes(list, axis, y, bottom, owner, false);
+  paint_lanes(list, axis, rows.top, row, owner, false);
   list->PopClipRect();
   cells_layer_.close();
   // Lane names where there is room, the holder's always.
-  const float row = (bottom - y) / static_cast<float>(std::max<std::size_t>(order_.size(), 1));
   const int every = std::max(1, static_cast<int>(std::ceil(small * 1.2f / std::max(row, 0.1f))));
   // The holder's name has its line to itself: no other name is drawn within a line of it.
-  const float owner_y =
-      owner >= 0 ? y + row * static_cast<float>(place_[static_cast<std::size_t>(owner)]) : 0.0f;
+  const float owner_y = owner >= 0 ? rows.row_top(place_[static_cast<std::size_t>(owner)]) : 0.0f;
+  // A name may stand half a line over its row's edge (the first lane's), not more.
+  list->PushClipRect(ImVec2(at.x, y - 0.5f * small), ImVec2(axis.x0, bottom + 0.5f * small), true);
   for (std::size_t i = 0; i < order_.size(); i += static_cast<std::size_t>(every)) {
-    const float ly = y + row * static_cast<float>(i);
-    if (owner >= 0 && std::fabs(ly - owner_y) < small * 1.2f) continue;
+    const float ly = rows.row_top(i);
+    if (ly + row < y || ly > bottom || (owner >= 0 && std::fabs(ly - owner_y) < small * 1.2f)) continue;
     label(ly, row, lock_.lane_names[static_cast<std::size_t>(order_[i])], colour::text_faint);
   }
   if (owner >= 0)
     label(owner_y, row, "\xE2\x96\xB6 " + lock_.lane_names[static_cast<std::size_t>(owner)],
           colour::highlight_mark);
+  list->PopClipRect();
+  RowScroll::paint_bar(list, rows, axis.x1 + pad - 2);
   paint_time_ticks(list, f.fonts, axis, at.y, at.y + small + 4, bottom);
   paint_time_cursor(list, axis, f.cursor.t_ns, at.y + small + 4, bottom, f.curtain);
   // Hovering a lane: who it is and what it does at that moment.
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && mouse.x >= axis.x0 && mouse.x <= axis.x1 &&
-      mouse.y >= y && mouse.y < bottom && !f.curtain) {
-    const std::size_t place = std::min(order_.size() - 1, static_cast<std::size_t>((mouse.y - y) / row));
-    const int lane = order_[place];
+      rows.row_at(mouse.y) >= 0 && !f.curtain) {
+    const int lane = order_[static_cast<std::size_t>(rows.row_at(mouse.y))];
     const int64_t t = axis.t_at(mouse.x);
     const std::string what = lane_state_text(lock_, lane, t);
     ImGui::SetTooltip("%s at %s\n%s", lock_.lane_names[static_cast<std::size_t>(lane)].c_str(),
@@ -342,10 +353,18 @@ void LockView::draw_warp(const ViewFrame& f) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   const float s = ui_scale(f.fonts);
   const float side = std::min(32 * 12.0f + 40.0f, 0.4f * size.x) * s;
-  const float grid_h = std::min(size.y - 8, 32 * 1.3f * f.fonts.ui->FontSize);
-  const int hovered = paint_warp_grid(list, f.fonts, m, step, ImVec2(at.x + 4, at.y + 4),
-                                      ImVec2(at.x + size.x - side - 24 * s, at.y + grid_h),
-                                      ImGui::GetIO().MousePos, true, &cells_layer_, f.curtain);
+  // The grid, 32 lanes of 1.3 lines at most, magnified with the scale: where that is taller than the
+  // room, it scrolls.
+  const float grid_x1 = at.x + size.x - side - 24 * s;
+  const RowsPort grid = warp_scroll_.layout(at.y + 4, at.y + size.y - 4, 1, 0.0f,
+                                            32 * 1.3f * f.fonts.ui->FontSize / s, s, ImGui::IsItemHovered());
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  list->PushClipRect(ImVec2(at.x, grid.y0), ImVec2(grid_x1 + 12 * s, grid.y1), true);
+  const int hovered = paint_warp_grid(
+      list, f.fonts, m, step, ImVec2(at.x + 4, grid.top), ImVec2(grid_x1, grid.top + grid.row_h),
+      mouse.y >= grid.y0 && mouse.y < grid.y1 ? mouse : ImVec2(-1, -1), true, &cells_layer_, f.curtain);
+  list->PopClipRect();
+  RowScroll::paint_bar(list, grid, grid_x1 + 12 * s);
   const ImVec2 stack_at(at.x + size.x - side, at.y + 4);
   float used = paint_warp_stack(list, f.fonts, m, step, stack_at, side - 12 * s);
   // The shared words at the end of the step.
@@ -385,7 +404,9 @@ void LockView::paint_thumbnail(const ThumbnailPaint& p) {
         paint_counter(p.list, axis, c, y0, y0 + 18);
         y0 += 22;
       }
-    paint_lanes(p.list, axis, y0, a.y1 - caption - 4, -1, true);
+    paint_lanes(p.list, axis, y0,
+                (a.y1 - caption - 4 - y0) / static_cast<float>(std::max<std::size_t>(order_.size(), 1)), -1,
+                true);
     text = format_count(static_cast<int64_t>(lock_.lanes.size()), "lane") + " \xC2\xB7 " +
            format_count(static_cast<int64_t>(lock_.handoffs.size()), "hand-off");
   }

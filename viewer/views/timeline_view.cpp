@@ -12,8 +12,10 @@
 #include <vector>
 
 #include "format.hpp"
+#include "layout_check.hpp"
 #include "model/run_timeline.hpp"
 #include "render/pixel_layer.hpp"
+#include "views/magnified_rows.hpp"
 #include "views/registry.hpp"
 #include "views/run_timeline_painter.hpp"
 #include "views/timeline_painter.hpp"
@@ -314,9 +316,10 @@ void TimelineView::scrolled_rows(const Frame& fr, float height) {
       std::count_if(visible_.begin(), visible_.end(), [&](int r) { return run_.is_group(r); }));
   const float group_h = !large_rows_ && groups * label_h <= 0.3f * height ? label_h : 0.0f;
   const float rest = height - groups * group_h;
-  const float base =
-      std::clamp(rest / std::max(static_cast<float>(visible_.size()) - (group_h > 0 ? groups : 0.0f), 1.0f),
-                 (large_rows_ ? kLargeRow : kMinRow) * scale, kMaxRow * scale);
+  const float rows = std::max(static_cast<float>(visible_.size()) - (group_h > 0 ? groups : 0.0f), 1.0f);
+  const float base = magnified_row(rest, ImGui::GetMainViewport()->Size.y, static_cast<std::size_t>(rows),
+                                   large_rows_ ? kLargeRow : kMinRow, kMaxRow, scale);
+  note_data_row("timeline row", base);
   RunLayout g = layout_run_rows(run_, visible_, at.y, base, scale, group_h);
   g.gutter_x0 = at.x;
   g.plot_x0 = fr.plot_x0;

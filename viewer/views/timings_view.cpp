@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "format.hpp"
+#include "layout_check.hpp"
 #include "model/timings_chart.hpp"
 #include "views/chart_parts.hpp"
+#include "views/magnified_rows.hpp"
 #include "views/registry.hpp"
 #include "views/trace_thumbnail.hpp"
 #include "views/view.hpp"
@@ -176,7 +178,11 @@ class TimingsView final : public TraceView {
     const float top_h = chart_.peak ? l.small_size + 8.0f * s : 4.0f * s;
     const float axis_h = l.small_size + 10.0f * s;
     const float each = (height - top_h - axis_h) / static_cast<float>(rows_.size());
-    l.row_h = std::floor(std::clamp(each, l.label_size + 4.0f * s, 2.0f * l.label_size));
+    // Magnified with the scale: a line of names to about two at scale 1.
+    l.row_h =
+        std::floor(magnified_row(each * static_cast<float>(rows_.size()), ImGui::GetMainViewport()->Size.y,
+                                 rows_.size(), l.label_size / s + 4.0f, 2.0f * l.label_size / s, s));
+    note_data_row("timings row", l.row_h);
     l.rows_top = at.y + top_h;
     l.rows_bottom = l.row_top(rows_.size());
     return l;

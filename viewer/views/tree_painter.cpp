@@ -10,7 +10,9 @@
 #include <optional>
 
 #include "format.hpp"
+#include "layout_check.hpp"
 #include "views/chart_parts.hpp"
+#include "views/magnified_rows.hpp"
 
 namespace gridlock::viewer {
 
@@ -436,7 +438,7 @@ void paint_threads(const TreePaint& p) {
 }  // namespace
 
 TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, const std::string& input,
-                           double zoom, double pan, const Fonts& fonts) {
+                           double zoom, double pan, float scroll, const Fonts& fonts) {
   TreeGeometry g;
   const float scale = ui_scale(fonts);
   g.canvas_min = canvas_min;
@@ -445,10 +447,15 @@ TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t row
   const float height = std::max(40.0f, canvas_max.y - canvas_min.y - top_pad - bottom_pad);
   const float n = static_cast<float>(std::max<std::size_t>(rows + (input.empty() ? 0 : 1), 1));
   g.has_input = !input.empty();
-  g.pitch = std::min(height / n, 140.0f * scale);
-  g.node_h = std::clamp(g.pitch * 0.5f, 6.0f, 40.0f * scale);
-  // Close rows: taller boxes, so that the rows with few nodes (the root) still show their values.
-  if (g.node_h < kMinTextPx + 5.0f) g.node_h = std::min(g.pitch * 0.7f, kMinTextPx + 5.0f);
+  // A node box at scale 1 is half a row, 6 to 16 pixels, or up to 0.7 of a row where rows are too
+  // close for that to show a value; the scale magnifies it. A row is at least 1.6 boxes high (room
+  // for the edges), or 1/0.7: where the rows then do not fit the canvas, they scroll.
+  const float row_at_one =
+      std::max(1.0f, area_at_scale_one(height, ImGui::GetMainViewport()->Size.y, scale) / n);
+  float box = std::clamp(0.5f * row_at_one, 6.0f, 16.0f);
+  if (box < kMinTextPx + 5.0f) box = std::min(0.7f * row_at_one, kMinTextPx + 5.0f);
+  g.node_h = scale * box;
+  g.pitch = std::max(std::min(height / n, 140.0f * scale), g.node_h / std::max(box / row_at_one, 0.625f));
   g.thread_h = std::clamp(g.pitch * 0.3f, 4.0f, 18.0f * scale);
   // Labels: the bold size where the rows leave room, else smaller down to a readable size, and
   // then only every few rows.
@@ -465,7 +472,10 @@ TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t row
   const float gutter = std::min(kGutter * scale, 22.0f + widest + 14.0f * scale);
   g.plot_x0 = canvas_min.x + gutter;
   g.plot_w = std::max(40.0f, canvas_max.x - canvas_min.x - gutter - 24.0f);
-  g.top = canvas_min.y + top_pad + 0.5f * (height - g.pitch * n) + 0.12f * g.pitch;
+  g.rows_top = canvas_min.y + top_pad;
+  g.scroll_max = std::max(0.0f, g.pitch * n - height);
+  g.scroll = std::clamp(scroll, 0.0f, g.scroll_max);
+  g.top = g.rows_top + 0.5f * std::max(0.0f, height - g.pitch * n) - g.scroll + 0.12f * g.pitch;
   g.zoom = zoom;
   g.pan = pan;
   return g;

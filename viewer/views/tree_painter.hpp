@@ -23,6 +23,9 @@ struct TreeGeometry {
   float label_size = 0;           // the row labels' type size: the bold font's, less where rows are close
   int label_every = 1;            // rows too close for every label: one in label_every (and the current)
   double zoom = 1, pan = 0;
+  float rows_top = 0;    // where the rows are seen from (under the status line)
+  float scroll = 0;      // how far the rows are scrolled up: they are taller than the canvas
+  float scroll_max = 0;  // 0: every row fits
 
   float row_top(int row) const { return top + pitch * static_cast<float>(row + (has_input ? 1 : 0)); }
   float row_bottom(int row) const { return row_top(row) + node_h; }
@@ -40,8 +43,9 @@ struct TreeGeometry {
 // `rows`: tree rows; `input`: the input strip's name when one goes above them, else empty.
 // The label gutter is as wide as the widest label at the size the rows leave room for; the
 // status line, the nodes and the thread strip grow with the fonts (the presenter's scale).
+// `scroll`: the rows' scroll, in pixels (kept inside what the rows need).
 TreeGeometry tree_geometry(ImVec2 canvas_min, ImVec2 canvas_max, std::size_t rows, const std::string& input,
-                           double zoom, double pan, const Fonts& fonts);
+                           double zoom, double pan, float scroll, const Fonts& fonts);
 
 struct TreePaint {
   const TreeViewState& state;

@@ -7,8 +7,10 @@
 #include <string>
 
 #include "format.hpp"
+#include "layout_check.hpp"
 #include "model/key_events.hpp"
 #include "model/step_text.hpp"
+#include "views/magnified_rows.hpp"
 #include "views/tree_painter.hpp"
 
 namespace gridlock::viewer {
@@ -50,6 +52,18 @@ void zoom_about(TreeViewState& s, const TreeGeometry& g, double factor, float an
 }
 
 // Zoomed in, a step whose row has no node centre in view pans to the nearest one.
+// Rows taller than the canvas: the row the step shows is scrolled into sight once, when it changes.
+void keep_row_in_sight(TreeViewState& s, TreeGeometry& g, int row) {
+  if (row == s.kept_row || g.scroll_max <= 0) return;
+  s.kept_row = row;
+  const float top = g.row_top(row) + g.scroll, bottom = top + g.pitch;
+  const float seen = g.canvas_max.y - g.rows_top;
+  if (top - g.rows_top < s.scroll || bottom - g.rows_top > s.scroll + seen)
+    s.scroll = std::clamp(top - g.rows_top - 0.5f * (seen - g.pitch), 0.0f, g.scroll_max);
+  g.top += g.scroll - s.scroll;
+  g.scroll = s.scroll;
+}
+
 void follow_current_row(TreeViewState& s, int step) {
   if (s.zoom <= 1.0) return;
   const TreeRow& row =
@@ -449,9 +463,12 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
   const ImVec2 canvas_min(toolbar_at.x, toolbar_at.y + toolbar_h);
   const ImVec2 canvas_max(toolbar_at.x + avail.x,
                           std::max(canvas_min.y + 60, toolbar_at.y + avail.y - legend_h));
-  TreeGeometry g = tree_geometry(canvas_min, canvas_max, s.layout.rows.size(),
-                                 s.input.empty() ? std::string() : s.input.name, s.zoom, s.pan, f.fonts);
   const int row = s.layout.row_of_step[static_cast<std::size_t>(step)];
+  TreeGeometry g =
+      tree_geometry(canvas_min, canvas_max, s.layout.rows.size(),
+                    s.input.empty() ? std::string() : s.input.name, s.zoom, s.pan, s.scroll, f.fonts);
+  keep_row_in_sight(s, g, row);
+  note_data_row("tree node", g.node_h);
   toolbar(s, f, g, row);
   g.zoom = s.zoom;
   g.pan = s.pan;
@@ -465,6 +482,7 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
     s.pan -= io.MouseDelta.x / (s.zoom * g.plot_w);
     clamp_view(s, max_zoom(s, g));
+    s.scroll = std::clamp(s.scroll - io.MouseDelta.y, 0.0f, g.scroll_max);
   }
   if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
     s.zoom = 1.0;
@@ -474,6 +492,8 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
   clamp_view(s, max_zoom(s, g));
   g.zoom = s.zoom;
   g.pan = s.pan;
+  g.top += g.scroll - s.scroll;
+  g.scroll = s.scroll;
 
   // 4. Paint.
   const bool fresh = s.layout.step_adds_row[static_cast<std::size_t>(step)];
@@ -491,8 +511,20 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
   }
   ImDrawList* list = ImGui::GetWindowDrawList();
   list->AddRectFilled(canvas_min, canvas_max, colour::canvas, 6.0f);
-  list->PushClipRect(canvas_min, canvas_max, true);
+  // Scrolled rows pass under the status line, not over it.
+  list->PushClipRect(ImVec2(canvas_min.x, g.scroll > 0 ? g.rows_top : canvas_min.y), canvas_max, true);
   paint_tree(TreePaint{s, f, g, list, row, fresh, fold_leaf(s, step, hover, g)});
+  list->PopClipRect();
+  list->PushClipRect(canvas_min, canvas_max, true);
+  if (g.scroll_max > 0) {
+    RowsPort port;
+    port.y0 = g.rows_top;
+    port.y1 = canvas_max.y;
+    port.count = 1;
+    port.row_h = g.scroll_max + (port.y1 - port.y0);
+    port.top = port.y0 - g.scroll;
+    RowScroll::paint_bar(list, port, canvas_max.x - 2);
+  }
   status_line(s, f, g, list, row, fresh);
   overview(s, g, list);
   list->PopClipRect();

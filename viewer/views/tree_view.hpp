@@ -35,6 +35,8 @@ struct TreeViewState {
   TreeTextures textures;           // layout and input on the GPU
   double zoom = 1.0;               // 1: every row fits the width
   double pan = 0.0;                // row fraction at the left edge of the plot
+  float scroll = 0;                // pixels the rows are scrolled up where they do not fit the height
+  int kept_row = -1;               // the row last scrolled into sight
   int shown_step = -1;
   double entrance = 1.0;  // 0..1: how far the current step's edges have grown
   bool show_values = true;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "layout_check.hpp"
 #include "views/chart_parts.hpp"
 
 namespace gridlock::viewer {
@@ -83,6 +84,7 @@ int paint_warp_grid(ImDrawList* list, const Fonts& fonts, const WarpModel& model
   const float col = std::min((max.x - x0) / static_cast<float>(steps), 5.0f * fonts.ui->FontSize);
   const LaneRows rows(y0, max.y - y0, lanes, waiting_holder(model));
   const float row = rows.other;
+  if (labels) note_data_row("model lane", row);
   const float gap = col > 6.0f ? 1.0f : 0.0f, vgap = row > 6.0f ? 1.0f : 0.0f;
   const float x1 = x0 + col * static_cast<float>(steps);
   // The repeating steps first, as a red band behind their columns and a bracket above.
