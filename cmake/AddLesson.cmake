@@ -72,30 +72,37 @@ function(gridlock_add_lesson)
     return()
   endif()
 
-  set(kernel ${CMAKE_CURRENT_SOURCE_DIR}/kernels.cuh)
-  file(RELATIVE_PATH kernel_in_repo ${PROJECT_SOURCE_DIR} ${kernel})
-  set(generated ${CMAKE_CURRENT_BINARY_DIR}/generated/lesson_info.hpp)
-  add_custom_command(
-    OUTPUT ${generated}
-    COMMAND ${CMAKE_COMMAND} -DINPUT=${kernel} -DOUTPUT=${generated} -DPATH_IN_REPO=${kernel_in_repo}
-            -DID=${L_ID} "-DTITLE=${L_TITLE}" -DTECHNIQUE=${L_TECHNIQUE} -DCARRIED=1
-            -P ${PROJECT_SOURCE_DIR}/cmake/LessonInfo.cmake
-    DEPENDS ${kernel} ${PROJECT_SOURCE_DIR}/cmake/LessonInfo.cmake ${CMAKE_CURRENT_SOURCE_DIR}/CMakeLists.txt
-    COMMENT "Generating the identity of ${L_ID}")
-
-  file(GLOB host_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cu)
-  add_executable(${L_ID} ${host_sources} ${generated})
-  target_include_directories(${L_ID} PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/generated)
-  target_link_libraries(${L_ID} PRIVATE gridlock_lesson_common CCCL::CCCL)
-  add_dependencies(${L_ID} gridlock-trace-check)   # its test checks the trace it writes
+  gridlock_lesson_executable(${L_ID} "${L_TITLE}" ${L_TECHNIQUE})
   install(TARGETS ${L_ID} RUNTIME DESTINATION bin)
-  gridlock_hash_lesson_sources(${L_ID} ${generated} ${kernel_in_repo})
 
   file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/traces)
   add_test(NAME lesson.${L_ID}
            COMMAND ${PROJECT_SOURCE_DIR}/tests/gpu/run-lesson.sh $<TARGET_FILE:${L_ID}>
                    $<TARGET_FILE:gridlock-trace-check> ${PROJECT_BINARY_DIR}/traces/${L_ID}.json)
   set_tests_properties(lesson.${L_ID} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 120)
+endfunction()
+
+# The lesson executable `id` from the folder being configured: its *.cu files, its identity
+# (lesson_info.hpp) and the lessons/ files it compiles from (lesson_sources.cpp). A lesson folder's
+# gridlock_add_lesson() calls it; so does the test that builds a lesson from the template.
+function(gridlock_lesson_executable id title technique)
+  set(kernel ${CMAKE_CURRENT_SOURCE_DIR}/kernels.cuh)
+  file(RELATIVE_PATH kernel_in_repo ${PROJECT_SOURCE_DIR} ${kernel})
+  set(generated ${CMAKE_CURRENT_BINARY_DIR}/generated/lesson_info.hpp)
+  add_custom_command(
+    OUTPUT ${generated}
+    COMMAND ${CMAKE_COMMAND} -DINPUT=${kernel} -DOUTPUT=${generated} -DPATH_IN_REPO=${kernel_in_repo}
+            -DID=${id} "-DTITLE=${title}" -DTECHNIQUE=${technique} -DCARRIED=1
+            -P ${PROJECT_SOURCE_DIR}/cmake/LessonInfo.cmake
+    DEPENDS ${kernel} ${PROJECT_SOURCE_DIR}/cmake/LessonInfo.cmake ${CMAKE_CURRENT_SOURCE_DIR}/CMakeLists.txt
+    COMMENT "Generating the identity of ${id}")
+
+  file(GLOB host_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cu)
+  add_executable(${id} ${host_sources} ${generated})
+  target_include_directories(${id} PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/generated)
+  target_link_libraries(${id} PRIVATE gridlock_lesson_common CCCL::CCCL)
+  add_dependencies(${id} gridlock-trace-check)   # its test checks the trace it writes
+  gridlock_hash_lesson_sources(${id} ${generated} ${kernel_in_repo})
 endfunction()
 
 # kLessonSources for lesson `id`: nvcc -MM lists the files its main.cu includes, with the target's
