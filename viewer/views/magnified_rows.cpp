@@ -12,8 +12,10 @@ float area_at_scale_one(float area_h, float window_h, float scale) {
   return std::max(area_h, window_h - (window_h - area_h) / std::max(scale, 0.1f));
 }
 
-float magnified_row(float area_h, float window_h, std::size_t count, float min_px, float max_px, float scale) {
-  const float each = area_at_scale_one(area_h, window_h, scale) / static_cast<float>(std::max<std::size_t>(count, 1));
+float magnified_row(float area_h, float window_h, std::size_t count, float min_px, float max_px,
+                    float scale) {
+  const float each =
+      area_at_scale_one(area_h, window_h, scale) / static_cast<float>(std::max<std::size_t>(count, 1));
   return std::max(scale, 0.1f) * std::clamp(each, min_px, std::max(min_px, max_px));
 }
 
@@ -40,7 +42,8 @@ RowsPort RowScroll::layout(float y0, float y1, std::size_t count, float min_px, 
 
 void RowScroll::keep_in_sight(RowsPort& port, int row) {
   if (row >= 0)
-    keep_span_in_sight(port, port.row_h * static_cast<float>(row), port.row_h * static_cast<float>(row + 1), row);
+    keep_span_in_sight(port, port.row_h * static_cast<float>(row), port.row_h * static_cast<float>(row + 1),
+                       row);
 }
 
 void RowScroll::keep_span_in_sight(RowsPort& port, float a, float b, int key) {

@@ -40,7 +40,8 @@ class RowScroll {
  public:
   // Lays `count` rows of magnified_row height into [y0, y1] of the current window; `hovered`: the
   // wheel is over the rows (Ctrl+wheel is left to zooms). Keeps the scroll inside the rows.
-  RowsPort layout(float y0, float y1, std::size_t count, float min_px, float max_px, float scale, bool hovered);
+  RowsPort layout(float y0, float y1, std::size_t count, float min_px, float max_px, float scale,
+                  bool hovered);
   // Scrolls the port so that `row` is seen, when `row` differs from the last row asked for (the
   // reader's own scrolling is not undone every frame).
   void keep_in_sight(RowsPort& port, int row);
