@@ -65,26 +65,49 @@ TEST(LadderTable, MarkdownHasARowPerKernelAndTheLessonsLeftOut) {
   EXPECT_NE(md.find("- R6 reduce-warp-volatile: one warp"), std::string::npos);
 }
 
-TEST(LadderTable, TargetsSayByHowMuchAMissFallsShort) {
-  Ladder l = sample();                            // fast at 136 us against CUB at 140 us: 1.0294x
-  l.sizes[1].rows[1].timing.median_ns = 137.3e3;  // 2^28: 140 / 137.3 = 1.0197x, rounded 1.020x
-  const std::vector<Target> t = targets(l);
+// Runs of a ratio: `median` with the others `spread` either side.
+MeasuredRatio rounds_of(double median, double spread) {
+  return measured_ratio({median - spread, median, median + spread, median, median});
+}
+
+TEST(LadderTable, TargetsAreDecidedOutsideTheRunsSpreadAndSayByHowMuchAMissFallsShort) {
+  Ladder l = sample();
+  l.sizes[0].fast_vs_cub = rounds_of(1.0294, 0.0010);
+  l.sizes[1].fast_vs_cub = rounds_of(1.0150, 0.0010);
+  l.sizes[1].fast_of_peak = rounds_of(0.9300, 0.0020);
+  std::vector<Target> t = targets(l);
   ASSERT_EQ(t.size(), 3u);
   EXPECT_EQ(t[0].key, "documented.vs_cub");
-  EXPECT_TRUE(t[0].met);
-  EXPECT_EQ(t[0].text,
-            "reduce-fast vs CUB at 100,000,000 ints: 1.0294\xC3\x97 as fast (target 1.02\xC3\x97: met)");
-  EXPECT_FALSE(t[1].met);
+  EXPECT_EQ(t[0].state, TargetState::met);
+  EXPECT_EQ(
+      t[0].text,
+      "reduce-fast vs CUB at 100,000,000 ints: 1.0294\xC3\x97 \xC2\xB1 0.0010 as fast over 5 runs (target "
+      "1.02\xC3\x97: met)");
+  EXPECT_EQ(t[1].state, TargetState::missed);
   EXPECT_EQ(t[1].text,
-            "reduce-fast vs CUB at 2^28 ints: 1.0197\xC3\x97 as fast (target 1.02\xC3\x97: short by 0.0003)");
-  EXPECT_EQ(t[2].key, "large.of_peak");  // 4 * 2^28 bytes in 137.3 us: 7820 GB/s of a 3352 GB/s peak
-  EXPECT_TRUE(t[2].met);
-  l.peak_gbs = 9000;
-  EXPECT_FALSE(targets(l)[2].met);
-  EXPECT_NE(targets(l)[2].text.find("short by"), std::string::npos);
-  EXPECT_NE(markdown_table(l).find("- reduce-fast vs CUB at 2^28 ints: 1.0197\xC3\x97 as fast"),
-            std::string::npos);
+            "reduce-fast vs CUB at 2^28 ints: 1.0150\xC3\x97 \xC2\xB1 0.0010 as fast over 5 runs (target "
+            "1.02\xC3\x97: short by 0.0050)");
+  EXPECT_EQ(t[2].key, "large.of_peak");
+  EXPECT_EQ(t[2].state, TargetState::met);
+  EXPECT_EQ(t[2].text,
+            "reduce-fast at 2^28 ints: 93.00% \xC2\xB1 0.20 of the peak over 5 runs (target 92%: met)");
+
+  // 1.0197 +- 0.0010 against 1.02, 91.9% +- 0.2 against 92%: the spread covers both thresholds.
+  l.sizes[1].fast_vs_cub = rounds_of(1.0197, 0.0010);
+  l.sizes[1].fast_of_peak = rounds_of(0.9190, 0.0020);
+  t = targets(l);
+  EXPECT_EQ(t[1].state, TargetState::within_noise);
+  EXPECT_NE(t[1].text.find("within the runs' spread: neither met nor missed"), std::string::npos)
+      << t[1].text;
+  EXPECT_EQ(t[2].state, TargetState::within_noise);
+  // Outside the spread the same median misses.
+  l.sizes[1].fast_of_peak = rounds_of(0.9190, 0.0005);
+  EXPECT_EQ(targets(l)[2].state, TargetState::missed);
+  EXPECT_NE(targets(l)[2].text.find("short by 0.10 points"), std::string::npos) << targets(l)[2].text;
+  EXPECT_NE(markdown_table(l).find("- reduce-fast vs CUB at 2^28 ints: 1.0197\xC3\x97"), std::string::npos);
   EXPECT_NE(text_table(l).find("  target: reduce-fast vs CUB at 2^28"), std::string::npos);
+  // Without rounds, no target is claimed.
+  EXPECT_TRUE(targets(sample()).empty());
 }
 
 TEST(LadderTable, ExactnessCountsTheReductionsOnly) {

@@ -5,7 +5,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
+#include <map>
+#include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -30,18 +34,24 @@ constexpr int kSweepRepetitions = 5;  // per candidate, after time_kernel's warm
 struct Options {
   std::string markdown_path, json_path;
   uint64_t seed = 1;
+  bool target_run = false;  // one more run of the targets' measurement only, for its parent
 };
 
 constexpr const char* kUsage =
     "usage: reduction-ladder [--markdown PATH] [--json PATH] [--seed N]\n"
     "  Times every reduction lesson's kernel, reduce-fast, cub::DeviceReduce::Sum, a read-only\n"
-    "  streaming kernel and a device copy at 100,000,000 and 2^28 ints, on one input, in one run.\n";
+    "  streaming kernel and a device copy at 100,000,000 and 2^28 ints, on one input, in one run;\n"
+    "  reduce-fast's targets are measured again in separate runs of this program (--target-run).\n";
 
 std::optional<Options> parse(int argc, char** argv, int* exit_code) {
   Options o;
   *exit_code = kExitUsage;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg == "--target-run") {
+      o.target_run = true;
+      continue;
+    }
     if (arg == "--help" || arg == "-h") {
       std::printf("%s", kUsage);
       *exit_code = kExitOk;
@@ -86,9 +96,41 @@ std::string row_key(const std::string& lesson) {
   return "r" + lesson.substr(1, lesson.find(' ') - 1);  // "R4 reduce-..." -> "r4"
 }
 
+// reduce-fast's target measurement at one size: reduce-fast (at `config`) and CUB side by side in
+// rounds, so that a clock that drifts falls on both, each ratio once per round. Each round reads
+// its own copy of the input, kept until the end: where the memory lies (which pages, which
+// channels) moves the throughput by a fraction of a percent, and one buffer shows one placement.
+struct TargetRounds {
+  std::vector<double> vs_cub, of_peak;  // per round: CUB's time over reduce-fast's; GB/s over the peak
+};
+
+TargetRounds target_rounds(const int* in, int n, int sm_count, Buffers& buffers, const std::string& config,
+                           double peak_gbs) {
+  TargetRounds out;
+  DeviceBuffer<int> cub_out(1);
+  std::vector<std::unique_ptr<DeviceBuffer<int>>> copies;
+  for (int round = 0; round < kTargetRounds; ++round) {
+    copies.push_back(std::make_unique<DeviceBuffer<int>>(size_t(n)));
+    const int* copy = copies.back()->get();
+    CUDA_CHECK(cudaMemcpy(copies.back()->get(), in, size_t(n) * sizeof(int), cudaMemcpyDeviceToDevice));
+    for (const Rung& rung : rungs(copy, n, sm_count, buffers)) {
+      if (row_key(rung.lesson) != "fast") continue;
+      const auto same = std::find_if(rung.candidates.begin(), rung.candidates.end(),
+                                     [&](const Candidate& c) { return c.config == config; });
+      const double fast_ns =
+          time_kernel(rung.kernel, n, int64_t(n) * 4, red::repetitions_for(n), same->launch).median_ns;
+      const double cub_ns = red::time_cub_sum(copy, cub_out.get(), n).median_ns;
+      out.vs_cub.push_back(cub_ns / fast_ns);
+      out.of_peak.push_back(double(n) * 4 / fast_ns / peak_gbs);
+    }
+  }
+  return out;
+}
+
 // One size: the sweeps, then every kernel at its best configuration, CUB, the read-only kernel and
-// the copy, one after the other on in[0..n).
-SizeTable time_size(const int* in, int n, int expected, int sm_count) {
+// the copy, one after the other on in[0..n); then reduce-fast and CUB again in rounds, for the
+// targets.
+SizeTable time_size(const int* in, int n, int expected, int sm_count, double peak_gbs) {
   Buffers buffers(sm_count);
   const std::vector<Rung> all = rungs(in, n, sm_count, buffers);
   std::vector<const Candidate*> best;
@@ -118,7 +160,68 @@ SizeTable time_size(const int* in, int n, int expected, int sm_count) {
   Row copy{"copy", "cudaMemcpyAsync device to device", "read + write counted", RowKind::memory};
   copy.timing = red::time_device_copy(in, n);
   s.rows.push_back(copy);
+  const size_t fast =
+      size_t(std::find_if(all.begin(), all.end(), [](const Rung& r) { return row_key(r.lesson) == "fast"; }) -
+             all.begin());
+  if (fast < all.size()) {
+    const TargetRounds t = target_rounds(in, n, sm_count, buffers, best[fast]->config, peak_gbs);
+    s.fast_vs_cub = measured_ratio(t.vs_cub);
+    s.fast_of_peak = measured_ratio(t.of_peak);
+  }
   return s;
+}
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+// --target-run: the targets' measurement alone (reduce-fast's sweep, then target_rounds), one
+// "target-run N VS_CUB OF_PEAK" line per size, each the median of its rounds.
+int target_run(const int* in, int sm_count, double peak_gbs) {
+  for (int64_t n : {kDocumentedN, kLargeN}) {
+    Buffers buffers(sm_count);
+    for (const Rung& rung : rungs(in, int(n), sm_count, buffers)) {
+      if (row_key(rung.lesson) != "fast") continue;
+      const TargetRounds t = target_rounds(in, int(n), sm_count, buffers, fastest(rung, n).config, peak_gbs);
+      std::printf("target-run %lld %.9f %.9f\n", static_cast<long long>(n), median_of(t.vs_cub),
+                  median_of(t.of_peak));
+    }
+  }
+  return kExitOk;
+}
+
+// Run to run: rounds in one run share its process, its allocations and its moment, and a ratio
+// near a threshold moved between runs by more than their spread. So the targets are measured again
+// in kTargetRuns - 1 fresh runs of this program, one after the other; each run's median of its
+// rounds is one sample, this run's first, and the targets are decided on their spread.
+void targets_run_to_run(Ladder& ladder, const Options& o) {
+  const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  std::map<int64_t, std::vector<double>> vs_cub, of_peak;
+  for (const SizeTable& s : ladder.sizes) {
+    vs_cub[s.n].push_back(s.fast_vs_cub.median);
+    of_peak[s.n].push_back(s.fast_of_peak.median);
+  }
+  for (int run = 1; run < kTargetRuns; ++run) {
+    std::printf("  targets: run %d of %d in a fresh process\n", run + 1, kTargetRuns);
+    std::fflush(stdout);
+    const std::string command = "'" + self + "' --target-run --seed " + std::to_string(o.seed);
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) throw std::runtime_error("cannot start " + command);
+    char line[256];
+    long long n = 0;
+    double vs = 0, of = 0;
+    while (std::fgets(line, sizeof line, pipe))
+      if (std::sscanf(line, "target-run %lld %lf %lf", &n, &vs, &of) == 3) {
+        vs_cub[n].push_back(vs);
+        of_peak[n].push_back(of);
+      }
+    if (pclose(pipe) != 0) throw std::runtime_error(command + " failed");
+  }
+  for (SizeTable& s : ladder.sizes) {
+    s.fast_vs_cub = measured_ratio(vs_cub[s.n]);
+    s.fast_of_peak = measured_ratio(of_peak[s.n]);
+  }
 }
 
 std::string utc_now() {
@@ -160,9 +263,11 @@ int run(const Options& o) {
   const DeviceBuffer<int> in(host);
   Ladder ladder;
   ladder.peak_gbs = red::peak_bandwidth_gbs();
+  if (o.target_run) return target_run(in.get(), device->sm_count, ladder.peak_gbs);
   for (int64_t n : {kDocumentedN, kLargeN})
-    ladder.sizes.push_back(
-        time_size(in.get(), int(n), red::cpu_reduce<red::Sum>(host, size_t(n)), device->sm_count));
+    ladder.sizes.push_back(time_size(in.get(), int(n), red::cpu_reduce<red::Sum>(host, size_t(n)),
+                                     device->sm_count, ladder.peak_gbs));
+  targets_run_to_run(ladder, o);
   for (const LeftOut& l : left_out()) ladder.left_out.push_back({l.lesson, l.reason});
   std::printf("%s", text_table(ladder).c_str());
   if (!o.markdown_path.empty()) {

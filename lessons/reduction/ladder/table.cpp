@@ -62,29 +62,51 @@ const Row* fast_row(const SizeTable& s) {
 
 }  // namespace
 
+namespace {
+
+// The verdict on a ratio measured in rounds, and its words after "(target …: ".
+TargetState state_of(const MeasuredRatio& r, double target) {
+  if (within_noise(r, target)) return TargetState::within_noise;
+  return r.median >= target ? TargetState::met : TargetState::missed;
+}
+
+std::string verdict_text(TargetState state, const std::string& short_by) {
+  switch (state) {
+    case TargetState::met:
+      return "met)";
+    case TargetState::missed:
+      return "short by " + short_by + ")";
+    case TargetState::within_noise:
+      return "within the runs' spread: neither met nor missed)";
+  }
+  return ")";
+}
+
+}  // namespace
+
 std::vector<Target> targets(const Ladder& ladder) {
   std::vector<Target> out;
   const SizeTable* largest = nullptr;
   for (const SizeTable& s : ladder.sizes) {
     if (!largest || s.n > largest->n) largest = &s;
-    const Row* fast = fast_row(s);
-    if (!fast) continue;
-    const double vs_cub = s.vs_cub(*fast);
-    Target t{size_key(s.n) + ".vs_cub",
-             "reduce-fast vs CUB at " + size_name(s.n) + " ints: " + gridlock::times_as_fast(vs_cub, 4) +
-                 " as fast (target " + gridlock::times_as_fast(kTargetVsCub, 2) + ": ",
-             vs_cub >= kTargetVsCub};
-    t.text += t.met ? "met)" : "short by " + fixed(kTargetVsCub - vs_cub, 4) + ")";
+    const MeasuredRatio& r = s.fast_vs_cub;
+    if (!fast_row(s) || r.rounds == 0) continue;
+    Target t{size_key(s.n) + ".vs_cub", "", state_of(r, kTargetVsCub)};
+    constexpr int digits = 4;  // enough that a miss is not rounded into a hit
+    t.text = "reduce-fast vs CUB at " + size_name(s.n) + " ints: " + fixed(r.median, digits) +
+             "\xC3\x97 \xC2\xB1 " + fixed(r.spread, digits) + " as fast over " + std::to_string(r.rounds) +
+             " runs (target " + gridlock::times_as_fast(kTargetVsCub, 2) + ": " +
+             verdict_text(t.state, fixed(kTargetVsCub - r.median, digits));
     out.push_back(t);
   }
-  const Row* fast = largest ? fast_row(*largest) : nullptr;
-  if (!fast || ladder.peak_gbs <= 0) return out;
-  const double of_peak = fast->timing.gbytes_per_s() / ladder.peak_gbs;
-  Target t{size_key(largest->n) + ".of_peak",
-           "reduce-fast at " + size_name(largest->n) + " ints: " + fixed(100 * of_peak, 2) +
-               "% of the peak (target " + fixed(100 * kTargetOfPeak, 0) + "%: ",
-           of_peak >= kTargetOfPeak};
-  t.text += t.met ? "met)" : "short by " + fixed(100 * (kTargetOfPeak - of_peak), 2) + " points)";
+  if (!largest || !fast_row(*largest) || ladder.peak_gbs <= 0 || largest->fast_of_peak.rounds == 0)
+    return out;
+  const MeasuredRatio& p = largest->fast_of_peak;
+  Target t{size_key(largest->n) + ".of_peak", "", state_of(p, kTargetOfPeak)};
+  t.text = "reduce-fast at " + size_name(largest->n) + " ints: " + fixed(100 * p.median, 2) + "% \xC2\xB1 " +
+           fixed(100 * p.spread, 2) + " of the peak over " + std::to_string(p.rounds) + " runs (target " +
+           fixed(100 * kTargetOfPeak, 0) +
+           "%: " + verdict_text(t.state, fixed(100 * (kTargetOfPeak - p.median), 2) + " points");
   out.push_back(t);
   return out;
 }
