@@ -5,17 +5,16 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "common/cuda_check.hpp"
 #include "common/device.hpp"
 #include "common/exit_codes.hpp"
+#include "common/fresh_runs.hpp"
 #include "common/kernel_timer.hpp"
 #include "common/trace_path.hpp"
 #include "lesson_info.hpp"
@@ -196,27 +195,20 @@ int target_run(const int* in, int sm_count, double peak_gbs) {
 // in kTargetRuns - 1 fresh runs of this program, one after the other; each run's median of its
 // rounds is one sample, this run's first, and the targets are decided on their spread.
 void targets_run_to_run(Ladder& ladder, const Options& o) {
-  const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
   std::map<int64_t, std::vector<double>> vs_cub, of_peak;
   for (const SizeTable& s : ladder.sizes) {
     vs_cub[s.n].push_back(s.fast_vs_cub.median);
     of_peak[s.n].push_back(s.fast_of_peak.median);
   }
-  for (int run = 1; run < kTargetRuns; ++run) {
-    std::printf("  targets: run %d of %d in a fresh process\n", run + 1, kTargetRuns);
-    std::fflush(stdout);
-    const std::string command = "'" + self + "' --target-run --seed " + std::to_string(o.seed);
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) throw std::runtime_error("cannot start " + command);
-    char line[256];
+  std::printf("  targets: %d more runs, each in a fresh process\n", kTargetRuns - 1);
+  std::fflush(stdout);
+  for (const std::string& line :
+       fresh_run_lines(kTargetRuns - 1, "--target-run --seed " + std::to_string(o.seed), "target-run ")) {
     long long n = 0;
     double vs = 0, of = 0;
-    while (std::fgets(line, sizeof line, pipe))
-      if (std::sscanf(line, "target-run %lld %lf %lf", &n, &vs, &of) == 3) {
-        vs_cub[n].push_back(vs);
-        of_peak[n].push_back(of);
-      }
-    if (pclose(pipe) != 0) throw std::runtime_error(command + " failed");
+    if (std::sscanf(line.c_str(), "target-run %lld %lf %lf", &n, &vs, &of) != 3) continue;
+    vs_cub[n].push_back(vs);
+    of_peak[n].push_back(of);
   }
   for (SizeTable& s : ladder.sizes) {
     s.fast_vs_cub = measured_ratio(vs_cub[s.n]);
