@@ -53,15 +53,13 @@ void zoom_about(TreeViewState& s, const TreeGeometry& g, double factor, float an
 
 // Zoomed in, a step whose row has no node centre in view pans to the nearest one.
 // Rows taller than the canvas: the row the step shows is scrolled into sight once, when it changes.
-void keep_row_in_sight(TreeViewState& s, TreeGeometry& g, int row) {
+void keep_row_in_sight(TreeViewState& s, const TreeGeometry& g, int row) {
   if (row == s.kept_row || g.scroll_max <= 0) return;
   s.kept_row = row;
   const float top = g.row_top(row) + g.scroll, bottom = top + g.pitch;
   const float seen = g.canvas_max.y - g.rows_top;
   if (top - g.rows_top < s.scroll || bottom - g.rows_top > s.scroll + seen)
     s.scroll = std::clamp(top - g.rows_top - 0.5f * (seen - g.pitch), 0.0f, g.scroll_max);
-  g.top += g.scroll - s.scroll;
-  g.scroll = s.scroll;
 }
 
 void follow_current_row(TreeViewState& s, int step) {
@@ -492,6 +490,8 @@ void draw_tree_view(TreeViewState& s, const TreeViewFrame& f) {
   clamp_view(s, max_zoom(s, g));
   g.zoom = s.zoom;
   g.pan = s.pan;
+  // The rows' scroll as the step, the reader's drag and the canvas's size leave it.
+  s.scroll = std::clamp(s.scroll, 0.0f, g.scroll_max);
   g.top += g.scroll - s.scroll;
   g.scroll = s.scroll;
 

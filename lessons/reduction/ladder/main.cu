@@ -170,11 +170,6 @@ SizeTable time_size(const int* in, int n, int expected, int sm_count, double pea
   return s;
 }
 
-double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
 // --target-run: the targets' measurement alone (reduce-fast's sweep, then target_rounds), one
 // "target-run N VS_CUB OF_PEAK" line per size, each the median of its rounds.
 int target_run(const int* in, int sm_count, double peak_gbs) {
@@ -183,8 +178,8 @@ int target_run(const int* in, int sm_count, double peak_gbs) {
     for (const Rung& rung : rungs(in, int(n), sm_count, buffers)) {
       if (row_key(rung.lesson) != "fast") continue;
       const TargetRounds t = target_rounds(in, int(n), sm_count, buffers, fastest(rung, n).config, peak_gbs);
-      std::printf("target-run %lld %.9f %.9f\n", static_cast<long long>(n), median_of(t.vs_cub),
-                  median_of(t.of_peak));
+      std::printf("target-run %lld %.9f %.9f\n", static_cast<long long>(n), measured_ratio(t.vs_cub).median,
+                  measured_ratio(t.of_peak).median);
     }
   }
   return kExitOk;
@@ -195,24 +190,18 @@ int target_run(const int* in, int sm_count, double peak_gbs) {
 // in kTargetRuns - 1 fresh runs of this program, one after the other; each run's median of its
 // rounds is one sample, this run's first, and the targets are decided on their spread.
 void targets_run_to_run(Ladder& ladder, const Options& o) {
-  std::map<int64_t, std::vector<double>> vs_cub, of_peak;
+  std::map<int64_t, RunSamples> runs;  // a: CUB's time over reduce-fast's; b: of the peak
   for (const SizeTable& s : ladder.sizes) {
-    vs_cub[s.n].push_back(s.fast_vs_cub.median);
-    of_peak[s.n].push_back(s.fast_of_peak.median);
+    runs[s.n].a.push_back(s.fast_vs_cub.median);
+    runs[s.n].b.push_back(s.fast_of_peak.median);
   }
   std::printf("  targets: %d more runs, each in a fresh process\n", kTargetRuns - 1);
   std::fflush(stdout);
-  for (const std::string& line :
-       fresh_run_lines(kTargetRuns - 1, "--target-run --seed " + std::to_string(o.seed), "target-run ")) {
-    long long n = 0;
-    double vs = 0, of = 0;
-    if (std::sscanf(line.c_str(), "target-run %lld %lf %lf", &n, &vs, &of) != 3) continue;
-    vs_cub[n].push_back(vs);
-    of_peak[n].push_back(of);
-  }
+  add_fresh_run_samples(runs, kTargetRuns - 1, "--target-run --seed " + std::to_string(o.seed),
+                        "target-run ");
   for (SizeTable& s : ladder.sizes) {
-    s.fast_vs_cub = measured_ratio(vs_cub[s.n]);
-    s.fast_of_peak = measured_ratio(of_peak[s.n]);
+    s.fast_vs_cub = measured_ratio(runs[s.n].a);
+    s.fast_of_peak = measured_ratio(runs[s.n].b);
   }
 }
 

@@ -114,15 +114,10 @@ inline SizeResult time_size(gridlock::LessonRun& run, int64_t n) {
 // median of its rounds of CUB's time over the kernel's, and of the kernel's GB/s over the peak.
 constexpr int kRuns = 5;
 
-inline double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
 inline double of_peak_median(const SizeResult& r, double peak) {
   std::vector<double> of_peak;
   for (double gbs : r.round_gbs) of_peak.push_back(gbs / peak);
-  return median_of(of_peak);
+  return gridlock::measured_ratio(of_peak).median;
 }
 
 // The child's side: prints its lines and returns the exit code.
@@ -141,28 +136,19 @@ inline int bench_run(uint64_t seed) {
   return gridlock::kExitOk;
 }
 
-// Per size, the runs' medians: this run's first, then the fresh runs'.
-struct RunsOfSize {
-  std::vector<double> vs_cub, of_peak;
-};
-
-inline std::map<int64_t, RunsOfSize> runs_of_sizes(const std::vector<SizeResult>& here, double peak,
-                                                   uint64_t seed) {
-  std::map<int64_t, RunsOfSize> runs;
+// Per size, the runs' medians (a: CUB's time over the kernel's; b: of the peak): this run's first,
+// then the fresh runs'.
+inline std::map<int64_t, gridlock::RunSamples> runs_of_sizes(const std::vector<SizeResult>& here, double peak,
+                                                             uint64_t seed) {
+  std::map<int64_t, gridlock::RunSamples> runs;
   for (const SizeResult& r : here) {
-    runs[r.n].vs_cub.push_back(r.ratio_to_cub());
-    runs[r.n].of_peak.push_back(of_peak_median(r, peak));
+    runs[r.n].a.push_back(r.ratio_to_cub());
+    runs[r.n].b.push_back(of_peak_median(r, peak));
   }
   std::printf("bench: %d more runs, each in a fresh process\n", kRuns - 1);
   std::fflush(stdout);
-  for (const std::string& line :
-       gridlock::fresh_run_lines(kRuns - 1, "--bench-run --seed " + std::to_string(seed), "bench-run ")) {
-    long long n = 0;
-    double vs = 0, of = 0;
-    if (std::sscanf(line.c_str(), "bench-run %lld %lf %lf", &n, &vs, &of) != 3) continue;
-    runs[n].vs_cub.push_back(vs);
-    runs[n].of_peak.push_back(of);
-  }
+  gridlock::add_fresh_run_samples(runs, kRuns - 1, "--bench-run --seed " + std::to_string(seed),
+                                  "bench-run ");
   return runs;
 }
 
@@ -225,7 +211,7 @@ inline void bench_against_cub(gridlock::LessonRun& run) {
   add_bench_facts(run.trace(), "documented", documented, peak);
   add_bench_facts(run.trace(), "large", large, peak);
   run.trace().facts["peak.gbs"] = std::to_string(int(peak + 0.5)) + " GB/s";
-  const std::map<int64_t, RunsOfSize> runs = runs_of_sizes(results, peak, run.options().seed);
+  const std::map<int64_t, gridlock::RunSamples> runs = runs_of_sizes(results, peak, run.options().seed);
   // Each size decides on its own: below the target outside the runs' spread contradicts the claim;
   // within the spread decides nothing.
   constexpr double kTargetVsCub = 1.02, kTargetOfPeak = 0.92;
@@ -233,7 +219,7 @@ inline void bench_against_cub(gridlock::LessonRun& run) {
   bool below = false;
   std::string noisy;
   for (const SizeResult* r : {&documented, &large}) {
-    const gridlock::MeasuredRatio m = gridlock::measured_ratio(runs.at(r->n).vs_cub);
+    const gridlock::MeasuredRatio m = gridlock::measured_ratio(runs.at(r->n).a);
     ahead += (ahead.empty() ? "n=" : "; n=") + std::to_string(r->n) + ": " + gridlock::ratio_with_spread(m) +
              " as fast over " + std::to_string(m.rounds) + " runs; this run " + result_text(*r, peak);
     below |= m.median < kTargetVsCub && !gridlock::within_noise(m, kTargetVsCub);
@@ -251,7 +237,7 @@ inline void bench_against_cub(gridlock::LessonRun& run) {
     run.claim_not_observable(kAheadOfCub, noisy + "; " + ahead);
   else
     run.claim(kAheadOfCub, !below, ahead, how);
-  const gridlock::MeasuredRatio of_peak = gridlock::measured_ratio(runs.at(large.n).of_peak);
+  const gridlock::MeasuredRatio of_peak = gridlock::measured_ratio(runs.at(large.n).b);
   char measured[320];
   std::snprintf(
       measured, sizeof measured,
