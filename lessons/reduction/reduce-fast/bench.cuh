@@ -225,7 +225,8 @@ inline void bench_against_cub(gridlock::LessonRun& run) {
     below |= m.median < kTargetVsCub && !gridlock::within_noise(m, kTargetVsCub);
     if (gridlock::within_noise(m, kTargetVsCub))
       noisy += (noisy.empty() ? "n=" : "; n=") + std::to_string(r->n) + " " +
-               gridlock::within_noise_reason(m, kTargetVsCub);
+               "within noise: " + gridlock::ratio_with_spread(m) + " against " +
+               gridlock::times_as_fast(kTargetVsCub, 2) + " (" + std::to_string(m.rounds) + " runs)";
   }
   const std::string how =
       "each run the median of " + std::to_string(kRounds) + " rounds, each the median of " +
