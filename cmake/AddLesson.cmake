@@ -1,10 +1,12 @@
-# gridlock_add_lesson(ID <id> TITLE <title> TECHNIQUE <entry> [COMPARE <a.json> <b.json> ...]
-#                     [CLASSROOM <option> ...] [HASH_SOURCES [RACECHECK_MOVED_LINES <form> ...]])
+# gridlock_add_lesson(ID <id> TITLE <title> TECHNIQUE <entry> [SHOWS <line>]
+#                     [COMPARE <a.json> <b.json> ...] [CLASSROOM <option> ...]
+#                     [HASH_SOURCES [RACECHECK_MOVED_LINES <form> ...]])
 #
 # One declarative call per lesson. The lesson folder holds main.cu (host driver), kernels.cuh
 # (the technique), README.md and recorded/. The call
 #   - registers the lesson in the lesson index (the viewer's gallery order), always, with the
-#     pairs of its recorded traces that the viewer offers side by side (COMPARE, in twos);
+#     pairs of its recorded traces that the viewer offers side by side (COMPARE, in twos), its
+#     technique and what it shows (SHOWS: one line, the README lesson tables' words);
 #   - adds a check of every trace in recorded/ ("trace-check.<id>.<name>");
 #   - with CLASSROOM, names the lesson options of its classroom-sized recording (a block of 32 or
 #     64 threads, a few blocks: a picture a class can read), recorded/<id>.classroom.json, which
@@ -21,9 +23,13 @@
 #     the forms whose shared accesses are not volatile, where racecheck may name the line a load
 #     was moved to: their lines are held to the function racecheck names only.
 function(gridlock_add_lesson)
-  cmake_parse_arguments(L "HASH_SOURCES" "ID;TITLE;TECHNIQUE" "COMPARE;CLASSROOM;RACECHECK_MOVED_LINES" ${ARGN})
+  cmake_parse_arguments(L "HASH_SOURCES" "ID;TITLE;TECHNIQUE;SHOWS" "COMPARE;CLASSROOM;RACECHECK_MOVED_LINES" ${ARGN})
   if(NOT L_ID OR NOT L_TITLE OR NOT L_TECHNIQUE)
     message(FATAL_ERROR "gridlock_add_lesson needs ID, TITLE and TECHNIQUE")
+  endif()
+  if(L_UNPARSED_ARGUMENTS OR L_SHOWS MATCHES "[\t\n]")
+    message(FATAL_ERROR "gridlock_add_lesson(${L_ID}): unexpected arguments ${L_UNPARSED_ARGUMENTS} "
+                        "(SHOWS is one line without tabs or semicolons)")
   endif()
   # The index's fourth column: "a.json,b.json|c.json,d.json".
   list(LENGTH L_COMPARE compare_count)
@@ -39,9 +45,9 @@ function(gridlock_add_lesson)
   list(JOIN pairs "|" pairs)
   file(RELATIVE_PATH lesson_in_repo ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR})
   set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSONS_IN_ORDER
-               "${L_ID}\t${L_TITLE}\t${CMAKE_CURRENT_SOURCE_DIR}\t${pairs}")
+               "${L_ID}\t${L_TITLE}\t${CMAKE_CURRENT_SOURCE_DIR}\t${pairs}\t${L_TECHNIQUE}\t${L_SHOWS}")
   set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSONS_INSTALLED
-               "${L_ID}\t${L_TITLE}\t${lesson_in_repo}\t${pairs}")
+               "${L_ID}\t${L_TITLE}\t${lesson_in_repo}\t${pairs}\t${L_TECHNIQUE}\t${L_SHOWS}")
   set_property(GLOBAL APPEND PROPERTY GRIDLOCK_LESSON_FOLDERS ${CMAKE_CURRENT_SOURCE_DIR})
   set(classroom_trace ${CMAKE_CURRENT_SOURCE_DIR}/recorded/${L_ID}.classroom.json)
   if(L_CLASSROOM)
@@ -128,7 +134,7 @@ function(gridlock_hash_lesson_sources id info_header kernel_in_repo)
   target_sources(${id} PRIVATE ${dir}/lesson_sources.cpp)
 endfunction()
 
-# The fields of one GRIDLOCK_LESSONS_IN_ORDER entry ("id<TAB>title<TAB>folder<TAB>pairs").
+# The fields of one GRIDLOCK_LESSONS_IN_ORDER entry ("id<TAB>title<TAB>folder<TAB>pairs<TAB>...").
 function(gridlock_lesson_fields entry id_var folder_var)
   string(REPLACE "\t" ";" fields "${entry}")
   list(GET fields 0 id)
@@ -157,8 +163,9 @@ function(gridlock_check_lesson_order lessons_dir)
   endforeach()
 endfunction()
 
-# Writes the lesson index: one line per lesson, "id<TAB>title<TAB>folder<TAB>pairs", in lesson
-# order; pairs are "a.json,b.json|c.json,d.json", file names in the lesson's recorded/ folder.
+# Writes the lesson index: one line per lesson, "id<TAB>title<TAB>folder<TAB>pairs<TAB>technique
+# <TAB>shows", in lesson order; pairs are "a.json,b.json|c.json,d.json", file names in the
+# lesson's recorded/ folder.
 # The build's copy names the source folders; the installed copy names folders relative to
 # itself (share/gridlock/lessons/...), where the install puts each lesson's README and traces.
 function(gridlock_write_lesson_index path)

@@ -22,7 +22,10 @@ trap 'rm -f "$cases" "$results"' EXIT
 
 # The cases, one a line: NAME<TAB>VIEWER ARGUMENTS.
 printf 'gallery\t\n' >"$cases"
-while IFS="$tab" read -r id _ folder pairs; do
+# cut, not read: read collapses the empty compare column of a lesson that declares none.
+while IFS= read -r line; do
+  id=$(printf '%s\n' "$line" | cut -f1) folder=$(printf '%s\n' "$line" | cut -f3)
+  pairs=$(printf '%s\n' "$line" | cut -f4)
   case $id in '#'* | '') continue ;; esac
   for trace in "$folder"/recorded/*.json; do
     [ -f "$trace" ] || continue

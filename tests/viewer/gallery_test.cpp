@@ -70,6 +70,18 @@ TEST(LessonIndex, ReadsComparePairs) {
   EXPECT_NE(problems[0].find("line 3: compare pairs"), std::string::npos);
 }
 
+TEST(LessonIndex, ReadsTechniqueAndWhatItShows) {
+  std::istringstream in("x\tX\t/x\t\tL2\ta lock, measured\ny\tY\t/y\ta.json,b.json\tR1\n");
+  std::vector<std::string> problems;
+  const auto entries = gridlock::trace::parse_lesson_index(in, "", problems);
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_EQ(entries[0].technique, "L2");
+  EXPECT_EQ(entries[0].shows, "a lock, measured");
+  EXPECT_TRUE(entries[0].compare.empty());
+  ASSERT_EQ(problems.size(), 1u);  // a technique without what the lesson shows
+  EXPECT_NE(problems[0].find("line 2: expected"), std::string::npos);
+}
+
 TEST_F(GalleryFolder, ListsLessonsInIndexOrderWithTheirTraces) {
   GallerySearch search;
   search.index_files = {(root_ / "missing.txt").string(), (root_ / "index.txt").string()};

@@ -74,7 +74,9 @@ grows() {
 }
 base=$(dirname "$index")
 : >"$out/rows.tsv"
-while IFS=$'\t' read -r id _ folder pairs; do
+# cut, not read: read collapses the empty compare column of a lesson that declares none.
+while IFS= read -r line; do
+  id=$(cut -f1 <<<"$line") folder=$(cut -f3 <<<"$line") pairs=$(cut -f4 <<<"$line")
   [ -z "$id" ] || [[ $id == \#* ]] && continue
   [[ $folder == /* ]] || folder=$base/$folder
   card=$folder/recorded/$id.classroom.json

@@ -1,4 +1,4 @@
-// Finds the trace marker, the code/claims/timings blocks and the inline facts of a README.
+// Finds the trace marker, the code/claims/timings/lessons blocks and the inline facts of a README.
 #include "docs/markers.hpp"
 
 #include <algorithm>
@@ -9,7 +9,7 @@
 namespace gridlock::docs {
 namespace {
 
-constexpr std::string_view kBlockNames[] = {"code", "claims", "timings"};
+constexpr std::string_view kBlockNames[] = {"code", "claims", "timings", "lessons"};
 
 bool is_block_marker_name(std::string_view name) {
   if (name == "trace") return true;
@@ -30,6 +30,7 @@ std::optional<Comment> whole_line_marker(std::string_view line) {
 
 BlockKind block_kind(std::string_view name) {
   if (name == "code") return BlockKind::code;
+  if (name == "lessons") return BlockKind::lessons;
   return name == "claims" ? BlockKind::claims : BlockKind::timings;
 }
 
@@ -102,6 +103,10 @@ class MarkerScanner {
       }
       block.file = std::string(argument.substr(0, hash));
       block.name = std::string(argument.substr(hash + 1));
+    }
+    if (kind == BlockKind::lessons) {
+      block.name = std::move(block.file);
+      block.file.clear();
     }
     out_.blocks.push_back(std::move(block));
   }
@@ -188,6 +193,8 @@ std::string describe(const Block& block) {
       return "timings block" + from;
     case BlockKind::fact:
       return "fact \"" + block.name + "\"" + from;
+    case BlockKind::lessons:
+      return block.name.empty() ? "lessons block" : "lessons block (" + block.name + ")";
   }
   return "block";
 }

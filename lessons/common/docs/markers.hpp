@@ -10,14 +10,14 @@
 
 namespace gridlock::docs {
 
-enum class BlockKind { code, claims, timings, fact };
+enum class BlockKind { code, claims, timings, fact, lessons };
 
 // A generated block: the README's bytes [begin, end) are the tool's to write.
 struct Block {
   BlockKind kind = BlockKind::code;
   int line = 0;      // the line of its opening marker
-  std::string file;  // code: the source file; otherwise the trace ("" = the README's default trace)
-  std::string name;  // code: the region; fact: the key
+  std::string file;  // code: the source file; claims, timings, fact: the trace ("" = the default)
+  std::string name;  // code: the region; fact: the key; lessons: the chapter ("" = every lesson)
   size_t begin = 0;
   size_t end = 0;
 };
@@ -31,7 +31,8 @@ struct Markers {
 // Markers inside fenced code blocks and inline code spans are text, not markers.
 Markers find_markers(std::string_view readme);
 
-// Whether a line is one of the whole-line markers (trace, code, claims, timings, or a closing one).
+// Whether a line is one of the whole-line markers (trace, code, claims, timings, lessons, or a
+// closing one).
 bool is_marker_line(std::string_view line);
 
 // "code block kernels.cuh#strided-load", "claims block", "fact \"key\"", ... for messages.

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "docs/headings.hpp"
+#include "docs/lesson_table.hpp"
 #include "docs/markers.hpp"
 #include "docs/region.hpp"
 #include "docs/stale.hpp"
@@ -41,8 +42,8 @@ std::string read_text(const fs::path& path) {
 // Writes what each block should hold, reading every file at most once.
 class Generator {
  public:
-  Generator(fs::path folder, std::string default_trace)
-      : folder_(std::move(folder)), default_trace_(std::move(default_trace)) {}
+  Generator(fs::path folder, std::string default_trace, const std::vector<trace::LessonEntry>* lessons)
+      : folder_(std::move(folder)), default_trace_(std::move(default_trace)), lessons_(lessons) {}
 
   std::string text_for(const Block& block) {
     switch (block.kind) {
@@ -54,6 +55,10 @@ class Generator {
         return timings_table(trace_for(block));
       case BlockKind::fact:
         return fact_text(trace_for(block), block.name);
+      case BlockKind::lessons:
+        if (!lessons_)
+          throw DocsError("the lesson table is written from the lesson index: give --index LESSON_INDEX");
+        return lesson_table(*lessons_, folder_.empty() ? fs::path(".") : folder_, block.name);
     }
     return {};
   }
@@ -99,6 +104,7 @@ class Generator {
 
   fs::path folder_;
   std::string default_trace_;
+  const std::vector<trace::LessonEntry>* lessons_;
   std::map<std::string, std::string> sources_;
   std::map<std::string, trace::Trace> traces_;
 };
@@ -122,7 +128,7 @@ std::string with_line_breaks_of(const std::string& readme, std::string text) {
   return out;
 }
 
-Resolved resolve(const std::string& path) {
+Resolved resolve(const std::string& path, const std::vector<trace::LessonEntry>* lessons) {
   Resolved r;
   try {
     r.text = read_text(path);
@@ -133,7 +139,7 @@ Resolved resolve(const std::string& path) {
   }
   r.markers = find_markers(r.text);
   r.problems = r.markers.problems;
-  Generator generator(fs::path(path).parent_path(), r.markers.trace);
+  Generator generator(fs::path(path).parent_path(), r.markers.trace, lessons);
   for (const Block& block : r.markers.blocks) {
     try {
       r.expected.push_back(with_line_breaks_of(r.text, generator.text_for(block)));
@@ -164,8 +170,9 @@ void check_outline(const Resolved& r, std::vector<Problem>& problems) {
 
 }  // namespace
 
-Outcome check_readme(const std::string& path, Outline outline) {
-  Resolved r = resolve(path);
+Outcome check_readme(const std::string& path, Outline outline,
+                     const std::vector<trace::LessonEntry>* lessons) {
+  Resolved r = resolve(path, lessons);
   Outcome outcome{std::move(r.problems), static_cast<int>(r.markers.blocks.size()), false};
   if (!r.readable) return outcome;
   for (size_t i = 0; i < r.markers.blocks.size(); ++i) {
@@ -180,8 +187,8 @@ Outcome check_readme(const std::string& path, Outline outline) {
   return outcome;
 }
 
-Outcome update_readme(const std::string& path) {
-  Resolved r = resolve(path);
+Outcome update_readme(const std::string& path, const std::vector<trace::LessonEntry>* lessons) {
+  Resolved r = resolve(path, lessons);
   Outcome outcome{std::move(r.problems), static_cast<int>(r.markers.blocks.size()), false};
   if (!outcome.problems.empty()) return outcome;
   std::string updated;

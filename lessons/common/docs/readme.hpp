@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "docs/problem.hpp"
+#include "trace/lesson_index.hpp"
 
 namespace gridlock::docs {
 
@@ -21,11 +22,13 @@ enum class Outline { lesson, chapter };
 
 // Every block is current; for a lesson, the six headings are in place, the README names its
 // default trace and its claims section holds a claims block. Paths in markers are relative to the
-// README's folder.
-Outcome check_readme(const std::string& path, Outline outline = Outline::lesson);
+// README's folder. `lessons` (the lesson index) is what lessons blocks are written from; a README
+// with one is a problem without it.
+Outcome check_readme(const std::string& path, Outline outline = Outline::lesson,
+                     const std::vector<trace::LessonEntry>* lessons = nullptr);
 
 // Regenerates every block and writes the file (atomically) when that changes it; bytes outside
 // the blocks stay as they are. Writes nothing when a block cannot be generated.
-Outcome update_readme(const std::string& path);
+Outcome update_readme(const std::string& path, const std::vector<trace::LessonEntry>* lessons = nullptr);
 
 }  // namespace gridlock::docs

@@ -40,15 +40,21 @@ std::vector<LessonEntry> parse_lesson_index(std::istream& in, const std::string&
     if (line.empty() || line[0] == '#') continue;
     const std::vector<std::string> fields = split(line, '\t');
     const std::string where = "lesson index line " + std::to_string(number);
-    if (fields.size() < 3 || fields.size() > 4 || fields[0].empty() || fields[2].empty()) {
-      problems.push_back(where + ": expected id<TAB>title<TAB>folder[<TAB>compare pairs]");
+    if (fields.size() < 3 || fields.size() > 6 || fields.size() == 5 || fields[0].empty() ||
+        fields[2].empty()) {
+      problems.push_back(where +
+                         ": expected id<TAB>title<TAB>folder[<TAB>compare pairs[<TAB>technique<TAB>shows]]");
       continue;
     }
     fs::path folder(fields[2]);
     if (folder.is_relative() && !base_folder.empty()) folder = fs::path(base_folder) / folder;
-    LessonEntry entry{fields[0], fields[1], folder.lexically_normal().string(), {}};
-    if (fields.size() == 4 && !parse_compare_pairs(fields[3], entry.compare))
+    LessonEntry entry{fields[0], fields[1], folder.lexically_normal().string(), {}, {}, {}};
+    if (fields.size() >= 4 && !parse_compare_pairs(fields[3], entry.compare))
       problems.push_back(where + ": compare pairs must read a.json,b.json|c.json,d.json");
+    if (fields.size() == 6) {
+      entry.technique = fields[4];
+      entry.shows = fields[5];
+    }
     entries.push_back(std::move(entry));
   }
   return entries;

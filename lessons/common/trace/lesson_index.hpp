@@ -9,7 +9,8 @@
 
 namespace gridlock::trace {
 
-// One line of the index: id<TAB>title<TAB>folder[<TAB>a.json,b.json|c.json,d.json].
+// One line of the index: id<TAB>title<TAB>folder[<TAB>a.json,b.json|c.json,d.json[<TAB>technique
+// <TAB>what it shows]].
 struct LessonEntry {
   std::string id;
   std::string title;
@@ -17,6 +18,8 @@ struct LessonEntry {
   // Pairs of recorded trace files (names in the folder's recorded/) the lesson declares for
   // side-by-side comparison.
   std::vector<std::pair<std::string, std::string>> compare;
+  std::string technique;  // the documented technique's entry in TECHNIQUES.md: "L2"
+  std::string shows;      // what the lesson shows, in a line, for the README's lesson tables
 };
 
 // Parses an index. Lines that are empty or start with '#' are skipped; malformed lines are
