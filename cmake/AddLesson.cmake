@@ -85,7 +85,7 @@ function(gridlock_add_lesson)
   add_test(NAME lesson.${L_ID}
            COMMAND ${PROJECT_SOURCE_DIR}/tests/gpu/run-lesson.sh $<TARGET_FILE:${L_ID}>
                    $<TARGET_FILE:gridlock-trace-check> ${PROJECT_BINARY_DIR}/traces/${L_ID}.json)
-  set_tests_properties(lesson.${L_ID} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 120)
+  set_tests_properties(lesson.${L_ID} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 120 RESOURCE_LOCK gpu)
 endfunction()
 
 # The lesson executable `id` from the folder being configured: its *.cu files, its identity
