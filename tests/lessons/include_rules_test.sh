@@ -29,6 +29,7 @@ check "$common"/trace/*.{cpp,hpp} -- trace/
 check "$common"/sources/*.{cpp,hpp} -- trace/ common/sources/
 check "$common"/docs/*.{cpp,hpp} -- trace/ docs/
 check "$common"/simt/*.{cpp,hpp} -- trace/ simt/
+check "$common"/explore/*.{cpp,hpp} -- explore/
 check "$common"/record/*.{cpp,hpp,cuh,cu} -- trace/ common/record/ common/cuda_check.hpp common/device_buffer.hpp
 host=("$common"/cli.{cpp,hpp} "$common"/trace_path.{cpp,hpp} "$common"/watchdog_limit.{cpp,hpp} "$common"/noise.hpp "$common"/units.hpp
       "$common"/exit_codes.hpp "$common"/fresh_runs.hpp)

@@ -1,0 +1,74 @@
+// Every outcome a kernel can reach in the model, not one: a breadth-first search over every
+// interleaving of moves (memory_model.hpp), each state visited once. It runs in slices (advance),
+// so a window's frame loop can drive it with progress and a way to stop, and it reports itself
+// complete only when the search ran out of new states within its bounds: then raising a bound
+// adds no new state, and the outcome set is every outcome the model allows.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "explore/memory_model.hpp"
+
+namespace gridlock::explore {
+
+// What a finished kernel left, in words: "count = 1".
+using OutcomeOf = std::function<std::string(const Machine&, const State&)>;
+
+struct Bounds {
+  int depth = 200;             // moves from the start
+  int64_t states = 2'000'000;  // distinct states kept
+};
+
+struct Outcome {
+  std::string label;
+  int64_t ends = 0;                  // distinct final states with this outcome
+  std::vector<std::string> witness;  // the moves of a shortest run that reaches it, in words
+};
+
+class Explorer {
+ public:
+  Explorer(Machine machine, OutcomeOf outcome_of, Bounds bounds = {});
+
+  // Visits up to `budget` more states; true once the search is over (complete or at a bound).
+  bool advance(int64_t budget);
+  bool done() const { return done_; }
+  // Every reachable state was visited: the outcomes are all the model allows.
+  bool complete() const { return done_ && why_stopped_.empty(); }
+  // Empty when complete; else which bound stopped the search, in words.
+  const std::string& why_stopped() const { return why_stopped_; }
+
+  int64_t states() const { return static_cast<int64_t>(states_.size()); }
+  int64_t visited() const { return static_cast<int64_t>(next_); }
+  int depth() const { return depth_; }  // the deepest level reached, in moves
+  // Sorted by label.
+  std::vector<Outcome> outcomes() const;
+  const Machine& machine() const { return machine_; }
+  const Bounds& bounds() const { return bounds_; }
+
+ private:
+  struct Hash {
+    size_t operator()(const State& s) const;
+  };
+  int add(State state, int parent, const Move& move);
+  std::vector<std::string> moves_to(int state) const;
+
+  Machine machine_;
+  OutcomeOf outcome_of_;
+  Bounds bounds_;
+  std::vector<const State*> states_;  // the keys of index_, in the order they were found
+  std::vector<int> parent_;
+  std::vector<Move> move_;
+  std::vector<int> level_;
+  std::unordered_map<State, int, Hash> index_;
+  std::unordered_map<std::string, Outcome> outcomes_;
+  size_t next_ = 0;
+  int depth_ = 0;
+  bool done_ = false;
+  std::string why_stopped_;
+};
+
+}  // namespace gridlock::explore

@@ -1,0 +1,178 @@
+// The explorer: the outcome sets the model allows for the lessons' kernels (the four memory-model
+// tests among them), what each of the model's rules makes reachable, the search's completeness,
+// and that every instruction names a line of the real kernel that holds its code.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "explore/kernels.hpp"
+
+namespace ex = gridlock::explore;
+
+namespace {
+
+struct Search {
+  std::set<std::string> outcomes;
+  bool complete = false;
+  int64_t states = 0;
+  std::vector<ex::Outcome> details;
+};
+
+Search explore(const std::string& kernel, ex::Placement placement, ex::Bounds bounds = {},
+               int64_t slice = 1 << 20) {
+  const ex::ModelKernel k = ex::model_kernel(kernel, placement.blocks());
+  ex::Explorer explorer(ex::Machine(k.program, placement), k.outcome, bounds);
+  while (!explorer.advance(slice)) {
+  }
+  Search run;
+  for (const ex::Outcome& o : explorer.outcomes()) run.outcomes.insert(o.label);
+  run.complete = explorer.complete();
+  run.states = explorer.states();
+  run.details = explorer.outcomes();
+  return run;
+}
+
+bool any_with(const std::set<std::string>& outcomes, const std::string& part) {
+  for (const std::string& o : outcomes)
+    if (o.find(part) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST(Explore, RacyCounterLosesAnUpdateTheAtomicDoesNot) {
+  const Search plain = explore("racy-counter", ex::spread(2, 2));
+  EXPECT_TRUE(plain.complete);
+  EXPECT_EQ(plain.outcomes, (std::set<std::string>{"count = 1: 1 update lost", "count = 2: exact"}));
+  const Search atomic = explore("racy-counter-atomic", ex::spread(2, 2));
+  EXPECT_TRUE(atomic.complete);
+  EXPECT_EQ(atomic.outcomes, (std::set<std::string>{"count = 2: exact"}));
+}
+
+// The four memory-model tests: the documented lock and guard can fail in the model, their
+// ordered forms cannot.
+TEST(Explore, DocumentedLockCanLoseAnUpdate) {
+  const Search run = explore("documented-lock", ex::spread(2, 2));
+  EXPECT_TRUE(run.complete);
+  EXPECT_TRUE(run.outcomes.count("count = 1: 1 update lost")) << run.states;
+  EXPECT_TRUE(run.outcomes.count("count = 2: exact"));
+}
+
+TEST(Explore, OrderedLockCannotLoseAnUpdate) {
+  for (const ex::Placement& placement : {ex::spread(2, 2), ex::spread(2, 1), ex::spread(3, 2)}) {
+    const Search run = explore("ordered-lock", placement);
+    EXPECT_TRUE(run.complete);
+    const std::string exact = "count = " + std::to_string(placement.blocks()) + ": exact";
+    EXPECT_EQ(run.outcomes, (std::set<std::string>{exact})) << placement.blocks() << " blocks";
+  }
+}
+
+TEST(Explore, DocumentedGuardCanReadAStalePartial) {
+  const Search run = explore("documented-guard", ex::spread(2, 2));
+  EXPECT_TRUE(run.complete);
+  EXPECT_TRUE(run.outcomes.count("the merge reads 3 of 3: every partial"));
+  EXPECT_TRUE(any_with(run.outcomes, "stale partials")) << run.states;
+}
+
+TEST(Explore, AcquireGuardReadsEveryPartial) {
+  for (int blocks : {2, 3}) {
+    const Search run = explore("acquire-guard", ex::spread(blocks, 2));
+    EXPECT_TRUE(run.complete);
+    const int total = blocks * (blocks + 1) / 2;
+    EXPECT_EQ(run.outcomes, (std::set<std::string>{"the merge reads " + std::to_string(total) + " of " +
+                                                   std::to_string(total) + ": every partial"}));
+  }
+}
+
+// Without rule 4 (a line filled at any time) the documented guard's stale read is unreachable:
+// every block fences before its ticket, so no line of the merging SM can be older than it.
+TEST(Explore, TheStaleReadNeedsALineFilledEarly) {
+  ex::Placement placement = ex::spread(2, 2);
+  placement.fills = false;
+  const Search run = explore("documented-guard", placement);
+  EXPECT_TRUE(run.complete);
+  EXPECT_FALSE(any_with(run.outcomes, "stale partials"));
+}
+
+// Without late writes the racy counter still loses updates (two loads before either store), but
+// the documented lock no longer does on SMs that share nothing: what it loses, it loses to
+// pending writes and stale lines.
+TEST(Explore, WhatEachRuleMakesReachable) {
+  ex::Placement strong = ex::spread(2, 2);
+  strong.late_writes = false;
+  strong.fills = false;
+  EXPECT_TRUE(explore("racy-counter", strong).outcomes.count("count = 1: 1 update lost"));
+  EXPECT_EQ(explore("documented-lock", strong).outcomes, (std::set<std::string>{"count = 2: exact"}));
+}
+
+// The H100 counted right with the documented lock while each block had an SM to itself, and
+// wrong once two blocks shared one (critical-section's README). The model agrees when its lines
+// are filled only by loads and an SM's writes reach memory before its next atomic: then what is
+// lost is lost to a stale line an earlier block left in the same SM.
+TEST(Explore, SharingAnSmIsWhatLosesUpdatesWithOnlyLoadsFillingLines) {
+  const auto h100_like = [](int blocks, int sms) {
+    ex::Placement p = ex::spread(blocks, sms);
+    p.fills = false;
+    p.in_order_atomics = true;
+    return p;
+  };
+  EXPECT_EQ(explore("documented-lock", h100_like(3, 3)).outcomes,
+            (std::set<std::string>{"count = 3: exact"}));
+  EXPECT_TRUE(explore("documented-lock", h100_like(3, 2)).outcomes.count("count = 2: 1 update lost"));
+  EXPECT_EQ(explore("ordered-lock", h100_like(3, 2)).outcomes, (std::set<std::string>{"count = 3: exact"}));
+}
+
+TEST(Explore, CompleteOnlyWhenNoStateIsLeft) {
+  ex::Bounds shallow;
+  shallow.depth = 3;
+  const Search cut = explore("racy-counter", ex::spread(2, 2), shallow);
+  EXPECT_FALSE(cut.complete);
+  const Search whole = explore("racy-counter", ex::spread(2, 2));
+  EXPECT_TRUE(whole.complete);
+  EXPECT_GT(whole.states, cut.states);
+  ex::Bounds few;
+  few.states = 10;
+  EXPECT_FALSE(explore("documented-lock", ex::spread(2, 2), few).complete);
+}
+
+TEST(Explore, SlicesFindWhatOneGoFinds) {
+  const Search whole = explore("documented-guard", ex::spread(2, 2));
+  const Search sliced = explore("documented-guard", ex::spread(2, 2), {}, 7);
+  EXPECT_EQ(whole.outcomes, sliced.outcomes);
+  EXPECT_EQ(whole.states, sliced.states);
+}
+
+// A witness is a run: replayed from the start, its moves end in its outcome.
+TEST(Explore, EveryOutcomeComesWithARunThatReachesIt) {
+  const Search run = explore("documented-lock", ex::spread(2, 2));
+  for (const ex::Outcome& o : run.details) {
+    EXPECT_FALSE(o.witness.empty()) << o.label;
+    EXPECT_GT(o.ends, 0) << o.label;
+  }
+}
+
+TEST(Explore, UnknownKernelAndBadPlacementAreRefused) {
+  EXPECT_THROW(ex::model_kernel("no-such-kernel", 2), std::invalid_argument);
+  EXPECT_THROW(ex::model_kernel("racy-counter", 0), std::invalid_argument);
+  EXPECT_THROW(ex::Machine(ex::model_kernel("racy-counter", 2).program, ex::Placement{}),
+               std::invalid_argument);
+}
+
+// Every instruction names a line of the real kernel whose code it stands for.
+TEST(Explore, EveryInstructionNamesItsLine) {
+  for (const std::string& name : ex::model_kernel_names()) {
+    const ex::ModelKernel k = ex::model_kernel(name, 2);
+    for (const ex::Instruction& in : k.program.code) {
+      std::ifstream file(std::string(GRIDLOCK_SOURCE_DIR) + "/" + in.file);
+      ASSERT_TRUE(file) << in.file;
+      std::string line;
+      for (int n = 0; n < in.line && std::getline(file, line); ++n) {
+      }
+      EXPECT_NE(line.find(in.source), std::string::npos)
+          << name << ": " << in.file << ":" << in.line << " is \"" << line << "\", not \"" << in.source
+          << "\"";
+    }
+  }
+}
