@@ -27,7 +27,7 @@ check() {
 shopt -s nullglob
 check "$common"/trace/*.{cpp,hpp} -- trace/
 check "$common"/sources/*.{cpp,hpp} -- trace/ common/sources/
-check "$common"/docs/*.{cpp,hpp} -- trace/ docs/
+check "$common"/docs/*.{cpp,hpp} -- trace/ docs/ explore/
 check "$common"/simt/*.{cpp,hpp} -- trace/ simt/
 check "$common"/explore/*.{cpp,hpp} -- explore/
 check "$common"/record/*.{cpp,hpp,cuh,cu} -- trace/ common/record/ common/cuda_check.hpp common/device_buffer.hpp

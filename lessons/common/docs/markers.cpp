@@ -1,4 +1,5 @@
-// Finds the trace marker, the code/claims/timings/lessons blocks and the inline facts of a README.
+// Finds the trace marker, the whole-line blocks (code, claims, timings, lessons, outcomes) and the
+// inline facts of a README.
 #include "docs/markers.hpp"
 
 #include <algorithm>
@@ -9,7 +10,7 @@
 namespace gridlock::docs {
 namespace {
 
-constexpr std::string_view kBlockNames[] = {"code", "claims", "timings", "lessons"};
+constexpr std::string_view kBlockNames[] = {"code", "claims", "timings", "lessons", "outcomes"};
 
 bool is_block_marker_name(std::string_view name) {
   if (name == "trace") return true;
@@ -31,6 +32,7 @@ std::optional<Comment> whole_line_marker(std::string_view line) {
 BlockKind block_kind(std::string_view name) {
   if (name == "code") return BlockKind::code;
   if (name == "lessons") return BlockKind::lessons;
+  if (name == "outcomes") return BlockKind::outcomes;
   return name == "claims" ? BlockKind::claims : BlockKind::timings;
 }
 
@@ -104,7 +106,7 @@ class MarkerScanner {
       block.file = std::string(argument.substr(0, hash));
       block.name = std::string(argument.substr(hash + 1));
     }
-    if (kind == BlockKind::lessons) {
+    if (kind == BlockKind::lessons || kind == BlockKind::outcomes) {
       block.name = std::move(block.file);
       block.file.clear();
     }
@@ -195,6 +197,8 @@ std::string describe(const Block& block) {
       return "fact \"" + block.name + "\"" + from;
     case BlockKind::lessons:
       return block.name.empty() ? "lessons block" : "lessons block (" + block.name + ")";
+    case BlockKind::outcomes:
+      return "outcomes block (" + block.name + ")";
   }
   return "block";
 }

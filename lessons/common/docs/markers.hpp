@@ -10,14 +10,15 @@
 
 namespace gridlock::docs {
 
-enum class BlockKind { code, claims, timings, fact, lessons };
+enum class BlockKind { code, claims, timings, fact, lessons, outcomes };
 
 // A generated block: the README's bytes [begin, end) are the tool's to write.
 struct Block {
   BlockKind kind = BlockKind::code;
   int line = 0;      // the line of its opening marker
   std::string file;  // code: the source file; claims, timings, fact: the trace ("" = the default)
-  std::string name;  // code: the region; fact: the key; lessons: the chapter ("" = every lesson)
+  std::string name;  // code: the region; fact: the key; lessons: the chapter ("" = every lesson);
+                     // outcomes: the model runs
   size_t begin = 0;
   size_t end = 0;
 };
@@ -31,8 +32,8 @@ struct Markers {
 // Markers inside fenced code blocks and inline code spans are text, not markers.
 Markers find_markers(std::string_view readme);
 
-// Whether a line is one of the whole-line markers (trace, code, claims, timings, lessons, or a
-// closing one).
+// Whether a line is one of the whole-line markers (trace, code, claims, timings, lessons,
+// outcomes, or a closing one).
 bool is_marker_line(std::string_view line);
 
 // "code block kernels.cuh#strided-load", "claims block", "fact \"key\"", ... for messages.

@@ -9,6 +9,7 @@
 #include "docs/headings.hpp"
 #include "docs/lesson_table.hpp"
 #include "docs/markers.hpp"
+#include "docs/outcomes_table.hpp"
 #include "docs/region.hpp"
 #include "docs/stale.hpp"
 #include "docs/trace_text.hpp"
@@ -59,6 +60,8 @@ class Generator {
         if (!lessons_)
           throw DocsError("the lesson table is written from the lesson index: give --index LESSON_INDEX");
         return lesson_table(*lessons_, folder_.empty() ? fs::path(".") : folder_, block.name);
+      case BlockKind::outcomes:
+        return outcomes_table(block.name);
     }
     return {};
   }

@@ -32,6 +32,11 @@ struct Outcome {
 class Explorer {
  public:
   Explorer(Machine machine, OutcomeOf outcome_of, Bounds bounds = {});
+  // It keeps pointers to the states it holds: a move keeps them valid, a copy would not.
+  Explorer(Explorer&&) = default;
+  Explorer& operator=(Explorer&&) = default;
+  Explorer(const Explorer&) = delete;
+  Explorer& operator=(const Explorer&) = delete;
 
   // Visits up to `budget` more states; true once the search is over (complete or at a bound).
   bool advance(int64_t budget);

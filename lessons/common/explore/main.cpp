@@ -4,107 +4,67 @@
 //                    [--in-order-atomics] [--depth D] [--max-states S] [--witness]
 //   exit 0: done and complete; 1: stopped at a bound; 2: a usage error
 #include <cstdio>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
-#include "explore/kernels.hpp"
+#include "explore/model_run.hpp"
 
 namespace ex = gridlock::explore;
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: %s KERNEL [--blocks N] [--sms M] [--no-fills] [--no-late-writes] [--in-order-atomics] [--depth "
-    "D]\n"
-    "       [--max-states S] [--witness]\n"
-    "  KERNEL: racy-counter, racy-counter-atomic, documented-lock, ordered-lock, documented-guard, "
-    "acquire-guard\n"
-    "  --blocks N (default 2) blocks on --sms M SMs (default: one each), block b on SM b %% M\n";
-
-int usage(const char* program, const std::string& why) {
-  std::fprintf(stderr, "%s: %s\n", program, why.c_str());
-  std::fprintf(stderr, kUsage, program);
-  return 2;
-}
-
-// A whole number in [low, high], or false.
-bool number(const char* text, int64_t low, int64_t high, int64_t* out) {
-  char* end = nullptr;
-  const long long v = std::strtoll(text, &end, 10);
-  if (end == text || *end != '\0' || v < low || v > high) return false;
-  *out = v;
-  return true;
+void usage(std::FILE* to, const char* program) {
+  std::string kernels;
+  for (const std::string& k : ex::model_kernel_names()) kernels += (kernels.empty() ? "" : ", ") + k;
+  std::fprintf(
+      to,
+      "usage: %s KERNEL [--blocks N] [--sms M] [--no-fills] [--no-late-writes] [--in-order-atomics]\n"
+      "       [--depth D] [--max-states S] [--witness]\n"
+      "  KERNEL              %s\n"
+      "  --blocks N          thread 0 of N blocks (1 to 8, default 2)\n"
+      "  --sms M             on M SMs, block b on SM b %% M (default: an SM a block)\n"
+      "  --no-fills          lines are filled by loads only, never ahead of them\n"
+      "  --no-late-writes    a store reaches memory at once\n"
+      "  --in-order-atomics  an SM's pending writes land before its next atomic\n"
+      "  --depth D           moves from the start the search may go (default %d)\n"
+      "  --max-states S      distinct states it may keep (default %lld)\n"
+      "  --witness           print a shortest run to each outcome\n"
+      "exit 0: complete; 1: stopped at a bound; 2: a usage error\n",
+      program, kernels.c_str(), ex::Bounds{}.depth, static_cast<long long>(ex::Bounds{}.states));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string kernel;
-  int64_t blocks = 2, sms = 0;
-  ex::Bounds bounds;
-  bool fills = true, late_writes = true, in_order_atomics = false, witness = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const auto value = [&](int64_t low, int64_t high, int64_t* out) {
-      return i + 1 < argc && number(argv[++i], low, high, out);
-    };
-    int64_t depth = 0;
-    if (arg == "--help" || arg == "-h") {
-      std::printf(kUsage, argv[0]);
+  const std::vector<std::string> words(argv + 1, argv + argc);
+  for (const std::string& w : words)
+    if (w == "--help" || w == "-h") {
+      usage(stdout, argv[0]);
       return 0;
-    } else if (arg == "--blocks") {
-      if (!value(1, 8, &blocks)) return usage(argv[0], "--blocks takes a whole number from 1 to 8");
-    } else if (arg == "--sms") {
-      if (!value(1, 8, &sms)) return usage(argv[0], "--sms takes a whole number from 1 to 8");
-    } else if (arg == "--depth") {
-      if (!value(1, 100000, &depth)) return usage(argv[0], "--depth takes a whole number from 1 to 100000");
-      bounds.depth = static_cast<int>(depth);
-    } else if (arg == "--max-states") {
-      if (!value(1, 50'000'000, &bounds.states))
-        return usage(argv[0], "--max-states takes a whole number from 1 to 50000000");
-    } else if (arg == "--no-fills") {
-      fills = false;
-    } else if (arg == "--no-late-writes") {
-      late_writes = false;
-    } else if (arg == "--in-order-atomics") {
-      in_order_atomics = true;
-    } else if (arg == "--witness") {
-      witness = true;
-    } else if (!arg.empty() && arg[0] == '-') {
-      return usage(argv[0], "unknown option " + arg);
-    } else if (kernel.empty()) {
-      kernel = arg;
-    } else {
-      return usage(argv[0], "one kernel at a time (" + kernel + ", then " + arg + ")");
     }
-  }
-  if (kernel.empty()) return usage(argv[0], "name a kernel");
+  ex::ModelRun run;
   try {
-    const ex::ModelKernel k = ex::model_kernel(kernel, static_cast<int>(blocks));
-    ex::Placement placement = ex::spread(static_cast<int>(blocks), static_cast<int>(sms > 0 ? sms : blocks));
-    placement.fills = fills;
-    placement.late_writes = late_writes;
-    placement.in_order_atomics = in_order_atomics;
-    ex::Explorer explorer(ex::Machine(k.program, placement), k.outcome, bounds);
-    while (!explorer.advance(100000)) {
-    }
-    std::printf("%s (%s): %lld blocks on %d SMs%s%s%s\n", k.name.c_str(), k.summary.c_str(),
-                static_cast<long long>(blocks), placement.sms(), fills ? "" : ", no line fills",
-                late_writes ? "" : ", no late writes",
-                in_order_atomics ? ", atomics after the SM's writes" : "");
-    std::printf(
-        "states: %lld, deepest run: %d moves, %s\n", static_cast<long long>(explorer.states()),
-        explorer.depth(),
-        explorer.complete() ? "complete (every reachable state visited)" : explorer.why_stopped().c_str());
-    for (const ex::Outcome& o : explorer.outcomes()) {
-      std::printf("outcome: %s (%lld final states; shortest run %zu moves)\n", o.label.c_str(),
-                  static_cast<long long>(o.ends), o.witness.size());
-      if (witness)
-        for (const std::string& move : o.witness) std::printf("  %s\n", move.c_str());
-    }
-    return explorer.complete() ? 0 : 1;
-  } catch (const std::exception& e) {
-    return usage(argv[0], e.what());
+    run = ex::parse_model_run(words);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "%s: %s\n", argv[0], e.what());
+    usage(stderr, argv[0]);
+    return 2;
   }
+  const ex::ModelKernel k = ex::model_kernel(run.kernel, run.blocks);
+  const ex::Explorer explorer = ex::explore_to_end(run);
+  const std::string rules = run.rules();
+  std::printf("%s (%s): %s%s\n", k.name.c_str(), k.summary.c_str(), run.where().c_str(),
+              rules.empty() ? "" : (", " + rules).c_str());
+  std::printf(
+      "states: %lld, deepest run: %d moves, %s\n", static_cast<long long>(explorer.states()),
+      explorer.depth(),
+      explorer.complete() ? "complete (every reachable state visited)" : explorer.why_stopped().c_str());
+  for (const ex::Outcome& o : explorer.outcomes()) {
+    std::printf("outcome: %s (%lld final states; shortest run %zu moves)\n", o.label.c_str(),
+                static_cast<long long>(o.ends), o.witness.size());
+    if (run.witness)
+      for (const std::string& move : o.witness) std::printf("  %s\n", move.c_str());
+  }
+  return explorer.complete() ? 0 : 1;
 }

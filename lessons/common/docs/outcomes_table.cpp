@@ -1,0 +1,49 @@
+// Model runs explored while the README is checked, so its outcome sets are the model's.
+#include "docs/outcomes_table.hpp"
+
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "docs/problem.hpp"
+#include "explore/model_run.hpp"
+
+namespace gridlock::docs {
+namespace {
+
+std::vector<std::string> words_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+}  // namespace
+
+std::string outcomes_table(const std::string& runs) {
+  std::string out = "| kernel | blocks | rules | states | search | outcomes |\n|---|---|---|---:|---|---|\n";
+  std::istringstream list(runs);
+  int rows = 0;
+  for (std::string text; std::getline(list, text, ';');) {
+    explore::ModelRun run;
+    try {
+      run = explore::parse_model_run(words_of(text));
+    } catch (const std::invalid_argument& e) {
+      throw DocsError("model run \"" + text + "\": " + e.what());
+    }
+    const explore::Explorer explorer = explore::explore_to_end(run);
+    if (!explorer.complete()) throw DocsError("model run \"" + text + "\": " + explorer.why_stopped());
+    std::string outcomes;
+    for (const explore::Outcome& o : explorer.outcomes())
+      outcomes += (outcomes.empty() ? "" : "; ") + o.label;
+    const std::string rules = run.rules();
+    out += "| `" + run.kernel + "` | " + run.where() + " | " + (rules.empty() ? "every rule" : rules) +
+           " | " + std::to_string(explorer.states()) + " | complete | " + outcomes + " |\n";
+    ++rows;
+  }
+  if (rows == 0)
+    throw DocsError("the outcomes marker names no model run: <!-- outcomes: racy-counter --blocks 2 -->");
+  return out;
+}
+
+}  // namespace gridlock::docs

@@ -1,0 +1,34 @@
+// One run of the explorer as words name it ("documented-lock --blocks 3 --sms 2 --no-fills"), for
+// the command line and for the README blocks that quote its outcomes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "explore/kernels.hpp"
+
+namespace gridlock::explore {
+
+struct ModelRun {
+  std::string kernel;
+  int blocks = 2;
+  int sms = 0;  // 0: one SM a block
+  bool fills = true, late_writes = true, in_order_atomics = false;
+  Bounds bounds;
+  bool witness = false;  // the command line prints each outcome's run
+
+  Placement placement() const;
+  // "2 blocks on 2 SMs", and the rules left out or added: "lines filled by loads only; atomics
+  // after the SM's writes" ("" when every rule holds).
+  std::string where() const;
+  std::string rules() const;
+};
+
+// Reads KERNEL [--blocks N] [--sms M] [--no-fills] [--no-late-writes] [--in-order-atomics]
+// [--depth D] [--max-states S] [--witness]; throws std::invalid_argument saying what is wrong.
+ModelRun parse_model_run(const std::vector<std::string>& words);
+
+// Explores the run to the end (complete or stopped at a bound).
+Explorer explore_to_end(const ModelRun& run);
+
+}  // namespace gridlock::explore
