@@ -60,10 +60,14 @@ ModelKernel racy_counter(bool atomic) {
               with(at(Op::add, kRacy, 28, "*count = seen + 1;"), 1, 0, 1),
               on(with(at(Op::store, kRacy, 28, "*count = seen + 1;"), -1, 1), 0), exit_at(kRacy, 31)};
   }
-  return {p.name, "racy-counter",
+  return {p.name,
+          "racy-counter",
           atomic ? "thread 0 of each block adds one with atomicAdd"
                  : "thread 0 of each block adds one with a plain load and store",
-          p, count_outcome(0)};
+          p,
+          count_outcome(0),
+          "locks/racy-counter/kernels.cuh",
+          atomic ? "l1::count_blocks_with_atomic<false>" : "l1::count_blocks_without_lock<false>"};
 }
 
 ModelKernel lock_counter(bool ordered) {
@@ -94,10 +98,15 @@ ModelKernel lock_counter(bool ordered) {
             on(with(at(Op::store, kCritical, 43, "*count = seen + 1;"), -1, 2), 1),
             unlock,
             exit_at(kCritical, 54)};
-  return {p.name, "critical-section",
+  return {p.name,
+          "critical-section",
           ordered ? "thread 0 of each block adds one inside the lock with acquire and release"
                   : "thread 0 of each block adds one inside the documented lock (relaxed atomics)",
-          p, count_outcome(1)};
+          p,
+          count_outcome(1),
+          "locks/critical-section/kernels.cuh",
+          ordered ? "l2::count_blocks_with_lock<gridlock::locks::OrderedLock, false>"
+                  : "l2::count_blocks_with_lock<gridlock::locks::DocumentedLock, false>"};
 }
 
 ModelKernel guard(bool acquire, int blocks) {
@@ -144,10 +153,15 @@ ModelKernel guard(bool acquire, int blocks) {
       }
     return std::string("no block merged");
   };
-  return {p.name, "last-block-guard",
+  return {p.name,
+          "last-block-guard",
           acquire ? "the last block fences again before it reads the partials (acquire)"
                   : "the documented guard: a fence before the ticket, none after",
-          p, outcome};
+          p,
+          outcome,
+          "interblock/last-block-guard/kernels.cuh",
+          acquire ? "g1::partial_then_merge<gridlock::interblock::Guard::acquire, 256, false>"
+                  : "g1::partial_then_merge<gridlock::interblock::Guard::syncthreads_or, 256, false>"};
 }
 
 }  // namespace

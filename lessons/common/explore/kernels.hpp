@@ -15,6 +15,10 @@ struct ModelKernel {
   std::string summary;  // one line: what it is
   Program program;
   OutcomeOf outcome;
+  // The real kernel it stands for, for a test that compiles it to PTX: the header that defines
+  // it (relative to lessons/) and its plain instantiation.
+  std::string header;    // "locks/racy-counter/kernels.cuh"
+  std::string instance;  // "l1::count_blocks_without_lock<false>"
 };
 
 // The kernels the model runs, by name: racy-counter, racy-counter-atomic, documented-lock,

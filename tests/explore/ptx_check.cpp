@@ -1,0 +1,49 @@
+// The model's programs against the compiler's PTX (tests/explore/ptx_test.sh drives it):
+//   explore_ptx_check --list              the model kernels, one a line
+//   explore_ptx_check --unit KERNEL       a translation unit instantiating the kernel's plain form
+//   explore_ptx_check KERNEL PTX_FILE     exit 0 when the program is the PTX's, 1 with the problems
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "explore/ptx.hpp"
+
+namespace ex = gridlock::explore;
+
+int main(int argc, char** argv) {
+  try {
+    const std::string first = argc > 1 ? argv[1] : "";
+    if (argc == 2 && first == "--list") {
+      for (const std::string& name : ex::model_kernel_names()) std::printf("%s\n", name.c_str());
+      return 0;
+    }
+    if (argc == 3 && first == "--unit") {
+      std::printf("%s", ex::ptx_unit(ex::model_kernel(argv[2], 2)).c_str());
+      return 0;
+    }
+    if (argc != 3) {
+      std::fprintf(stderr, "usage: %s --list | --unit KERNEL | KERNEL PTX_FILE\n", argv[0]);
+      return 2;
+    }
+    std::ifstream in(argv[2]);
+    if (!in) throw std::runtime_error(std::string("cannot read ") + argv[2]);
+    std::stringstream text;
+    text << in.rdbuf();
+    const ex::ModelKernel kernel = ex::model_kernel(first, 2);
+    const std::vector<std::string> problems = ex::compare_with_ptx(kernel.program, ex::read_ptx(text.str()));
+    for (const std::string& p : problems) std::printf("%s\n", p.c_str());
+    if (!problems.empty()) return 1;
+    int memory = 0;
+    for (const ex::Instruction& i : kernel.program.code)
+      memory +=
+          i.op != ex::Op::set && i.op != ex::Op::add && i.op != ex::Op::branch_if && i.op != ex::Op::exit;
+    std::printf("%s: %d memory instructions (loads, stores, atomics, fences), each the PTX's, in order\n",
+                first.c_str(), memory);
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", argv[0], e.what());
+    return 2;
+  }
+}
