@@ -39,6 +39,7 @@ TraceScreen* App::current_trace() {
 
 bool App::animating() const {
   if (!incoming_.empty() || !waiting_.empty() || run_panel_.run.running()) return true;
+  if (showing_ == Showing::explore && explore_) return explore_->animating();
   if (showing_ == Showing::comparison && comparison_) return comparison_->animating();
   if (showing_ != Showing::trace || current_ < 0 || current_ >= static_cast<int>(traces_.size()))
     return false;
@@ -46,6 +47,7 @@ bool App::animating() const {
 }
 
 std::string App::title() const {
+  if (showing_ == Showing::explore && explore_) return "gridlock \xC2\xB7 " + explore_->title();
   if (showing_ == Showing::comparison && comparison_)
     return "gridlock \xC2\xB7 compare \xC2\xB7 " + comparison_->title();
   if (showing_ != Showing::trace || current_ < 0) return "gridlock";
@@ -59,6 +61,19 @@ void App::load_gallery() {
   gallery_state_ = GalleryState{};
   gallery_state_.config = config_.screens.views;
   gallery_loaded_ = true;
+}
+
+void App::explore(explore::ModelRun run) {
+  explore_ = std::make_unique<ExploreScreen>(std::move(run));
+  showing_ = Showing::explore;
+}
+
+void App::explore_challenge(size_t index) {
+  if (index >= explore::challenges().size())
+    throw std::invalid_argument("no challenge " + std::to_string(index + 1) + " (there are " +
+                                std::to_string(explore::challenges().size()) + ")");
+  explore_ = ExploreScreen::for_challenge(index);
+  showing_ = Showing::explore;
 }
 
 void App::show(std::unique_ptr<Document> document, StartAt start) {
@@ -208,6 +223,7 @@ void App::frame(float seconds) {
       comparison_->marker_keys();
       handle_playback_keys(comparison_->cursor());
     }
+    if (showing_ == Showing::explore && explore_) explore_->keys();
   }
   const float bar = lecture_bar_height();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -228,6 +244,8 @@ void App::frame(float seconds) {
     screen->draw(seconds, fonts_, heat_);
   } else if (showing_ == Showing::comparison && comparison_) {
     if (!comparison_->draw(seconds, fonts_, heat_)) showing_ = Showing::gallery;
+  } else if (showing_ == Showing::explore && explore_) {
+    if (!explore_->draw(fonts_)) showing_ = Showing::gallery;
   } else {
     gallery_view();
   }
@@ -313,6 +331,24 @@ void App::file_menu() {
   if (ImGui::MenuItem("Quit")) quit_ = true;
 }
 
+// The model's kernels and challenges: no GPU needed, in a browser too.
+void App::explore_menu() {
+  ImGui::TextDisabled("Challenges");
+  const std::vector<explore::Challenge>& all = explore::challenges();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (ImGui::MenuItem((all[i].title + "##challenge").c_str())) explore_challenge(i);
+  ImGui::Separator();
+  ImGui::TextDisabled("Kernels, two blocks on two SMs");
+  for (const std::string& name : explore::model_kernel_names())
+    if (ImGui::MenuItem(name.c_str())) {
+      explore::ModelRun run;
+      run.kernel = name;
+      explore(run);
+    }
+  if (explore_ && ImGui::MenuItem("Back to the last one", nullptr, showing_ == Showing::explore))
+    showing_ = Showing::explore;
+}
+
 void App::menu_bar() {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
@@ -326,6 +362,10 @@ void App::menu_bar() {
   if (ImGui::BeginMenu("Run")) {
     if (ImGui::MenuItem("Run on this GPU\xE2\x80\xA6", nullptr, false, shown_document() != nullptr))
       open_run_panel();
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Explore")) {
+    explore_menu();
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Traces", !traces_.empty() || comparison_)) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compare_screen.hpp"
+#include "explore_screen.hpp"
 #include "lecture_stops.hpp"
 #include "model/document.hpp"
 #include "model/file_source.hpp"
@@ -53,6 +54,10 @@ class App {
   void compare_files(const std::string& a, const std::string& b, StartAt start = {});
   // Lists the lessons' recorded traces; done the first time the gallery is shown.
   void load_gallery();
+  // Shows a kernel in the model (Explore), or the challenge `index` of explore::challenges().
+  // Throws std::invalid_argument for a run or challenge the model does not have.
+  void explore(explore::ModelRun run);
+  void explore_challenge(size_t index);
 
   // Walks `lecture` from its first stop: PageDown and PageUp (a clicker's keys) move between the
   // stops, and a bar at the bottom shows the stop, its claim's verdict and what to say.
@@ -92,7 +97,7 @@ class App {
   void notify(const std::string& message, bool error);
 
  private:
-  enum class Showing { gallery, trace, comparison };
+  enum class Showing { gallery, trace, comparison, explore };
 
   void menu_bar();
   void help_menu();
@@ -105,6 +110,7 @@ class App {
   void gallery_keys();
   void open_comparison_of_shown();
   void file_menu();
+  void explore_menu();
   void gallery_view();
   void notice_popup();
   void export_timeline_of(const TraceScreen& screen);
@@ -142,6 +148,7 @@ class App {
   HeatStripRenderer& heat_;
   std::vector<std::unique_ptr<TraceScreen>> traces_;
   std::unique_ptr<CompareScreen> comparison_;
+  std::unique_ptr<ExploreScreen> explore_;
   Showing showing_ = Showing::gallery;
   int current_ = -1;  // index into traces_ while showing a trace
   Gallery gallery_;

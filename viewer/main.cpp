@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "explore_start.hpp"
 #include "export_animation.hpp"
 #include "format.hpp"
 #include "gallery_writer.hpp"
@@ -411,6 +412,8 @@ int main(int argc, char** argv) {
   if (int code = resolve_marker(options, screenshot); code >= 0) return code;
   if (int code = resolve_step_with(options, screenshot); code >= 0) return code;
   if (int code = resolve_question(options, screenshot); code >= 0) return code;
+  gv::ExploreStart explore;
+  if (int code = gv::prepare_explore(options, explore); code >= 0) return code;
   Shot shot;
   if (screenshot)
     if (int code = prepare_shot(options, shot); code >= 0) return code;
@@ -464,8 +467,11 @@ int main(int argc, char** argv) {
         app.compare(std::move(shot.document), std::move(shot.other), shot.start);
       else if (shot.document)
         app.show(std::move(shot.document), shot.start);
+      else if (explore.wanted())
+        gv::start_explore(app, explore);
       else if (options.lecture.empty())
         app.load_gallery();
+      if (!explore.keys.empty()) gv::press_keys(render, explore.keys);
       if (options.exporting())
         code = export_from_command_line(options, app, render);
       else if (options.run_lesson)
@@ -480,6 +486,7 @@ int main(int argc, char** argv) {
       const auto before_load = std::chrono::steady_clock::now();
       if (options.compare.size() == 2) app.compare_files(options.compare[0], options.compare[1], start);
       app.open_files(options.traces, start);
+      gv::start_explore(app, explore);
       if (options.bench_frames > 0) {
         // Load: reading and checking the files (the views are built in the first frame).
         std::printf("load ms: %.1f (read and check the trace files)\n",

@@ -116,6 +116,20 @@ int parse_options(int argc, char** argv, Options& options) {
                  "just before the outcome, which stays hidden until R")
       ->check(CLI::Range(1, 1000));
   cli.add_flag("--reveal", options.reveal, "with --question: show its answer, as R does");
+  cli.add_option("--explore", options.explore,
+                 "show a kernel in the model, every move yours: a model run as gridlock-explore takes it, in "
+                 "quotes (\"documented-lock --blocks 3 --sms 2\")");
+  cli.add_option("--challenge", options.challenge,
+                 "show the model's challenge N (counted from 1; the Explore menu lists them)")
+      ->check(CLI::Range(1, 100));
+  cli.add_option(
+      "--keys", options.keys,
+      "keys pressed one a frame once the window shows, before a screenshot: 1-9, Space, Backspace, Home, "
+      "or a letter (\"1 1 2 Backspace 2\")");
+  cli.add_flag(
+      "--solved", options.solved,
+      "with --challenge and --screenshot: after --keys, press the keys of a shortest run that solves "
+      "the challenge on its documented kernel (--keys T first: the same keys on the corrected one)");
   std::string steps, time_range;
   cli.add_option("--export-frames", options.export_frames,
                  "write the animation (every step, or --steps / --time-range) as numbered PNG frames into "
@@ -201,6 +215,19 @@ int parse_options(int argc, char** argv, Options& options) {
        options.time_ns)) {
     std::cerr << "gridlock-viewer: --lecture opens its own traces at its own steps; give no trace, "
                  "--compare, --step-with, --marker, --time, export or benchmark with it\n";
+    return 2;
+  }
+  if ((!options.explore.empty() || options.challenge > 0) &&
+      (!options.traces.empty() || !options.compare.empty() || !options.lecture.empty() ||
+       options.exporting())) {
+    std::cerr
+        << "gridlock-viewer: --explore and --challenge show the model; give no trace, --compare, --lecture "
+           "or export with them\n";
+    return 2;
+  }
+  if (!options.explore.empty() && options.challenge > 0) {
+    std::cerr
+        << "gridlock-viewer: --explore and --challenge exclude each other (a challenge names its run)\n";
     return 2;
   }
   if (!options.layout_report.empty() && options.screenshot.empty()) {

@@ -54,6 +54,11 @@ struct Options {
   std::string export_video;  // through ffmpeg
   ExportRange export_range;  // --steps A:B or --time-range T0:T1
   double fps = 2.0;
+  // Explore: a kernel in the model.
+  std::string explore;  // a model run, as gridlock-explore takes it: "documented-lock --blocks 3 --sms 2"
+  int challenge = 0;    // the challenge shown, counted from 1; 0: none
+  std::string keys;     // keys pressed one a frame once the window shows (a script: "1 2 Backspace 2")
+  bool solved = false;  // with --challenge: then the keys of a shortest run that solves it
   // Run on this GPU.
   std::string lesson_bin;   // where lesson executables are looked for first
   bool run_lesson = false;  // with --screenshot: run the trace's lesson, then shoot the comparison

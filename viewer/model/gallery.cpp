@@ -91,7 +91,7 @@ std::vector<LessonEntry> scan_root(const fs::path& root) {
     if (it->path().filename() == "recorded" && it->is_directory(ec)) {
       fs::path folder = it->path().parent_path();
       std::string id = folder.filename().string();
-      found.push_back({id, id, folder.string(), {}});
+      found.push_back({id, id, folder.string(), {}, {}, {}});
       it.disable_recursion_pending();
     }
   }

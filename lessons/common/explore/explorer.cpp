@@ -30,19 +30,12 @@ int Explorer::add(State state, int parent, const Move& move) {
   return id;
 }
 
-std::vector<std::string> Explorer::moves_to(int state) const {
-  std::vector<int> path;
+std::vector<Move> Explorer::moves_to(int state) const {
+  std::vector<Move> moves;
   for (int s = state; parent_[static_cast<size_t>(s)] >= 0; s = parent_[static_cast<size_t>(s)])
-    path.push_back(s);
-  std::reverse(path.begin(), path.end());
-  std::vector<std::string> words;
-  for (int s : path) {
-    std::string what;
-    machine_.apply(*states_[static_cast<size_t>(parent_[static_cast<size_t>(s)])],
-                   move_[static_cast<size_t>(s)], &what);
-    words.push_back(what);
-  }
-  return words;
+    moves.push_back(move_[static_cast<size_t>(s)]);
+  std::reverse(moves.begin(), moves.end());
+  return moves;
 }
 
 bool Explorer::advance(int64_t budget) {
@@ -60,7 +53,13 @@ bool Explorer::advance(int64_t budget) {
       Outcome& o = outcomes_[label];
       if (o.ends++ == 0) {
         o.label = label;
-        o.witness = moves_to(id);
+        o.moves = moves_to(id);
+        State at = machine_.initial();
+        for (const Move& move : o.moves) {
+          std::string what;
+          at = machine_.apply(at, move, &what);
+          o.witness.push_back(what);
+        }
       }
       continue;
     }

@@ -27,6 +27,7 @@ struct Outcome {
   std::string label;
   int64_t ends = 0;                  // distinct final states with this outcome
   std::vector<std::string> witness;  // the moves of a shortest run that reaches it, in words
+  std::vector<Move> moves;           // the same run's moves
 };
 
 class Explorer {
@@ -59,7 +60,7 @@ class Explorer {
     size_t operator()(const State& s) const;
   };
   int add(State state, int parent, const Move& move);
-  std::vector<std::string> moves_to(int state) const;
+  std::vector<Move> moves_to(int state) const;
 
   Machine machine_;
   OutcomeOf outcome_of_;

@@ -2,12 +2,16 @@
 // each, the number of states and whether the search was complete.
 //   gridlock-explore KERNEL [--blocks N] [--sms M] [--no-fills] [--no-late-writes]
 //                    [--in-order-atomics] [--depth D] [--max-states S] [--witness]
-//   exit 0: done and complete; 1: stopped at a bound; 2: a usage error
+//   gridlock-explore --challenges  the viewer's Explore challenges, one a line: N, lesson, title
+//   gridlock-explore --solve N   a shortest key script that solves the viewer's challenge N
+//   exit 0: done and complete; 1: stopped at a bound (or no script); 2: a usage error
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "explore/challenges.hpp"
 #include "explore/model_run.hpp"
 
 namespace ex = gridlock::explore;
@@ -43,6 +47,27 @@ int main(int argc, char** argv) {
       usage(stdout, argv[0]);
       return 0;
     }
+  if (words.size() == 1 && words[0] == "--challenges") {
+    for (size_t i = 0; i < ex::challenges().size(); ++i)
+      std::printf("%zu\t%s\t%s\n", i + 1, ex::challenges()[i].lesson.c_str(),
+                  ex::challenges()[i].title.c_str());
+    return 0;
+  }
+  if (words.size() == 2 && words[0] == "--solve") {
+    const size_t n = std::strtoul(words[1].c_str(), nullptr, 10);
+    if (n < 1 || n > ex::challenges().size()) {
+      std::fprintf(stderr, "%s: --solve takes a challenge from 1 to %zu\n", argv[0], ex::challenges().size());
+      return 2;
+    }
+    const ex::Challenge& c = ex::challenges()[n - 1];
+    const std::string keys = ex::solution_keys(c, c.run);
+    if (keys.empty()) {
+      std::fprintf(stderr, "%s: no run of the model reaches \"%s\" by keys\n", argv[0], c.title.c_str());
+      return 1;
+    }
+    std::printf("%s\n", keys.c_str());
+    return 0;
+  }
   ex::ModelRun run;
   try {
     run = ex::parse_model_run(words);

@@ -72,10 +72,10 @@ bool Machine::ended(const State& s) const {
 // An instruction that touches no memory: it commutes with every other move.
 bool is_local(Op op) { return op == Op::set || op == Op::add || op == Op::branch_if || op == Op::exit; }
 
-std::vector<Move> Machine::moves(const State& s) const {
+std::vector<Move> Machine::moves(const State& s, bool reduce) const {
   // A thread about to run a local instruction runs it first: every order of it and the other
   // moves leads to the same states, so one order is enough (and the search stays small).
-  for (int b = 0; b < placement_.blocks(); ++b)
+  for (int b = 0; reduce && b < placement_.blocks(); ++b)
     if (pc(s, b) != kExited && is_local(program_.code[static_cast<size_t>(pc(s, b))].op))
       return {{Move::Kind::step, b, 0}};
   std::vector<Move> out;

@@ -65,9 +65,10 @@ class Machine {
   const Placement& placement() const { return placement_; }
 
   State initial() const;
-  // The moves possible in `state`, threads first; none once the kernel has ended. A thread whose
-  // next instruction touches no memory is the only move offered (it commutes with all others).
-  std::vector<Move> moves(const State& state) const;
+  // The moves possible in `state`, threads first; none once the kernel has ended. With `reduce`,
+  // a thread whose next instruction touches no memory is the only move offered (it commutes with
+  // all others, so a search loses no outcome); without, every move is (for a student choosing).
+  std::vector<Move> moves(const State& state, bool reduce = true) const;
   // The state after `move`; *what (when given) says what happened, for a student to read.
   State apply(const State& state, const Move& move, std::string* what = nullptr) const;
   bool ended(const State& state) const;

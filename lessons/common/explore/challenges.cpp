@@ -1,0 +1,72 @@
+// The challenges, and the key scripts that solve them.
+#include "explore/challenges.hpp"
+
+#include <algorithm>
+
+namespace gridlock::explore {
+namespace {
+
+ModelRun run_of(const char* kernel, int blocks, int sms) {
+  ModelRun run;
+  run.kernel = kernel;
+  run.blocks = blocks;
+  run.sms = sms;
+  return run;
+}
+
+}  // namespace
+
+const std::vector<Challenge>& challenges() {
+  static const std::vector<Challenge> all = [] {
+    std::vector<Challenge> c;
+    c.push_back({"Lose an increment", "Make the count come out below the number of blocks.", "lost",
+                 run_of("racy-counter", 2, 2), "racy-counter-atomic", "racy-counter"});
+    c.push_back({"Lose an update inside the lock",
+                 "Make the count come out wrong although only one block at a time holds the lock.", "lost",
+                 run_of("documented-lock", 2, 2), "ordered-lock", "critical-section"});
+    ModelRun h100 = run_of("documented-lock", 3, 2);
+    h100.fills = false;
+    h100.in_order_atomics = true;
+    c.push_back(
+        {"Lose an update the way the H100 did",
+         "Lines filled by loads only, writes landing before the SM's next atomic: lose an update. Two "
+         "blocks share SM 0.",
+         "lost", h100, "ordered-lock", "critical-section"});
+    c.push_back({"Read a stale partial",
+                 "Make the last block merge a partial older than that block's ticket.", "stale",
+                 run_of("documented-guard", 2, 2), "acquire-guard", "last-block-guard"});
+    return c;
+  }();
+  return all;
+}
+
+bool reaches(const Challenge& challenge, const std::string& outcome) {
+  return outcome.find(challenge.reached) != std::string::npos;
+}
+
+std::string move_key(size_t index) { return index < 9 ? std::string(1, static_cast<char>('1' + index)) : ""; }
+
+int move_index(const std::string& key) {
+  return key.size() == 1 && key[0] >= '1' && key[0] <= '9' ? key[0] - '1' : -1;
+}
+
+std::string solution_keys(const Challenge& challenge, const ModelRun& run) {
+  const Explorer explorer = explore_to_end(run);
+  for (const Outcome& o : explorer.outcomes()) {
+    if (!reaches(challenge, o.label)) continue;
+    const Machine& m = explorer.machine();
+    State at = m.initial();
+    std::string keys;
+    for (const Move& move : o.moves) {
+      const std::vector<Move> open = m.moves(at, false);
+      const size_t index = static_cast<size_t>(std::find(open.begin(), open.end(), move) - open.begin());
+      if (move_key(index).empty()) return "";
+      keys += (keys.empty() ? "" : " ") + move_key(index);
+      at = m.apply(at, move);
+    }
+    return keys;
+  }
+  return "";
+}
+
+}  // namespace gridlock::explore

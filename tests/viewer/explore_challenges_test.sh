@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Every Explore challenge is solved by a key script replayed through the viewer's key handler,
+# headless, ending on the goal's banner; the same script after T (the corrected kernel) does not
+# reach the goal.
+#   explore_challenges_test.sh VIEWER EXPLORE OUT_DIR
+set -u
+viewer=$1 explore=$2 out=$3
+here=$(dirname "$0")
+rm -rf "$out" && mkdir -p "$out"
+failed=0 count=0
+while IFS=$'\t' read -r n lesson title; do
+  count=$((count + 1))
+  shot() {  # shot NAME KEYS...: a screenshot and its layout report after the keys
+    local name=$1
+    shift
+    "$here/run_headless.sh" "$viewer" --challenge "$n" "$@" --solved --size 1280x720 \
+      --screenshot "$out/$name.png" --layout-report "$out/$name.txt" >"$out/$name.log" 2>&1
+  }
+  if ! shot "$n-solved"; then
+    echo "FAIL: challenge $n ($title): the viewer failed:"; cat "$out/$n-solved.log"; failed=1; continue
+  fi
+  if grep -q "^shown	Challenge solved: " "$out/$n-solved.txt"; then
+    echo "challenge $n ($lesson, $title): solved by $("$explore" --solve "$n")"
+  else
+    echo "FAIL: challenge $n ($title): its solution keys did not reach the goal"; failed=1
+  fi
+  shot "$n-corrected" --keys T || { echo "FAIL: challenge $n: the viewer failed on the corrected kernel"; failed=1; }
+  if grep -q "^shown	Challenge solved: " "$out/$n-corrected.txt"; then
+    echo "FAIL: challenge $n ($title): the same keys solve it on the corrected kernel too"; failed=1
+  else
+    echo "  the same keys on $(grep -o 'Explore: [a-z-]*' "$out/$n-corrected.txt" | head -1 | cut -c10-): goal not reached"
+  fi
+done < <("$explore" --challenges)
+[ "$count" -gt 0 ] || { echo "FAIL: no challenge listed"; exit 1; }
+exit $failed

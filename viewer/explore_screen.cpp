@@ -1,0 +1,316 @@
+// The Explore screen.
+#include "explore_screen.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "model/key_events.hpp"
+
+namespace gridlock::viewer {
+
+namespace ex = gridlock::explore;
+
+namespace {
+
+constexpr int64_t kSearchSlice = 20000;  // states a frame: a few ms, so the window keeps its pace
+
+// A filled band with bold text, wrapped to the width left.
+void banner(const Fonts& fonts, const std::string& text, ImU32 fill, ImU32 ink) {
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float pad = 6.0f * ui_scale(fonts);
+  const float wrap = std::max(50.0f, ImGui::GetContentRegionAvail().x - 2 * pad);
+  const ImVec2 size = fonts.bold->CalcTextSizeA(fonts.bold->FontSize, FLT_MAX, wrap, text.c_str());
+  list->AddRectFilled(at, ImVec2(at.x + size.x + 2 * pad, at.y + size.y + 2 * pad), fill, 4.0f);
+  list->AddText(fonts.bold, fonts.bold->FontSize, ImVec2(at.x + pad, at.y + pad), ink, text.c_str(), nullptr,
+                wrap);
+  ImGui::Dummy(ImVec2(size.x + 2 * pad, size.y + 2 * pad));
+}
+
+// SameLine when an item `width` wide still fits on this line; else the next line.
+void same_line_if_fits(float width) {
+  const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
+// A checkbox's width with its label.
+float checkbox_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+}
+
+std::string value_text(int32_t v) { return v == ex::kNone ? "\xE2\x80\x94" : std::to_string(v); }
+
+// The file's name without its folders: "kernels.cuh".
+std::string file_name(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
+
+}  // namespace
+
+ExploreScreen::ExploreScreen(ex::ModelRun run) : session_(std::make_unique<ExploreSession>(std::move(run))) {}
+
+std::unique_ptr<ExploreScreen> ExploreScreen::for_challenge(size_t index) {
+  const ex::Challenge& c = ex::challenges().at(index);
+  auto screen = std::make_unique<ExploreScreen>(c.run);
+  screen->replace(c.run, c);
+  screen->challenge_ = static_cast<int>(index);
+  return screen;
+}
+
+void ExploreScreen::replace(ex::ModelRun run, std::optional<ex::Challenge> challenge) {
+  session_ = std::make_unique<ExploreSession>(std::move(run), std::move(challenge));
+}
+
+std::string ExploreScreen::title() const { return "Explore \xC2\xB7 " + session_->kernel().name; }
+
+void ExploreScreen::keys() {
+  KeyEvents& keys = frame_keys();
+  if (ImGui::GetIO().WantTextInput) return;
+  for (int k = '1'; k <= '9'; ++k)
+    if (keys.pressed(k)) session_->choose_key(std::string(1, static_cast<char>(k)));
+  if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_Backspace), true)) session_->undo();
+  if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_Home))) session_->restart();
+  if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_Space), true)) session_->random_move();
+  if (keys.pressed_plain('E', false)) session_->start_search();
+  if (keys.pressed_plain('T', false) && session_->challenge()) {
+    ex::ModelRun corrected = session_->run();
+    corrected.kernel = session_->challenge()->corrected;
+    replace(corrected, session_->challenge());
+  }
+}
+
+bool ExploreScreen::draw(const Fonts& fonts) {
+  bool open = true;
+  if (session_->search() && !session_->search()->done()) session_->advance_search(kSearchSlice);
+  ImGui::PushFont(fonts.heading);
+  ImGui::TextUnformatted(("Explore: " + session_->kernel().name).c_str());
+  ImGui::PopFont();
+  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize("Close").x -
+                  2 * ImGui::GetStyle().FramePadding.x);
+  if (ImGui::SmallButton("Close")) open = false;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::text_dim));
+  ImGui::TextWrapped("%s", session_->kernel().summary.c_str());
+  ImGui::PopStyleColor();
+  banner(fonts,
+         "A model, not a GPU: " + session_->run().where() +
+             ", thread 0 of each block; a move is a turn, not a time (rules: "
+             "lessons/common/explore/memory_model.hpp)",
+         colour::model_banner, colour::model_banner_text);
+  settings_row(fonts);
+  challenge_row(fonts);
+  ImGui::Separator();
+  const float left = ImGui::GetContentRegionAvail().x * 0.58f;
+  ImGui::BeginChild("explore-left", ImVec2(left, 0), false);
+  blocks_table(fonts);
+  memory_table(fonts);
+  moves_list(fonts);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("explore-right", ImVec2(0, 0), false);
+  outcomes_panel(fonts);
+  ImGui::EndChild();
+  return open;
+}
+
+void ExploreScreen::settings_row(const Fonts& fonts) {
+  const float s = ui_scale(fonts);
+  ex::ModelRun run = session_->run();
+  bool changed = false;
+  ImGui::SetNextItemWidth(200 * s);
+  if (ImGui::BeginCombo("kernel", run.kernel.c_str())) {
+    for (const std::string& name : ex::model_kernel_names())
+      if (ImGui::Selectable(name.c_str(), name == run.kernel)) {
+        run.kernel = name;
+        changed = true;
+      }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90 * s);
+  int blocks = run.blocks;
+  if (ImGui::SliderInt("blocks", &blocks, 1, 4)) {
+    run.blocks = blocks;
+    changed = true;
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90 * s);
+  int sms = run.placement().sms();
+  if (ImGui::SliderInt("SMs", &sms, 1, std::max(1, run.blocks))) {
+    run.sms = sms;
+    changed = true;
+  }
+  for (auto [label, value] : {std::pair<const char*, bool*>{"lines filled ahead", &run.fills},
+                              {"late writes", &run.late_writes},
+                              {"atomics after the SM's writes", &run.in_order_atomics}}) {
+    same_line_if_fits(checkbox_width(label));
+    changed |= ImGui::Checkbox(label, value);
+  }
+  if (changed) replace(run, session_->challenge());
+}
+
+void ExploreScreen::challenge_row(const Fonts& fonts) {
+  const std::vector<ex::Challenge>& all = ex::challenges();
+  const float s = ui_scale(fonts);
+  ImGui::SetNextItemWidth(300 * s);
+  const char* shown = challenge_ >= 0 ? all[static_cast<size_t>(challenge_)].title.c_str() : "(no challenge)";
+  if (ImGui::BeginCombo("challenge", shown)) {
+    for (size_t i = 0; i < all.size(); ++i)
+      if (ImGui::Selectable(all[i].title.c_str(), static_cast<int>(i) == challenge_)) {
+        replace(all[i].run, all[i]);
+        challenge_ = static_cast<int>(i);
+      }
+    ImGui::EndCombo();
+  }
+  if (const auto& c = session_->challenge()) {
+    same_line_if_fits(ImGui::CalcTextSize(c->goal.c_str()).x * 0.5f);
+    ImGui::TextWrapped("%s", c->goal.c_str());
+  }
+  if (session_->solved()) {
+    banner(
+        fonts,
+        "Challenge solved: " + session_->outcome() + ". Now T: try it on " + session_->challenge()->corrected,
+        colour::confirmed, colour::canvas);
+  } else if (session_->ended()) {
+    banner(fonts, "Ended: " + session_->outcome() + " (Backspace: undo, Home: start again)", colour::panel,
+           colour::text);
+  }
+}
+
+void ExploreScreen::blocks_table(const Fonts& fonts) {
+  const ex::Machine& m = session_->machine();
+  const ex::State& st = session_->state();
+  const ex::Program& p = m.program();
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextUnformatted("Blocks (thread 0), the line each runs next");
+  ImGui::PopFont();
+  if (!ImGui::BeginTable(
+          "blocks", 3,
+          ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp))
+    return;
+  ImGui::TableSetupColumn("block", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("next", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("registers", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+  ImGui::TableHeadersRow();
+  for (int b = 0; b < m.placement().blocks(); ++b) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("%d (SM %d)", b, m.placement().sm_of_block[static_cast<size_t>(b)]);
+    ImGui::TableNextColumn();
+    const int pc = m.pc(st, b);
+    if (pc == ex::kExited) {
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::text_dim), "exited");
+    } else {
+      const ex::Instruction& in = p.code[static_cast<size_t>(pc)];
+      ImGui::PushFont(fonts.mono);
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::line_number), "%s:%d",
+                         file_name(in.file).c_str(), in.line);
+      ImGui::SameLine();
+      ImGui::TextUnformatted(ex::to_text(p, in).c_str());
+      ImGui::PopFont();
+    }
+    ImGui::TableNextColumn();
+    ImGui::PushFont(fonts.mono);
+    for (size_t r = 0; r < p.registers.size(); ++r) {
+      const std::string reg = p.registers[r] + " = " + std::to_string(m.reg(st, b, static_cast<int>(r)));
+      if (r > 0) same_line_if_fits(ImGui::CalcTextSize(reg.c_str()).x);
+      ImGui::TextUnformatted(reg.c_str());
+    }
+    ImGui::PopFont();
+  }
+  ImGui::EndTable();
+}
+
+void ExploreScreen::memory_table(const Fonts& fonts) {
+  const ex::Machine& m = session_->machine();
+  const ex::State& st = session_->state();
+  const int sms = m.placement().sms();
+  ImGui::Spacing();
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextUnformatted("Memory, and each SM's cached line / pending write");
+  ImGui::PopFont();
+  if (!ImGui::BeginTable("memory", 2 + sms, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
+  ImGui::TableSetupColumn("word", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("memory", ImGuiTableColumnFlags_WidthFixed);
+  for (int sm = 0; sm < sms; ++sm)
+    ImGui::TableSetupColumn(("SM " + std::to_string(sm) + ": line / pending").c_str());
+  ImGui::TableHeadersRow();
+  ImGui::PushFont(fonts.mono);
+  for (int e = 0; e < m.elements(); ++e) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(m.element_name(e).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", m.memory(st, e));
+    for (int sm = 0; sm < sms; ++sm) {
+      ImGui::TableNextColumn();
+      const int32_t line = m.cached(st, sm, e), pending = m.pending(st, sm, e);
+      const bool stale = line != ex::kNone && line != m.memory(st, e) && pending == ex::kNone;
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(stale ? colour::contradicted : colour::text), "%s",
+                         value_text(line).c_str());
+      ImGui::SameLine();
+      ImGui::TextColored(
+          ImGui::ColorConvertU32ToFloat4(pending != ex::kNone ? colour::src : colour::text_faint), "/ %s",
+          value_text(pending).c_str());
+    }
+  }
+  ImGui::PopFont();
+  ImGui::EndTable();
+}
+
+void ExploreScreen::moves_list(const Fonts& fonts) {
+  ImGui::Spacing();
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextWrapped(
+      "Your move (1\xE2\x80\x93"
+      "9 or click; Space: a random one; Backspace: undo)");
+  ImGui::PopFont();
+  int chosen = -1;
+  const auto& choices = session_->choices();
+  for (size_t i = 0; i < choices.size(); ++i) {
+    const std::string label = (choices[i].key.empty() ? "  " : choices[i].key) + "  " + choices[i].text;
+    if (ImGui::Selectable((label + "##move" + std::to_string(i)).c_str(), false))
+      chosen = static_cast<int>(i);
+  }
+  if (choices.empty())
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::text_dim), "none: the kernel has ended");
+  if (chosen >= 0) session_->choose(static_cast<size_t>(chosen));
+}
+
+void ExploreScreen::outcomes_panel(const Fonts& fonts) {
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextUnformatted("Every outcome the model allows (E)");
+  ImGui::PopFont();
+  const ex::Explorer* search = session_->search();
+  if (!search) {
+    if (ImGui::Button("Search every interleaving")) session_->start_search();
+  } else {
+    if (!search->done()) {
+      ImGui::Text("searching: %lld states, %lld visited", static_cast<long long>(search->states()),
+                  static_cast<long long>(search->visited()));
+      if (ImGui::SmallButton("Stop")) session_->stop_search();
+    } else {
+      ImGui::Text(
+          "%lld states, %s", static_cast<long long>(search->states()),
+          search->complete() ? "complete: every reachable state visited" : search->why_stopped().c_str());
+    }
+    if (session_->search())
+      for (const ex::Outcome& o : session_->search()->outcomes()) {
+        const bool goal = session_->challenge() && ex::reaches(*session_->challenge(), o.label);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(goal ? colour::contradicted : colour::confirmed),
+                           "\xE2\x97\x8F");
+        ImGui::SameLine();
+        ImGui::Text("%s (%lld final states, shortest run %zu moves)", o.label.c_str(),
+                    static_cast<long long>(o.ends), o.moves.size());
+      }
+  }
+  ImGui::Spacing();
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextUnformatted("The run so far");
+  ImGui::PopFont();
+  ImGui::BeginChild("explore-log", ImVec2(0, 0), false);
+  const auto& log = session_->log();
+  for (size_t i = 0; i < log.size(); ++i) ImGui::TextWrapped("%zu. %s", i + 1, log[i].c_str());
+  if (!log.empty()) ImGui::SetScrollHereY(1.0f);
+  ImGui::EndChild();
+}
+
+}  // namespace gridlock::viewer

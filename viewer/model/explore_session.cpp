@@ -1,0 +1,74 @@
+// The student's run: moves, undo, the seeded scheduler and the search in slices.
+#include "model/explore_session.hpp"
+
+namespace gridlock::viewer {
+
+namespace ex = gridlock::explore;
+
+ExploreSession::ExploreSession(ex::ModelRun run, std::optional<ex::Challenge> challenge)
+    : run_(std::move(run)),
+      challenge_(std::move(challenge)),
+      kernel_(ex::model_kernel(run_.kernel, run_.blocks)),
+      machine_(kernel_.program, run_.placement()) {
+  restart();
+}
+
+void ExploreSession::restart() {
+  history_.assign(1, machine_.initial());
+  log_.clear();
+  list_choices();
+}
+
+void ExploreSession::list_choices() {
+  choices_.clear();
+  const std::vector<ex::Move> open = machine_.moves(state(), false);
+  for (size_t i = 0; i < open.size(); ++i) {
+    Choice c{open[i], ex::move_key(i), {}};
+    machine_.apply(state(), open[i], &c.text);
+    choices_.push_back(std::move(c));
+  }
+}
+
+bool ExploreSession::choose(size_t index) {
+  if (index >= choices_.size()) return false;
+  std::string what;
+  history_.push_back(machine_.apply(state(), choices_[index].move, &what));
+  log_.push_back(what);
+  list_choices();
+  return true;
+}
+
+bool ExploreSession::choose_key(const std::string& key) {
+  const int index = ex::move_index(key);
+  return index >= 0 && choose(static_cast<size_t>(index));
+}
+
+bool ExploreSession::undo() {
+  if (history_.size() < 2) return false;
+  history_.pop_back();
+  log_.pop_back();
+  list_choices();
+  return true;
+}
+
+bool ExploreSession::random_move() {
+  if (choices_.empty()) return false;
+  seed_ =
+      seed_ * 6364136223846793005ull + 1442695040888963407ull;  // a 64-bit LCG: the same seed, the same run
+  return choose(static_cast<size_t>((seed_ >> 33) % choices_.size()));
+}
+
+std::string ExploreSession::outcome() const { return ended() ? kernel_.outcome(machine_, state()) : ""; }
+
+bool ExploreSession::solved() const { return challenge_ && ended() && ex::reaches(*challenge_, outcome()); }
+
+void ExploreSession::start_search() {
+  search_ = std::make_unique<ex::Explorer>(machine_, kernel_.outcome, run_.bounds);
+}
+
+bool ExploreSession::advance_search(int64_t budget) {
+  if (!search_) return false;
+  return !search_->advance(budget);
+}
+
+}  // namespace gridlock::viewer
