@@ -204,7 +204,7 @@ void ExploreScreen::blocks_table(const Fonts& fonts) {
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::line_number), "%s:%d",
                          file_name(in.file).c_str(), in.line);
       ImGui::SameLine();
-      ImGui::TextUnformatted(ex::to_text(p, in).c_str());
+      ImGui::TextWrapped("%s", ex::to_text(p, in).c_str());
       ImGui::PopFont();
     }
     ImGui::TableNextColumn();
@@ -298,8 +298,8 @@ void ExploreScreen::outcomes_panel(const Fonts& fonts) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(goal ? colour::contradicted : colour::confirmed),
                            "\xE2\x97\x8F");
         ImGui::SameLine();
-        ImGui::Text("%s (%lld final states, shortest run %zu moves)", o.label.c_str(),
-                    static_cast<long long>(o.ends), o.moves.size());
+        ImGui::TextWrapped("%s (%lld final states, shortest run %zu moves)", o.label.c_str(),
+                           static_cast<long long>(o.ends), o.moves.size());
       }
   }
   ImGui::Spacing();

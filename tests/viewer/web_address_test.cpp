@@ -61,6 +61,16 @@ TEST(WebAddress, EveryBadValueIsNamedAndTheRestIsUsed) {
   EXPECT_EQ(r.width, 0);
 }
 
+TEST(WebAddress, OpensAnExploreChallengeByNumber) {
+  EXPECT_EQ(read_web_address("challenge\t2\n", kViews).challenge, 2);
+  for (const char* bad : {"challenge\t0\n", "challenge\t99\n", "challenge\ttwo\n"}) {
+    const WebRequest r = read_web_address(bad, kViews);
+    EXPECT_EQ(r.challenge, 0) << bad;
+    ASSERT_EQ(r.problems.size(), 1u) << bad;
+    EXPECT_NE(r.problems[0].find("is not a challenge (1 to"), std::string::npos) << r.problems[0];
+  }
+}
+
 TEST(WebAddress, AComparisonWinsOverATrace) {
   const WebRequest r = read_web_address(
       "trace\tlessons/a/recorded/y.json\ncompare\tlessons/a/recorded/x.json,lessons/b/recorded/z.json\n",

@@ -128,6 +128,16 @@ class Page:
             time.sleep(0.1)
         return False
 
+    def wait_for_label(self, match, timeout=20):
+        """The first label the page draws that `match` accepts, within `timeout` seconds; else None."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for label in self.labels():
+                if match(label[0]):
+                    return label[0]
+            time.sleep(0.2)
+        return None
+
     def keys(self, *keys):
         canvas = self.driver.find_element(By.ID, "canvas")
         for k in keys:
@@ -331,6 +341,19 @@ def main():
                 previous = picture
             checks.report(len(stops) > 1 and all(walked), "lecture walked by PageDown",
                           "%d of %d stops open their files" % (sum(walked), len(stops)))
+
+            # Explore from the address: a challenge played by its solution's keys, then every outcome (E).
+            explore = os.path.join(os.path.dirname(os.path.abspath(viewer)), "gridlock-explore")
+            solution = subprocess.run([explore, "--solve", "4"], capture_output=True, text=True).stdout.split()
+            page.open("%s&challenge=4" % size, title_not="gridlock")
+            page.keys(*solution)
+            solved = page.wait_for_label(lambda t: t.startswith("Challenge solved: "), 20)
+            page.keys("e")
+            searched = page.wait_for_label(lambda t: "states, complete" in t, 60)
+            page.shoot(os.path.join(out, "web-explore.png"))
+            checks.report(bool(solved) and bool(searched) and "Explore" in driver.title,
+                          "a challenge from the address, solved by keys",
+                          "%d keys; %s; %s" % (len(solution), solved or "no solved banner", searched or "no search"))
 
             # A person's own trace: through the file picker's handler, and dropped on the page.
             own = os.path.join(site, traces[0])

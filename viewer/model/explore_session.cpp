@@ -1,12 +1,26 @@
 // The student's run: moves, undo, the seeded scheduler and the search in slices.
 #include "model/explore_session.hpp"
 
+#include <algorithm>
+
 namespace gridlock::viewer {
 
 namespace ex = gridlock::explore;
 
+namespace {
+
+// The most states a search in the window keeps: a few hundred MB at most, in a browser too.
+constexpr int64_t kWindowStates = 500'000;
+
+ex::ModelRun within_the_window(ex::ModelRun run) {
+  run.bounds.states = std::min(run.bounds.states, kWindowStates);
+  return run;
+}
+
+}  // namespace
+
 ExploreSession::ExploreSession(ex::ModelRun run, std::optional<ex::Challenge> challenge)
-    : run_(std::move(run)),
+    : run_(within_the_window(std::move(run))),
       challenge_(std::move(challenge)),
       kernel_(ex::model_kernel(run_.kernel, run_.blocks)),
       machine_(kernel_.program, run_.placement()) {

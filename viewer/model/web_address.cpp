@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "explore/challenges.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock::viewer {
@@ -142,12 +143,18 @@ WebRequest read_web_address(const std::string& parameters, const std::vector<std
         r.bench_frames = 0;
         problem(key, quoted(value) + " is not a number of frames from 10 to 100000");
       }
+    } else if (key == "challenge") {
+      const int count = static_cast<int>(explore::challenges().size());
+      if (!to_int(value, r.challenge) || r.challenge < 1 || r.challenge > count) {
+        r.challenge = 0;
+        problem(key, quoted(value) + " is not a challenge (1 to " + std::to_string(count) + ")");
+      }
     } else if (key == "empty") {
       if (!to_flag(value, r.empty)) problem(key, quoted(value) + " is neither 1 nor 0");
     } else {
       problem(quoted(key),
               "not a setting of this page (it reads trace, compare, view, step, scale, theme, "
-              "picture, size, lecture, stop, bench and empty)");
+              "picture, size, lecture, stop, challenge, bench and empty)");
     }
   }
   if (!r.lecture.empty() && (!r.compare.empty() || !r.trace.empty())) {

@@ -20,6 +20,7 @@ struct WebRequest {
   int width = 0, height = 0;         // 0: the page's size
   std::string lecture;               // "/lectures/<name>.lecture"; empty: none
   int stop = 1;                      // the lecture's first stop shown, counted from 1
+  int challenge = 0;                 // an Explore challenge shown, counted from 1; 0: none
   int bench_frames = 0;              // > 0: play and time this many frames (window.gridlockBench)
   bool empty = false;                // an empty Dear ImGui frame only: what bench= is measured against
   std::vector<std::string> problems;

@@ -3,6 +3,7 @@
 //   index.html?trace=lessons/locks/critical-section/recorded/critical-section.json&view=lock&step=3
 //   index.html?compare=A.json,B.json   ?scale=1.5   ?theme=light   ?picture=1   ?size=1280x720
 //   index.html?lecture=interblock&stop=3   (lectures/interblock.lecture, walked with PageDown)
+//   index.html?challenge=2                 (Explore: the model's challenge 2, played with keys 1-9)
 //   index.html?trace=…&bench=200   (plays and times 200 frames: window.gridlockBench)
 //   index.html?empty=1&bench=200   (an empty Dear ImGui frame: the floor bench= is measured against)
 // A trace named there must lie in the site's lessons/ folder; anything else the address asks for
@@ -331,6 +332,7 @@ int main() {
     v.app->compare_files(v.request.compare[0], v.request.compare[1], start);
   else if (!v.request.trace.empty())
     v.app->open_files({v.request.trace}, start);
+  if (v.request.challenge > 0) v.app->explore_challenge(static_cast<size_t>(v.request.challenge - 1));
   if (!v.request.lecture.empty()) {
     gv::LectureFile lecture = gv::read_lecture_file(v.request.lecture, "/lesson-index.txt");
     for (const std::string& problem : lecture.problems) v.app->notify(problem, true);
