@@ -83,12 +83,18 @@ void start_explore(App& app, const ExploreStart& start) {
   if (start.challenge >= 0) app.explore_challenge(static_cast<size_t>(start.challenge));
 }
 
-void press_keys(const RenderFrame& render, const std::vector<int>& keys) {
-  render(nullptr, 1.0f / 60.0f);  // the first frame shows what the keys act on
+int press_keys(const RenderFrame& render, const std::vector<int>& keys, int width, int height) {
+  OffscreenTarget target;
+  if (!target.create(width, height)) {
+    std::cerr << "gridlock-viewer: " << target.error() << "\n";
+    return 1;
+  }
+  render(&target, 1.0f / 60.0f);  // the first frame shows what the keys act on
   for (int key : keys) {
     frame_keys().push({key, 0, false});
-    render(nullptr, 1.0f / 60.0f);
+    render(&target, 1.0f / 60.0f);
   }
+  return 0;
 }
 
 }  // namespace gridlock::viewer

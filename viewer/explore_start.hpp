@@ -26,7 +26,9 @@ int prepare_explore(const Options& options, ExploreStart& start);
 // Shows what `start` asks for.
 void start_explore(App& app, const ExploreStart& start);
 
-// Presses each key in its own frame, as the window's key callback would.
-void press_keys(const RenderFrame& render, const std::vector<int>& keys);
+// Presses each key in its own frame, as the window's key callback would, the frames drawn into
+// an offscreen image of the screenshot's size (as the screenshot's are). Returns 1 after saying
+// why when that image cannot be made, else 0.
+int press_keys(const RenderFrame& render, const std::vector<int>& keys, int width, int height);
 
 }  // namespace gridlock::viewer

@@ -471,13 +471,15 @@ int main(int argc, char** argv) {
         gv::start_explore(app, explore);
       else if (options.lecture.empty())
         app.load_gallery();
-      if (!explore.keys.empty()) gv::press_keys(render, explore.keys);
-      if (options.exporting())
-        code = export_from_command_line(options, app, render);
-      else if (options.run_lesson)
-        code = run_lesson_from_command_line(options, app, render);
-      else
-        code = gv::take_screenshot(render, options.screenshot, options.width, options.height);
+      if (!explore.keys.empty()) code = gv::press_keys(render, explore.keys, options.width, options.height);
+      if (code == 0) {
+        if (options.exporting())
+          code = export_from_command_line(options, app, render);
+        else if (options.run_lesson)
+          code = run_lesson_from_command_line(options, app, render);
+        else
+          code = gv::take_screenshot(render, options.screenshot, options.width, options.height);
+      }
       if (code == 0 && !options.layout_report.empty())
         code = gv::write_layout_report(options.layout_report,
                                        ImVec2(float(options.width), float(options.height)));
