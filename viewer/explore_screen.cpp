@@ -46,12 +46,12 @@ std::string file_name(const std::string& path) { return path.substr(path.find_la
 
 }  // namespace
 
-ExploreScreen::ExploreScreen(ex::ModelRun run) : session_(std::make_unique<ExploreSession>(std::move(run))) {}
+ExploreScreen::ExploreScreen(ex::ModelRun run, std::optional<ex::Challenge> challenge)
+    : session_(std::make_unique<ExploreSession>(std::move(run), std::move(challenge))) {}
 
 std::unique_ptr<ExploreScreen> ExploreScreen::for_challenge(size_t index) {
   const ex::Challenge& c = ex::challenges().at(index);
-  auto screen = std::make_unique<ExploreScreen>(c.run);
-  screen->replace(c.run, c);
+  auto screen = std::make_unique<ExploreScreen>(c.run, c);
   screen->challenge_ = static_cast<int>(index);
   return screen;
 }

@@ -16,7 +16,7 @@ namespace gridlock::viewer {
 class ExploreScreen {
  public:
   // Throws std::invalid_argument for a run the model refuses.
-  explicit ExploreScreen(explore::ModelRun run);
+  explicit ExploreScreen(explore::ModelRun run, std::optional<explore::Challenge> challenge = std::nullopt);
   // The challenge `index` of explore::challenges(), on its documented kernel.
   static std::unique_ptr<ExploreScreen> for_challenge(size_t index);
 

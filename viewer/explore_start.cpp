@@ -2,7 +2,6 @@
 #include "explore_start.hpp"
 
 #include <iostream>
-#include <sstream>
 
 #include "explore/challenges.hpp"
 #include "model/key_events.hpp"
@@ -23,19 +22,12 @@ int key_code(const std::string& token) {
   return -1;
 }
 
-std::vector<std::string> words_of(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
 }  // namespace
 
 int prepare_explore(const Options& options, ExploreStart& start) {
   if (!options.explore.empty()) {
     try {
-      start.run = explore::parse_model_run(words_of(options.explore));
+      start.run = explore::parse_model_run(explore::words_of(options.explore));
     } catch (const std::invalid_argument& e) {
       std::cerr << "gridlock-viewer: --explore \"" << options.explore << "\": " << e.what() << "\n";
       return 2;
@@ -49,7 +41,7 @@ int prepare_explore(const Options& options, ExploreStart& start) {
     }
     start.challenge = options.challenge - 1;
   }
-  for (const std::string& token : words_of(options.keys)) {
+  for (const std::string& token : explore::words_of(options.keys)) {
     const int code = key_code(token);
     if (code < 0) {
       std::cerr << "gridlock-viewer: --keys: \"" << token
@@ -69,7 +61,7 @@ int prepare_explore(const Options& options, ExploreStart& start) {
       std::cerr << "gridlock-viewer: --solved: no run of the model solves \"" << c.title << "\" by keys\n";
       return 1;
     }
-    for (const std::string& token : words_of(keys)) start.keys.push_back(key_code(token));
+    for (const std::string& token : explore::words_of(keys)) start.keys.push_back(key_code(token));
   }
   if (!start.keys.empty() && options.screenshot.empty()) {
     std::cerr << "gridlock-viewer: --keys needs --screenshot (in a window, press them yourself)\n";

@@ -15,12 +15,6 @@ namespace gridlock::docs {
 namespace fs = std::filesystem;
 namespace {
 
-std::string cell(const std::string& text) {
-  std::string out;
-  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
-  return out;
-}
-
 // "3 confirmed, 1 contradicted, 2 not observable", kinds with none left out.
 std::string verdict_counts(const trace::Trace& trace) {
   std::map<trace::Verdict, int> counts;
@@ -29,10 +23,7 @@ std::string verdict_counts(const trace::Trace& trace) {
   for (trace::Verdict verdict :
        {trace::Verdict::confirmed, trace::Verdict::contradicted, trace::Verdict::not_observable}) {
     if (counts[verdict] == 0) continue;
-    std::string word = trace::to_string(verdict);
-    for (char& c : word)
-      if (c == '_') c = ' ';
-    out += (out.empty() ? "" : ", ") + std::to_string(counts[verdict]) + " " + word;
+    out += (out.empty() ? "" : ", ") + std::to_string(counts[verdict]) + " " + verdict_words(verdict);
   }
   return out.empty() ? "no claims" : out;
 }
@@ -75,8 +66,8 @@ std::string lesson_table(const std::vector<trace::LessonEntry>& lessons, const f
     const trace::Trace trace = default_trace(lesson);
     const fs::path readme = (fs::absolute(lesson.folder) / "README.md").lexically_normal();
     out += "| " + lesson.technique + " | [" + lesson.id + "](" +
-           readme.lexically_relative(here).generic_string() + ") | " + cell(lesson.title) + " | " +
-           cell(lesson.shows) + " | " + verdict_counts(trace) + " |\n";
+           readme.lexically_relative(here).generic_string() + ") | " + table_cell(lesson.title) + " | " +
+           table_cell(lesson.shows) + " | " + verdict_counts(trace) + " |\n";
     const std::string devices = fact_text(trace, "devices");
     if (by_devices[devices].empty()) device_order.push_back(devices);
     by_devices[devices].push_back(lesson.technique);

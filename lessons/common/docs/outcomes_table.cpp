@@ -9,16 +9,6 @@
 #include "explore/model_run.hpp"
 
 namespace gridlock::docs {
-namespace {
-
-std::vector<std::string> words_of(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
-}  // namespace
 
 std::string outcomes_table(const std::string& runs) {
   std::string out = "| kernel | blocks | rules | states | search | outcomes |\n|---|---|---|---:|---|---|\n";
@@ -27,7 +17,7 @@ std::string outcomes_table(const std::string& runs) {
   for (std::string text; std::getline(list, text, ';');) {
     explore::ModelRun run;
     try {
-      run = explore::parse_model_run(words_of(text));
+      run = explore::parse_model_run(explore::words_of(text));
     } catch (const std::invalid_argument& e) {
       throw DocsError("model run \"" + text + "\": " + e.what());
     }

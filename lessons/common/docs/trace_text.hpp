@@ -12,6 +12,12 @@
 
 namespace gridlock::docs {
 
+// One table cell: line breaks become spaces, '|' is escaped.
+std::string table_cell(const std::string& text);
+
+// A verdict as a README writes it: "confirmed", "contradicted", "not observable".
+std::string verdict_words(trace::Verdict verdict);
+
 // | claim | verdict | measured |: the statement, the verdict ("not observable" with a space) and
 // the measurement, followed by " — " and the reason where there is one. Cells escape '|'.
 std::string claims_table(const trace::Trace& trace);

@@ -47,7 +47,8 @@ bool Explorer::advance(int64_t budget) {
     const int id = static_cast<int>(next_++);
     const int level = level_[static_cast<size_t>(id)];
     depth_ = std::max(depth_, level);
-    const State state = *states_[static_cast<size_t>(id)];
+    // The map's nodes stay put when it grows, so the state is read where it is kept.
+    const State& state = *states_[static_cast<size_t>(id)];
     if (machine_.ended(state)) {
       const std::string label = outcome_of_(machine_, state);
       Outcome& o = outcomes_[label];

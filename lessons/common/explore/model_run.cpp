@@ -2,6 +2,7 @@
 #include "explore/model_run.hpp"
 
 #include <cstdlib>
+#include <sstream>
 #include <stdexcept>
 
 namespace gridlock::explore {
@@ -17,6 +18,13 @@ int64_t whole_number(const std::string& option, const std::string& text, int64_t
 }
 
 }  // namespace
+
+std::vector<std::string> words_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
 
 Placement ModelRun::placement() const {
   Placement p = spread(blocks, sms > 0 ? sms : blocks);

@@ -24,6 +24,9 @@ struct ModelRun {
   std::string rules() const;
 };
 
+// The words of a run or a key script as written in one string ("documented-lock --blocks 3").
+std::vector<std::string> words_of(const std::string& text);
+
 // Reads KERNEL [--blocks N] [--sms M] [--no-fills] [--no-late-writes] [--in-order-atomics]
 // [--depth D] [--max-states S] [--witness]; throws std::invalid_argument saying what is wrong.
 ModelRun parse_model_run(const std::vector<std::string>& words);
