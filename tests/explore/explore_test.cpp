@@ -21,8 +21,8 @@ struct Search {
 };
 
 Search explore(const std::string& kernel, ex::Placement placement, ex::Bounds bounds = {},
-               int64_t slice = 1 << 20) {
-  const ex::ModelKernel k = ex::model_kernel(kernel, placement.blocks());
+               int64_t slice = 1 << 20, int lanes = 0) {
+  const ex::ModelKernel k = ex::model_kernel(kernel, placement.blocks(), lanes);
   ex::Explorer explorer(ex::Machine(k.program, placement), k.outcome, bounds);
   while (!explorer.advance(slice)) {
   }
@@ -160,10 +160,91 @@ TEST(Explore, UnknownKernelAndBadPlacementAreRefused) {
                std::invalid_argument);
 }
 
+ex::Placement in_lockstep(ex::Placement p) {
+  p.lockstep = true;
+  return p;
+}
+
+Search with_lanes(const std::string& kernel, ex::Placement placement, int lanes) {
+  return explore(kernel, placement, {}, 1 << 20, lanes);
+}
+
+// L3: the lock taken by every thread never finishes when the lanes of a warp run in lockstep (the
+// lane that won waits for its warp-mates to reconverge, and they spin for the lock it holds);
+// scheduled independently it finishes. The loop form finishes either way.
+TEST(Explore, TheLockInEveryThreadHangsOnlyInLockstep) {
+  for (int lanes : {2, 3}) {
+    const Search lockstep = with_lanes("lock-in-every-thread", in_lockstep(ex::spread(1, 1)), lanes);
+    EXPECT_TRUE(lockstep.complete);
+    EXPECT_EQ(lockstep.outcomes, (std::set<std::string>{ex::kNeverEnds})) << lanes << " lanes";
+    const Search independent = with_lanes("lock-in-every-thread", ex::spread(1, 1), lanes);
+    EXPECT_TRUE(independent.complete);
+    EXPECT_EQ(independent.outcomes, (std::set<std::string>{"count = 1: exact"})) << lanes << " lanes";
+    for (const ex::Placement& p : {ex::spread(1, 1), in_lockstep(ex::spread(1, 1))})
+      EXPECT_EQ(with_lanes("lock-inside-the-loop", p, lanes).outcomes,
+                (std::set<std::string>{"count = 1: exact"}));
+  }
+}
+
+// The run shown for a hang ends where the kernel spins: two moves, the CAS and the split.
+TEST(Explore, AHangComesWithTheRunIntoItsSpin) {
+  const Search lockstep = with_lanes("lock-in-every-thread", in_lockstep(ex::spread(1, 1)), 2);
+  ASSERT_EQ(lockstep.details.size(), 1u);
+  EXPECT_EQ(lockstep.details[0].moves.size(), 2u);
+  EXPECT_NE(lockstep.details[0].witness.back().find("the warp splits"), std::string::npos);
+}
+
+// R6: without __syncwarp() the documented warp sum goes wrong once lanes run apart, and never in
+// lockstep; with it, never.
+TEST(Explore, TheWarpSumNeedsSyncwarpOnlyWhenLanesRunApart) {
+  const Search apart = with_lanes("warp-sum-documented", ex::spread(1, 1), 4);
+  EXPECT_TRUE(apart.complete);
+  EXPECT_TRUE(apart.outcomes.count("every lane returns the sum 10"));
+  EXPECT_TRUE(apart.outcomes.count("4 of 4 lanes return a wrong sum")) << apart.states;
+  EXPECT_EQ(with_lanes("warp-sum-documented", in_lockstep(ex::spread(1, 1)), 4).outcomes,
+            (std::set<std::string>{"every lane returns the sum 10"}));
+  for (int lanes : {2, 4, 8}) {
+    const Search synced = with_lanes("warp-sum-syncwarp", ex::spread(1, 1), lanes);
+    EXPECT_TRUE(synced.complete);
+    EXPECT_EQ(synced.outcomes, (std::set<std::string>{"every lane returns the sum " +
+                                                      std::to_string(lanes * (lanes + 1) / 2)}));
+  }
+}
+
+// G2: without the barrier before the next fetch, thread 0 refills the shared slot while warp 1
+// still reads it: a result goes to another item's place, or to out[-1].
+TEST(Explore, TheWorkQueueNeedsItsClosingBarrier) {
+  const Search with = explore("work-queue", ex::spread(1, 1));
+  EXPECT_TRUE(with.complete);
+  EXPECT_EQ(with.outcomes, (std::set<std::string>{"every item's result in place, from each warp"}));
+  const Search without = explore("work-queue-no-barrier", ex::spread(1, 1));
+  EXPECT_TRUE(without.complete);
+  EXPECT_TRUE(any_with(without.outcomes, "holds item 0's"));
+  EXPECT_TRUE(any_with(without.outcomes, "outside an array: block 0 thread 32"));
+  EXPECT_TRUE(without.outcomes.count("every item's result in place, from each warp"));
+}
+
+// The lockstep scheduler reconverges where the paths of a branch meet: the spin loop's exit.
+TEST(Explore, BranchesReconvergeAtTheirPostDominator) {
+  const ex::Program lock = ex::model_kernel("lock-in-every-thread", 1).program;
+  const std::vector<int> meet = ex::reconvergence_points(lock);
+  EXPECT_EQ(meet[1], 2);  // while (!try_lock()) meets at the count
+  EXPECT_EQ(meet[2], 6);  // if (threadIdx.x == 0) meets at unlock()
+  EXPECT_EQ(meet[0], -1);
+  const ex::Program loop = ex::model_kernel("lock-inside-the-loop", 1).program;
+  EXPECT_EQ(ex::reconvergence_points(loop)[1], 8);  // if (try_lock()) meets at the loop's test
+}
+
+TEST(Explore, LanesAKernelDoesNotTakeAreRefused) {
+  EXPECT_THROW(ex::model_kernel("warp-sum-documented", 1, 3), std::invalid_argument);
+  EXPECT_THROW(ex::model_kernel("racy-counter", 1, 2), std::invalid_argument);
+  EXPECT_EQ(ex::model_kernel("warp-sum-syncwarp", 1, 8).program.thread_ids.size(), 8u);
+}
+
 // Every instruction names a line of the real kernel whose code it stands for.
 TEST(Explore, EveryInstructionNamesItsLine) {
   for (const std::string& name : ex::model_kernel_names()) {
-    const ex::ModelKernel k = ex::model_kernel(name, 2);
+    const ex::ModelKernel k = ex::model_kernel(name, 2, ex::model_kernel(name, 2).lane_choices.back());
     for (const ex::Instruction& in : k.program.code) {
       std::ifstream file(std::string(GRIDLOCK_SOURCE_DIR) + "/" + in.file);
       ASSERT_TRUE(file) << in.file;

@@ -72,7 +72,9 @@ bool ExploreSession::random_move() {
   return choose(static_cast<size_t>((seed_ >> 33) % choices_.size()));
 }
 
-std::string ExploreSession::outcome() const { return ended() ? kernel_.outcome(machine_, state()) : ""; }
+std::string ExploreSession::outcome() const {
+  return ended() ? ex::outcome_label(machine_, kernel_.outcome, state()) : "";
+}
 
 bool ExploreSession::solved() const { return challenge_ && ended() && ex::reaches(*challenge_, outcome()); }
 

@@ -2,43 +2,14 @@
 // it; registers are the kernel's own variables.
 #include "explore/kernels.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
+#include "explore/kernel_parts.hpp"
+
 namespace gridlock::explore {
-namespace {
+namespace parts {
 
-constexpr const char* kRacy = "lessons/locks/racy-counter/kernels.cuh";
-constexpr const char* kCritical = "lessons/locks/critical-section/kernels.cuh";
-constexpr const char* kLocks = "lessons/locks/common/locks.cuh";
-constexpr const char* kGuardLesson = "lessons/interblock/last-block-guard/kernels.cuh";
-constexpr const char* kGuard = "lessons/interblock/common/last_block.cuh";
-
-// An instruction of `op` standing for `source` at file:line.
-Instruction at(Op op, const char* file, int line, const char* source) {
-  Instruction in;
-  in.op = op;
-  in.file = file;
-  in.line = line;
-  in.source = source;
-  return in;
-}
-
-Instruction with(Instruction in, int dst, int a = -1, int32_t imm = 0) {
-  in.dst = dst;
-  in.a = a;
-  in.imm = imm;
-  return in;
-}
-
-Instruction on(Instruction in, int word, int index = -1) {
-  in.word = word;
-  in.index = index;
-  return in;
-}
-
-Instruction exit_at(const char* file, int line) { return at(Op::exit, file, line, "}"); }
-
-// "count = 2: exact" or "count = 1: 1 update lost", for a count every block adds one to.
 OutcomeOf count_outcome(int word) {
   return [word](const Machine& m, const State& s) {
     const int32_t count = m.memory(s, m.element_of(word, 0));
@@ -48,6 +19,12 @@ OutcomeOf count_outcome(int word) {
                       : ": " + std::to_string(lost) + (lost == 1 ? " update lost" : " updates lost"));
   };
 }
+
+}  // namespace parts
+
+namespace {
+
+using namespace parts;
 
 ModelKernel racy_counter(bool atomic) {
   // Registers: seen, next. Words: count.
@@ -84,7 +61,7 @@ ModelKernel lock_counter(bool ordered) {
   cas.imm2 = 1;
   cas.order = ordered ? Order::acquire : Order::relaxed;
   Instruction spin = with(at(Op::branch_if, kLocks, ordered ? 54 : 32, "while (!try_lock())"), -1, 0, 0);
-  spin.equal = false;
+  spin.compare = Compare::not_equal;
   spin.target = 0;
   Instruction unlock = ordered
                            ? at(Op::atomic_exch, kLocks, 58, "word().store(0, cuda::memory_order_release)")
@@ -117,11 +94,12 @@ ModelKernel guard(bool acquire, int blocks) {
             kBlock,
             {{"partials", blocks, 0}, {"tickets", 1, 0}},
             {}};
+  p.outcome_registers = {kTicket, kTotal};
   Instruction last = with(at(Op::branch_if, kGuardLesson, 114, "if (last) {"), -1, kTicket, blocks - 1);
-  last.equal = false;
+  last.compare = Compare::not_equal;
   Instruction loop =
       with(at(Op::branch_if, kGuardLesson, 43, "for (int i = idx; i < count; i += B) {"), -1, kI, blocks);
-  loop.equal = false;
+  loop.compare = Compare::not_equal;
   Instruction sum = with(at(Op::add, kGuardLesson, 45, "acc += v;"), kTotal, kTotal);
   sum.b = kV;
   p.code = {
@@ -164,24 +142,47 @@ ModelKernel guard(bool acquire, int blocks) {
                   : "g1::partial_then_merge<gridlock::interblock::Guard::syncthreads_or, 256, false>"};
 }
 
-}  // namespace
-
-std::vector<std::string> model_kernel_names() {
-  return {"racy-counter", "racy-counter-atomic", "documented-lock",
-          "ordered-lock", "documented-guard",    "acquire-guard"};
-}
-
-ModelKernel model_kernel(const std::string& name, int blocks) {
-  if (blocks < 1) throw std::invalid_argument("the model needs at least one block");
+ModelKernel kernel_named(const std::string& name, int blocks, int lanes) {
   if (name == "racy-counter") return racy_counter(false);
   if (name == "racy-counter-atomic") return racy_counter(true);
   if (name == "documented-lock") return lock_counter(false);
   if (name == "ordered-lock") return lock_counter(true);
   if (name == "documented-guard") return guard(false, blocks);
   if (name == "acquire-guard") return guard(true, blocks);
+  if (name == "lock-in-every-thread") return lock_in_every_thread(false, lanes);
+  if (name == "lock-inside-the-loop") return lock_in_every_thread(true, lanes);
+  if (name == "warp-sum-documented") return warp_sum(false, lanes);
+  if (name == "warp-sum-syncwarp") return warp_sum(true, lanes);
+  if (name == "work-queue") return work_queue(true, 2);
+  if (name == "work-queue-no-barrier") return work_queue(false, 2);
   std::string names;
   for (const std::string& n : model_kernel_names()) names += (names.empty() ? "" : ", ") + n;
   throw std::invalid_argument("no model kernel \"" + name + "\" (" + names + ")");
+}
+
+}  // namespace
+
+std::vector<std::string> model_kernel_names() {
+  return {"racy-counter",        "racy-counter-atomic", "documented-lock",      "ordered-lock",
+          "documented-guard",    "acquire-guard",       "lock-in-every-thread", "lock-inside-the-loop",
+          "warp-sum-documented", "warp-sum-syncwarp",   "work-queue",           "work-queue-no-barrier"};
+}
+
+ModelKernel model_kernel(const std::string& name, int blocks, int lanes) {
+  if (blocks < 1) throw std::invalid_argument("the model needs at least one block");
+  // The default first, to learn the kernel's lane choices.
+  ModelKernel k = kernel_named(name, blocks, 0);
+  if (lanes == 0 || lanes == k.lanes) return k;
+  const std::vector<int>& choices = k.lane_choices;
+  if (std::find(choices.begin(), choices.end(), lanes) == choices.end()) {
+    std::string list;
+    for (size_t i = 0; i < choices.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + std::to_string(choices[i]);
+    throw std::invalid_argument(name + " runs " + list +
+                                (choices.size() == 1 && choices[0] == 1 ? " thread" : " threads") +
+                                " a block in the model, not " + std::to_string(lanes));
+  }
+  return kernel_named(name, blocks, lanes);
 }
 
 }  // namespace gridlock::explore

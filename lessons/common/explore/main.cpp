@@ -1,7 +1,7 @@
 // gridlock-explore: every outcome a lesson's kernel can reach in the model, with a shortest run to
 // each, the number of states and whether the search was complete.
-//   gridlock-explore KERNEL [--blocks N] [--sms M] [--no-fills] [--no-late-writes]
-//                    [--in-order-atomics] [--depth D] [--max-states S] [--witness]
+//   gridlock-explore KERNEL [--blocks N] [--sms M] [--lanes L] [--lockstep] [--no-fills]
+//                    [--no-late-writes] [--in-order-atomics] [--depth D] [--max-states S] [--witness]
 //   gridlock-explore --challenges  the viewer's Explore challenges, one a line: N, lesson, title
 //   gridlock-explore --solve N   a shortest key script that solves the viewer's challenge N
 //   exit 0: done and complete; 1: stopped at a bound (or no script); 2: a usage error
@@ -23,11 +23,13 @@ void usage(std::FILE* to, const char* program) {
   for (const std::string& k : ex::model_kernel_names()) kernels += (kernels.empty() ? "" : ", ") + k;
   std::fprintf(
       to,
-      "usage: %s KERNEL [--blocks N] [--sms M] [--no-fills] [--no-late-writes] [--in-order-atomics]\n"
-      "       [--depth D] [--max-states S] [--witness]\n"
+      "usage: %s KERNEL [--blocks N] [--sms M] [--lanes L] [--lockstep] [--no-fills] [--no-late-writes]\n"
+      "       [--in-order-atomics] [--depth D] [--max-states S] [--witness]\n"
       "  KERNEL              %s\n"
-      "  --blocks N          thread 0 of N blocks (1 to 8, default 2)\n"
+      "  --blocks N          N blocks (1 to 8, default 2)\n"
       "  --sms M             on M SMs, block b on SM b %% M (default: an SM a block)\n"
+      "  --lanes L           L threads a block, for the kernels that take more than one\n"
+      "  --lockstep          the lanes of a warp share one pc (before Volta); default: independent\n"
       "  --no-fills          lines are filled by loads only, never ahead of them\n"
       "  --no-late-writes    a store reaches memory at once\n"
       "  --in-order-atomics  an SM's pending writes land before its next atomic\n"
@@ -76,7 +78,7 @@ int main(int argc, char** argv) {
     usage(stderr, argv[0]);
     return 2;
   }
-  const ex::ModelKernel k = ex::model_kernel(run.kernel, run.blocks);
+  const ex::ModelKernel k = ex::model_kernel(run.kernel, run.blocks, run.lanes);
   const ex::Explorer explorer = ex::explore_to_end(run);
   const std::string rules = run.rules();
   std::printf("%s (%s): %s%s\n", k.name.c_str(), k.summary.c_str(), run.where().c_str(),
@@ -86,10 +88,16 @@ int main(int argc, char** argv) {
       explorer.depth(),
       explorer.complete() ? "complete (every reachable state visited)" : explorer.why_stopped().c_str());
   for (const ex::Outcome& o : explorer.outcomes()) {
-    std::printf("outcome: %s (%lld final states; shortest run %zu moves)\n", o.label.c_str(),
-                static_cast<long long>(o.ends), o.witness.size());
+    if (o.label == ex::kNeverEnds)
+      std::printf(
+          "outcome: %s (%lld states from which no run ends; the shortest run into its spin: %zu moves)\n",
+          o.label.c_str(), static_cast<long long>(o.ends), o.witness.size());
+    else
+      std::printf("outcome: %s (%lld final states; shortest run %zu moves)\n", o.label.c_str(),
+                  static_cast<long long>(o.ends), o.witness.size());
     if (run.witness)
       for (const std::string& move : o.witness) std::printf("  %s\n", move.c_str());
+    if (o.label == ex::kNeverEnds) std::printf("  from there: %s\n", explorer.where_it_hangs().c_str());
   }
   return explorer.complete() ? 0 : 1;
 }

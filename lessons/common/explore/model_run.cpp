@@ -31,13 +31,17 @@ Placement ModelRun::placement() const {
   p.fills = fills;
   p.late_writes = late_writes;
   p.in_order_atomics = in_order_atomics;
+  p.lockstep = lockstep;
   return p;
 }
 
 std::string ModelRun::where() const {
   const int on = placement().sms();
-  return std::to_string(blocks) + (blocks == 1 ? " block" : " blocks") + " on " + std::to_string(on) +
-         (on == 1 ? " SM" : " SMs");
+  const int threads = model_kernel(kernel, blocks, lanes).lanes;
+  const std::string of = threads == 1 ? " (thread 0)" : " of " + std::to_string(threads) + " threads";
+  return std::to_string(blocks) + (blocks == 1 ? " block" : " blocks") + of + " on " + std::to_string(on) +
+         (on == 1 ? " SM" : " SMs") +
+         (lockstep ? ", warps in lockstep" : ", threads scheduled independently");
 }
 
 std::string ModelRun::rules() const {
@@ -61,6 +65,10 @@ ModelRun parse_model_run(const std::vector<std::string>& words) {
       run.blocks = static_cast<int>(whole_number(w, value(), 1, 8));
     } else if (w == "--sms") {
       run.sms = static_cast<int>(whole_number(w, value(), 1, 8));
+    } else if (w == "--lanes") {
+      run.lanes = static_cast<int>(whole_number(w, value(), 1, 8));
+    } else if (w == "--lockstep") {
+      run.lockstep = true;
     } else if (w == "--depth") {
       run.bounds.depth = static_cast<int>(whole_number(w, value(), 1, 100000));
     } else if (w == "--max-states") {
@@ -82,12 +90,12 @@ ModelRun parse_model_run(const std::vector<std::string>& words) {
     }
   }
   if (run.kernel.empty()) throw std::invalid_argument("name a kernel");
-  model_kernel(run.kernel, run.blocks);  // throws for a kernel the model does not have
+  model_kernel(run.kernel, run.blocks, run.lanes);  // throws for a kernel or lanes the model does not have
   return run;
 }
 
 Explorer explore_to_end(const ModelRun& run) {
-  const ModelKernel k = model_kernel(run.kernel, run.blocks);
+  const ModelKernel k = model_kernel(run.kernel, run.blocks, run.lanes);
   Explorer explorer(Machine(k.program, run.placement()), k.outcome, run.bounds);
   while (!explorer.advance(100000)) {
   }

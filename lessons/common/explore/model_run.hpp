@@ -12,14 +12,16 @@ namespace gridlock::explore {
 struct ModelRun {
   std::string kernel;
   int blocks = 2;
-  int sms = 0;  // 0: one SM a block
+  int sms = 0;    // 0: one SM a block
+  int lanes = 0;  // threads a block; 0: the kernel's default
+  bool lockstep = false;
   bool fills = true, late_writes = true, in_order_atomics = false;
   Bounds bounds;
   bool witness = false;  // the command line prints each outcome's run
 
   Placement placement() const;
-  // "2 blocks on 2 SMs", and the rules left out or added: "lines filled by loads only; atomics
-  // after the SM's writes" ("" when every rule holds).
+  // "2 blocks of 4 threads on 2 SMs, in lockstep", and the rules left out or added: "lines filled
+  // by loads only; atomics after the SM's writes" ("" when every rule holds).
   std::string where() const;
   std::string rules() const;
 };
@@ -27,8 +29,9 @@ struct ModelRun {
 // The words of a run or a key script as written in one string ("documented-lock --blocks 3").
 std::vector<std::string> words_of(const std::string& text);
 
-// Reads KERNEL [--blocks N] [--sms M] [--no-fills] [--no-late-writes] [--in-order-atomics]
-// [--depth D] [--max-states S] [--witness]; throws std::invalid_argument saying what is wrong.
+// Reads KERNEL [--blocks N] [--sms M] [--lanes L] [--lockstep] [--no-fills] [--no-late-writes]
+// [--in-order-atomics] [--depth D] [--max-states S] [--witness]; throws std::invalid_argument
+// saying what is wrong.
 ModelRun parse_model_run(const std::vector<std::string>& words);
 
 // Explores the run to the end (complete or stopped at a bound).

@@ -37,18 +37,21 @@ bool read_loc(const std::string& line, Loc* at, Loc* inlined_at, bool* inlined) 
   return true;
 }
 
-// Whether `ptx` is an instruction of the model instruction's kind, with the same memory order.
-bool matches(const Instruction& in, const std::string& ptx) {
+// Whether `ptx` is an instruction of the model instruction's kind, in the same space (global or
+// shared), with the same memory order.
+bool matches(const Program& program, const Instruction& in, const std::string& ptx) {
   const bool acquire = has(ptx, ".acquire") || has(ptx, ".acq_rel");
   const bool release = has(ptx, ".release") || has(ptx, ".acq_rel");
+  const char* space =
+      in.word >= 0 && program.words[static_cast<size_t>(in.word)].shared ? ".shared" : ".global";
   const bool ordered_as_model = in.order == Order::acquire   ? acquire
                                 : in.order == Order::release ? release
                                                              : !acquire && !release;
   switch (in.op) {
     case Op::load:
-      return starts_with(ptx, "ld.") && has(ptx, ".global") && ordered_as_model;
+      return starts_with(ptx, "ld.") && has(ptx, space) && ordered_as_model;
     case Op::store:
-      return starts_with(ptx, "st.") && has(ptx, ".global") && ordered_as_model;
+      return starts_with(ptx, "st.") && has(ptx, space) && ordered_as_model;
     case Op::atomic_add:
       return (starts_with(ptx, "atom.") || starts_with(ptx, "red.")) && has(ptx, ".add") && ordered_as_model;
     case Op::atomic_cas:
@@ -60,6 +63,9 @@ bool matches(const Instruction& in, const std::string& ptx) {
     case Op::fence:
       return starts_with(ptx, "membar.gl") || starts_with(ptx, "fence.sc.gpu") ||
              starts_with(ptx, "fence.acq_rel.gpu");
+    case Op::barrier:
+      return in.scope == Scope::warp ? starts_with(ptx, "bar.warp.sync")
+                                     : starts_with(ptx, "bar.sync") || starts_with(ptx, "barrier.sync");
     default:
       return false;
   }
@@ -67,7 +73,7 @@ bool matches(const Instruction& in, const std::string& ptx) {
 
 bool touches_memory(Op op) {
   return op == Op::load || op == Op::store || op == Op::atomic_add || op == Op::atomic_cas ||
-         op == Op::atomic_exch || op == Op::fence;
+         op == Op::atomic_exch || op == Op::fence || op == Op::barrier;
 }
 
 bool at_line(const PtxInstruction& p, const std::string& file, int line) {
@@ -148,11 +154,26 @@ std::string ptx_unit(const ModelKernel& kernel) {
 
 std::vector<std::string> compare_with_ptx(const Program& program, const std::vector<PtxInstruction>& ptx) {
   std::vector<std::string> problems;
+  // A program that jumps back (a loop) may find its next instruction before the one it matched
+  // last: the compiler may rotate a loop, putting its closing part first. Once, from the top.
+  bool loops = false;
+  for (size_t i = 0; i < program.code.size(); ++i)
+    loops |= program.code[i].op == Op::branch_if && program.code[i].target <= static_cast<int>(i);
+  bool wrapped = false;
   size_t from = 0;
+  const auto found_from = [&](const Instruction& in, size_t start, size_t end) {
+    size_t i = start;
+    while (i < end && !(at_line(ptx[i], in.file, in.line) && matches(program, in, ptx[i].text))) ++i;
+    return i;
+  };
   for (const Instruction& in : program.code) {
     if (!touches_memory(in.op)) continue;
-    size_t i = from;
-    while (i < ptx.size() && !(at_line(ptx[i], in.file, in.line) && matches(in, ptx[i].text))) ++i;
+    size_t i = found_from(in, from, ptx.size());
+    if (i == ptx.size() && loops && !wrapped) {
+      i = found_from(in, 0, from);
+      wrapped = i < from;
+      if (!wrapped) i = ptx.size();
+    }
     if (i == ptx.size()) {
       problems.push_back(program.name + ": no PTX instruction for \"" + to_text(program, in) + "\" at " +
                          in.file + ":" + std::to_string(in.line) + " after the one before it");

@@ -1,8 +1,8 @@
 // The model's programs held against the compiler's: a lesson's kernel compiled to PTX with
 // -lineinfo names, for every instruction, the source line it came from (and the lines it was
-// inlined at). A model program is the real kernel's when each of its loads, stores, atomics and
-// fences is a PTX instruction of the same kind and the same memory order at the line it names,
-// in the same order.
+// inlined at). A model program is the real kernel's when each of its loads, stores, atomics,
+// fences and barriers is a PTX instruction of the same kind, space and memory order at the line it
+// names, in the same order (a loop's closing part may come first: compilers rotate loops).
 #pragma once
 
 #include <string>
