@@ -92,15 +92,15 @@ bool ExploreScreen::draw(const Fonts& fonts) {
   ImGui::PopStyleColor();
   banner(fonts,
          "A model, not a GPU: " + session_->run().where() +
-             ", thread 0 of each block; a move is a turn, not a time (rules: "
-             "lessons/common/explore/memory_model.hpp)",
+             (session_->kernel().lanes == 1 ? ", thread 0 of each block" : "") +
+             "; a move is a turn, not a time (rules: lessons/common/explore/memory_model.hpp)",
          colour::model_banner, colour::model_banner_text);
   settings_row(fonts);
   challenge_row(fonts);
   ImGui::Separator();
   const float left = ImGui::GetContentRegionAvail().x * 0.58f;
   ImGui::BeginChild("explore-left", ImVec2(left, 0), false);
-  blocks_table(fonts);
+  threads_table(fonts);
   memory_table(fonts);
   moves_list(fonts);
   ImGui::EndChild();
@@ -120,9 +120,24 @@ void ExploreScreen::settings_row(const Fonts& fonts) {
     for (const std::string& name : ex::model_kernel_names())
       if (ImGui::Selectable(name.c_str(), name == run.kernel)) {
         run.kernel = name;
+        run.lanes = 0;  // the new kernel's own
         changed = true;
       }
     ImGui::EndCombo();
+  }
+  const std::vector<int>& lanes = session_->kernel().lane_choices;
+  if (lanes.size() > 1) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(60 * s);
+    const std::string shown = std::to_string(session_->kernel().lanes);
+    if (ImGui::BeginCombo("threads a block", shown.c_str())) {
+      for (int n : lanes)
+        if (ImGui::Selectable(std::to_string(n).c_str(), n == session_->kernel().lanes)) {
+          run.lanes = n;
+          changed = true;
+        }
+      ImGui::EndCombo();
+    }
   }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90 * s);
@@ -138,7 +153,8 @@ void ExploreScreen::settings_row(const Fonts& fonts) {
     run.sms = sms;
     changed = true;
   }
-  for (auto [label, value] : {std::pair<const char*, bool*>{"lines filled ahead", &run.fills},
+  for (auto [label, value] : {std::pair<const char*, bool*>{"warps in lockstep", &run.lockstep},
+                              {"lines filled ahead", &run.fills},
                               {"late writes", &run.late_writes},
                               {"atomics after the SM's writes", &run.in_order_atomics}}) {
     same_line_if_fits(checkbox_width(label));
@@ -169,35 +185,43 @@ void ExploreScreen::challenge_row(const Fonts& fonts) {
         fonts,
         "Challenge solved: " + session_->outcome() + ". Now T: try it on " + session_->challenge()->corrected,
         colour::confirmed, colour::canvas);
+  } else if (session_->hung()) {
+    banner(fonts,
+           "Hangs: no run from here ends. " + session_->outcome() + " (Backspace: undo, Home: start again)",
+           colour::contradicted, colour::canvas);
   } else if (session_->ended()) {
     banner(fonts, "Ended: " + session_->outcome() + " (Backspace: undo, Home: start again)", colour::panel,
            colour::text);
   }
 }
 
-void ExploreScreen::blocks_table(const Fonts& fonts) {
+void ExploreScreen::threads_table(const Fonts& fonts) {
   const ex::Machine& m = session_->machine();
   const ex::State& st = session_->state();
   const ex::Program& p = m.program();
   ImGui::PushFont(fonts.bold);
-  ImGui::TextUnformatted("Blocks (thread 0), the line each runs next");
+  ImGui::TextUnformatted(p.thread_ids.size() == 1 ? "Blocks (thread 0), the line each runs next"
+                                                  : "Threads, the line each runs next");
   ImGui::PopFont();
   if (!ImGui::BeginTable(
-          "blocks", 3,
+          "threads", 3,
           ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp))
     return;
-  ImGui::TableSetupColumn("block", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn(p.thread_ids.size() == 1 ? "block" : "thread", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("next", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn("registers", ImGuiTableColumnFlags_WidthStretch, 1.2f);
   ImGui::TableHeadersRow();
-  for (int b = 0; b < m.placement().blocks(); ++b) {
+  for (int t = 0; t < m.threads(); ++t) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::Text("%d (SM %d)", b, m.placement().sm_of_block[static_cast<size_t>(b)]);
+    ImGui::Text("%s (SM %d)", m.thread_name(t).c_str(),
+                m.placement().sm_of_block[static_cast<size_t>(m.block_of(t))]);
     ImGui::TableNextColumn();
-    const int pc = m.pc(st, b);
-    if (pc == ex::kExited) {
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::text_dim), "exited");
+    const int pc = m.pc(st, t);
+    if (pc == ex::kExited || pc <= ex::kFaultedAt) {
+      ImGui::TextColored(
+          ImGui::ColorConvertU32ToFloat4(pc == ex::kExited ? colour::text_dim : colour::contradicted),
+          pc == ex::kExited ? "exited" : "indexed outside an array");
     } else {
       const ex::Instruction& in = p.code[static_cast<size_t>(pc)];
       ImGui::PushFont(fonts.mono);
@@ -206,11 +230,14 @@ void ExploreScreen::blocks_table(const Fonts& fonts) {
       ImGui::SameLine();
       ImGui::TextWrapped("%s", ex::to_text(p, in).c_str());
       ImGui::PopFont();
+      if (m.waits_to_reconverge(st, t))
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::text_dim),
+                           "waits for its warp to reconverge");
     }
     ImGui::TableNextColumn();
     ImGui::PushFont(fonts.mono);
     for (size_t r = 0; r < p.registers.size(); ++r) {
-      const std::string reg = p.registers[r] + " = " + std::to_string(m.reg(st, b, static_cast<int>(r)));
+      const std::string reg = p.registers[r] + " = " + std::to_string(m.reg(st, t, static_cast<int>(r)));
       if (r > 0) same_line_if_fits(ImGui::CalcTextSize(reg.c_str()).x);
       ImGui::TextUnformatted(reg.c_str());
     }
@@ -237,7 +264,7 @@ void ExploreScreen::memory_table(const Fonts& fonts) {
   for (int e = 0; e < m.elements(); ++e) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(m.element_name(e).c_str());
+    ImGui::TextUnformatted((m.element_name(e) + (m.is_shared(e) ? " (shared)" : "")).c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%d", m.memory(st, e));
     for (int sm = 0; sm < sms; ++sm) {
@@ -271,7 +298,9 @@ void ExploreScreen::moves_list(const Fonts& fonts) {
       chosen = static_cast<int>(i);
   }
   if (choices.empty())
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::text_dim), "none: the kernel has ended");
+    ImGui::TextColored(
+        ImGui::ColorConvertU32ToFloat4(colour::text_dim),
+        session_->ended() ? "none: the kernel has ended" : "none: every thread waits at a barrier");
   if (chosen >= 0) session_->choose(static_cast<size_t>(chosen));
 }
 
@@ -298,8 +327,13 @@ void ExploreScreen::outcomes_panel(const Fonts& fonts) {
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(goal ? colour::contradicted : colour::confirmed),
                            "\xE2\x97\x8F");
         ImGui::SameLine();
-        ImGui::TextWrapped("%s (%lld final states, shortest run %zu moves)", o.label.c_str(),
-                           static_cast<long long>(o.ends), o.moves.size());
+        if (o.label == ex::kNeverEnds)
+          ImGui::TextWrapped("%s: %s (%lld states from which no run ends; into the spin in %zu moves)",
+                             o.label.c_str(), session_->search()->where_it_hangs().c_str(),
+                             static_cast<long long>(o.ends), o.moves.size());
+        else
+          ImGui::TextWrapped("%s (%lld final states, shortest run %zu moves)", o.label.c_str(),
+                             static_cast<long long>(o.ends), o.moves.size());
       }
   }
   ImGui::Spacing();

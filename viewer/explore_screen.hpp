@@ -33,7 +33,7 @@ class ExploreScreen {
   void replace(explore::ModelRun run, std::optional<explore::Challenge> challenge);
   void settings_row(const Fonts& fonts);
   void challenge_row(const Fonts& fonts);
-  void blocks_table(const Fonts& fonts);
+  void threads_table(const Fonts& fonts);
   void memory_table(const Fonts& fonts);
   void moves_list(const Fonts& fonts);
   void outcomes_panel(const Fonts& fonts);

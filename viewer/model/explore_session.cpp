@@ -11,6 +11,8 @@ namespace {
 
 // The most states a search in the window keeps: a few hundred MB at most, in a browser too.
 constexpr int64_t kWindowStates = 500'000;
+// The most states the look for a hang visits after a move: a few ms.
+constexpr int64_t kHangSearchStates = 5'000;
 
 ex::ModelRun within_the_window(ex::ModelRun run) {
   run.bounds.states = std::min(run.bounds.states, kWindowStates);
@@ -22,7 +24,7 @@ ex::ModelRun within_the_window(ex::ModelRun run) {
 ExploreSession::ExploreSession(ex::ModelRun run, std::optional<ex::Challenge> challenge)
     : run_(within_the_window(std::move(run))),
       challenge_(std::move(challenge)),
-      kernel_(ex::model_kernel(run_.kernel, run_.blocks)),
+      kernel_(ex::model_kernel(run_.kernel, run_.blocks, run_.lanes)),
       machine_(kernel_.program, run_.placement()) {
   restart();
 }
@@ -33,7 +35,20 @@ void ExploreSession::restart() {
   list_choices();
 }
 
+void ExploreSession::look_for_a_hang() {
+  hung_ = false;
+  if (ended()) return;
+  ex::Bounds small;
+  small.states = kHangSearchStates;
+  ex::Explorer from_here(machine_, kernel_.outcome, small, state());
+  while (!from_here.advance(kHangSearchStates)) {
+  }
+  const std::vector<ex::Outcome> outcomes = from_here.outcomes();
+  hung_ = from_here.complete() && outcomes.size() == 1 && outcomes[0].label == ex::kNeverEnds;
+}
+
 void ExploreSession::list_choices() {
+  look_for_a_hang();
   choices_.clear();
   const std::vector<ex::Move> open = machine_.moves(state(), false);
   for (size_t i = 0; i < open.size(); ++i) {
@@ -73,10 +88,13 @@ bool ExploreSession::random_move() {
 }
 
 std::string ExploreSession::outcome() const {
+  if (hung_) return std::string(ex::kNeverEnds) + ": " + machine_.where_threads_are(state());
   return ended() ? ex::outcome_label(machine_, kernel_.outcome, state()) : "";
 }
 
-bool ExploreSession::solved() const { return challenge_ && ended() && ex::reaches(*challenge_, outcome()); }
+bool ExploreSession::solved() const {
+  return challenge_ && (ended() || hung_) && ex::reaches(*challenge_, outcome());
+}
 
 void ExploreSession::start_search() {
   search_ = std::make_unique<ex::Explorer>(machine_, kernel_.outcome, run_.bounds);

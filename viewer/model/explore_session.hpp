@@ -43,7 +43,10 @@ class ExploreSession {
   // The moves taken, in words.
   const std::vector<std::string>& log() const { return log_; }
   bool ended() const { return machine_.ended(state()); }
-  std::string outcome() const;  // "" until the kernel has ended
+  // No run from here ends: a search from this state (a small one, after every move) found every
+  // state it can reach and none where the kernel ends.
+  bool hung() const { return hung_; }
+  std::string outcome() const;  // "" until the kernel has ended or hung
   bool solved() const;          // the challenge's goal reached
 
   // Every outcome: started on demand, advanced a slice at a time, stopped when asked.
@@ -55,6 +58,7 @@ class ExploreSession {
 
  private:
   void list_choices();
+  void look_for_a_hang();
 
   explore::ModelRun run_;
   std::optional<explore::Challenge> challenge_;
@@ -64,6 +68,7 @@ class ExploreSession {
   std::vector<std::string> log_;
   std::vector<Choice> choices_;
   uint64_t seed_ = 1;
+  bool hung_ = false;
   std::unique_ptr<explore::Explorer> search_;
 };
 

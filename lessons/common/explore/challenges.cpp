@@ -6,11 +6,12 @@
 namespace gridlock::explore {
 namespace {
 
-ModelRun run_of(const char* kernel, int blocks, int sms) {
+ModelRun run_of(const char* kernel, int blocks, int sms, bool lockstep = false) {
   ModelRun run;
   run.kernel = kernel;
   run.blocks = blocks;
   run.sms = sms;
+  run.lockstep = lockstep;
   return run;
 }
 
@@ -35,6 +36,17 @@ const std::vector<Challenge>& challenges() {
     c.push_back({"Read a stale partial",
                  "Make the last block merge a partial older than that block's ticket.", "stale",
                  run_of("documented-guard", 2, 2), "acquire-guard", "last-block-guard"});
+    c.push_back(
+        {"Deadlock the lock",
+         "Lanes in lockstep, every thread takes the lock: make the kernel hang. Then T: the loop form.",
+         kNeverEnds, run_of("lock-in-every-thread", 1, 1, true), "lock-inside-the-loop", "deadlock-lock"});
+    c.push_back(
+        {"Break the warp sum",
+         "Lanes scheduled independently, no barrier between the folds: make a lane return a wrong sum.",
+         "wrong sum", run_of("warp-sum-documented", 1, 1), "warp-sum-syncwarp", "reduce-warp-volatile"});
+    c.push_back({"Do an item's work in another's place",
+                 "No barrier before the next fetch: make warp 1 store its result in another item's place.",
+                 "holds item", run_of("work-queue-no-barrier", 1, 1), "work-queue", "work-queue"});
     return c;
   }();
   return all;

@@ -135,12 +135,12 @@ ModelKernel warp_sum(bool syncwarp, int lanes) {
 }
 
 ModelKernel work_queue(bool barrier, int items) {
-  // Threads 0 and 32: lane 0 of each of two warps. Registers: threadIdx.x, threadIdx.x / 32,
+  // Threads 0 and 32: lane 0 of each of two warps. Registers: threadIdx.x, warp (threadIdx.x / 32),
   // index, total, item, at, h, slot, old. Words: the queue's next index and size, the block's shared
   // item slot, out (one per item and warp), visits (one per item).
   enum { kLane, kWarp, kIndex, kTotal, kItem, kAt, kH, kSlot, kOld };
   Program p{barrier ? "work-queue" : "work-queue-no-barrier",
-            {"threadIdx.x", "threadIdx.x / 32", "index", "total", "item.index", "at", "h", "slot", "old"},
+            {"threadIdx.x", "warp", "index", "total", "item.index", "at", "h", "slot", "old"},
             -1,
             {{"current", 1, 0},
              {"total", 1, items},

@@ -480,7 +480,7 @@ void Machine::step_warp(State& s, int warp, std::string* what) const {
     if (next <= kFaultedAt) s[static_cast<size_t>(lanes[l] * thread_size_)] = next;
     if (in.op == Op::branch_if && next == in.target) taken |= 1u << l;
     if (in.op == Op::exit) s[static_cast<size_t>(lanes[l] * thread_size_)] = kExited;
-    if (!lane_said.empty()) said.push_back(std::to_string(thread_id(lanes[l])) + ": " + lane_said);
+    if (!lane_said.empty()) said.push_back("thread " + std::to_string(thread_id(lanes[l])) + " " + lane_said);
   }
   if (in.op == Op::branch_if && taken != 0 && taken != active) {
     // A divergent branch: the entry waits where the paths meet; the path that falls through, then
@@ -512,8 +512,9 @@ void Machine::step_warp(State& s, int warp, std::string* what) const {
     std::string list;
     for (const std::string& one : said) list += (list.empty() ? "" : "; ") + one;
     *what = "block " + std::to_string(block_of(lanes.front())) + " warp " +
-            std::to_string(thread_id(lanes.front()) / 32) + " (threads " + numbers(ran) + "), line " +
-            std::to_string(in.line) + ": " + to_text(program_, in) + (list.empty() ? "" : ": thread " + list);
+            std::to_string(thread_id(lanes.front()) / 32) + (ran.size() == 1 ? " (thread " : " (threads ") +
+            numbers(ran) + "), line " + std::to_string(in.line) + ": " + to_text(program_, in) +
+            (list.empty() ? "" : ": " + list);
     if (in.op == Op::branch_if && taken != 0 && taken != active) *what += " (the warp splits)";
   }
 }

@@ -38,9 +38,12 @@ Placement ModelRun::placement() const {
 std::string ModelRun::where() const {
   const int on = placement().sms();
   const int threads = model_kernel(kernel, blocks, lanes).lanes;
-  const std::string of = threads == 1 ? " (thread 0)" : " of " + std::to_string(threads) + " threads";
-  return std::to_string(blocks) + (blocks == 1 ? " block" : " blocks") + of + " on " + std::to_string(on) +
-         (on == 1 ? " SM" : " SMs") +
+  // One thread a block: its scheduling cannot matter.
+  if (threads == 1)
+    return std::to_string(blocks) + (blocks == 1 ? " block on " : " blocks on ") + std::to_string(on) +
+           (on == 1 ? " SM" : " SMs");
+  return std::to_string(blocks) + (blocks == 1 ? " block of " : " blocks of ") + std::to_string(threads) +
+         " threads on " + std::to_string(on) + (on == 1 ? " SM" : " SMs") +
          (lockstep ? ", warps in lockstep" : ", threads scheduled independently");
 }
 

@@ -10,7 +10,8 @@ std::string reg(const Program& p, int r) { return p.registers[static_cast<size_t
 
 std::string word(const Program& p, const Instruction& in) {
   const Word& w = p.words[static_cast<size_t>(in.word)];
-  return in.index < 0 ? w.name : w.name + "[" + reg(p, in.index) + "]";
+  if (in.index >= 0) return w.name + "[" + reg(p, in.index) + "]";
+  return w.count == 1 ? w.name : w.name + "[0]";
 }
 
 std::string ordered(const Instruction& in, const char* what) {
