@@ -75,3 +75,37 @@ TEST(ExploreSession, AWindowsSearchKeepsFewerStates) {
   run.bounds.states = 50'000'000;
   EXPECT_LE(ExploreSession(run).run().bounds.states, 500'000);
 }
+
+// In lockstep no run of the lock in every thread ends: the session says so from the start, and
+// the challenge is solved once the spin has gone round (lane 0 holding the lock, waiting for its
+// warp); undo takes it back; the loop form never hangs.
+TEST(ExploreSession, AHangIsToldAfterTheMoveThatMakesIt) {
+  const ex::Challenge* deadlock = nullptr;
+  for (const ex::Challenge& c : ex::challenges())
+    if (c.reached == ex::kNeverEnds) deadlock = &c;
+  ASSERT_NE(deadlock, nullptr);
+  ExploreSession s(deadlock->run, *deadlock);
+  EXPECT_TRUE(s.hung());  // one warp in lockstep: decided from the start
+  EXPECT_FALSE(s.solved());
+  ASSERT_TRUE(s.choose_key("1"));  // the CAS: lane 0 wins
+  ASSERT_TRUE(s.choose_key("1"));  // the branch: the warp splits
+  EXPECT_TRUE(s.hung());
+  EXPECT_FALSE(s.spins());
+  ASSERT_TRUE(s.choose_key("1"));  // lane 1's CAS fails
+  ASSERT_TRUE(s.choose_key("1"));  // and it spins back
+  EXPECT_TRUE(s.spins());
+  EXPECT_TRUE(s.solved());
+  EXPECT_NE(s.outcome().find("waits for its warp to reconverge"), std::string::npos) << s.outcome();
+  EXPECT_TRUE(s.undo());
+  EXPECT_FALSE(s.spins());
+
+  ex::ModelRun loop = deadlock->run;
+  loop.kernel = deadlock->corrected;
+  ExploreSession corrected(loop, *deadlock);
+  for (int move = 0; move < 200 && !corrected.ended(); ++move) {
+    ASSERT_TRUE(corrected.choose_key("1"));
+    EXPECT_FALSE(corrected.hung()) << "after move " << move;
+  }
+  EXPECT_TRUE(corrected.ended());
+  EXPECT_FALSE(corrected.solved());
+}

@@ -87,13 +87,17 @@ bool ExploreSession::random_move() {
   return choose(static_cast<size_t>((seed_ >> 33) % choices_.size()));
 }
 
+bool ExploreSession::spins() const {
+  return hung_ && std::find(history_.begin(), history_.end() - 1, state()) != history_.end() - 1;
+}
+
 std::string ExploreSession::outcome() const {
-  if (hung_) return std::string(ex::kNeverEnds) + ": " + machine_.where_threads_are(state());
+  if (spins()) return std::string(ex::kNeverEnds) + ": " + machine_.where_threads_are(state());
   return ended() ? ex::outcome_label(machine_, kernel_.outcome, state()) : "";
 }
 
 bool ExploreSession::solved() const {
-  return challenge_ && (ended() || hung_) && ex::reaches(*challenge_, outcome());
+  return challenge_ && (ended() || spins()) && ex::reaches(*challenge_, outcome());
 }
 
 void ExploreSession::start_search() {

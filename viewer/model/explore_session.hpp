@@ -46,7 +46,9 @@ class ExploreSession {
   // No run from here ends: a search from this state (a small one, after every move) found every
   // state it can reach and none where the kernel ends.
   bool hung() const { return hung_; }
-  std::string outcome() const;  // "" until the kernel has ended or hung
+  // Hung, and back in a state the run was in before: the spin has gone round once.
+  bool spins() const;
+  std::string outcome() const;  // "" until the kernel has ended or spins
   bool solved() const;          // the challenge's goal reached
 
   // Every outcome: started on demand, advanced a slice at a time, stopped when asked.

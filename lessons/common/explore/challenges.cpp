@@ -76,6 +76,15 @@ std::string solution_keys(const Challenge& challenge, const ModelRun& run) {
       keys += (keys.empty() ? "" : " ") + move_key(index);
       at = m.apply(at, move);
     }
+    // A hang is shown by going round its spin once: the first move open, until a state repeats.
+    std::vector<State> seen{at};
+    for (int n = 0; o.label == kNeverEnds && n < 64; ++n) {
+      if (m.moves(at, false).empty()) break;
+      at = m.apply(at, m.moves(at, false).front());
+      keys += " " + move_key(0);
+      if (std::find(seen.begin(), seen.end(), at) != seen.end()) break;
+      seen.push_back(at);
+    }
     return keys;
   }
   return "";

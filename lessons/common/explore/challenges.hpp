@@ -32,7 +32,8 @@ std::string move_key(size_t index);
 int move_index(const std::string& key);
 
 // A shortest key script that reaches the goal in `run` (explored to the end): keys separated by
-// spaces; "" when no run of the model reaches it, or none by keys alone.
+// spaces; "" when no run of the model reaches it, or none by keys alone. For a hang, the script
+// goes on with the first move open until a state repeats: the spin, gone round once.
 std::string solution_keys(const Challenge& challenge, const ModelRun& run);
 
 }  // namespace gridlock::explore
