@@ -187,7 +187,9 @@ void ExploreScreen::challenge_row(const Fonts& fonts) {
         colour::confirmed, colour::canvas);
   } else if (session_->hung()) {
     banner(fonts,
-           "Hangs: no run from here ends. " + session_->outcome() + " (Backspace: undo, Home: start again)",
+           std::string(session_->spins() ? "Spins, back where it was: " : "Hangs: ") +
+               "no run from here ends (" + session_->machine().where_threads_are(session_->state()) +
+               "). Backspace: undo, Home: start again",
            colour::contradicted, colour::canvas);
   } else if (session_->ended()) {
     banner(fonts, "Ended: " + session_->outcome() + " (Backspace: undo, Home: start again)", colour::panel,
