@@ -63,8 +63,20 @@ void App::load_gallery() {
   gallery_loaded_ = true;
 }
 
+std::shared_ptr<ExploreRecording> App::explore_recording() {
+  if (!explore_recording_) {
+    if (!gallery_loaded_) load_gallery();
+    std::map<std::string, std::string> traces;  // each lesson's classroom trace
+    for (const GalleryLesson& lesson : gallery_.lessons)
+      if (!lesson.traces.empty()) traces[lesson.id] = lesson.traces.front().path;
+    explore_recording_ = std::make_shared<ExploreRecording>(std::move(traces), config_.files);
+  }
+  return explore_recording_;
+}
+
 void App::explore(explore::ModelRun run) {
   explore_ = std::make_unique<ExploreScreen>(std::move(run));
+  explore_->set_recording(explore_recording());
   showing_ = Showing::explore;
 }
 
@@ -73,6 +85,7 @@ void App::explore_challenge(size_t index) {
     throw std::invalid_argument("no challenge " + std::to_string(index + 1) + " (there are " +
                                 std::to_string(explore::challenges().size()) + ")");
   explore_ = ExploreScreen::for_challenge(index);
+  explore_->set_recording(explore_recording());
   showing_ = Showing::explore;
 }
 

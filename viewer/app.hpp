@@ -149,6 +149,8 @@ class App {
   std::vector<std::unique_ptr<TraceScreen>> traces_;
   std::unique_ptr<CompareScreen> comparison_;
   std::unique_ptr<ExploreScreen> explore_;
+  std::shared_ptr<ExploreRecording> explore_recording_;  // made from the gallery the first time
+  std::shared_ptr<ExploreRecording> explore_recording();
   Showing showing_ = Showing::gallery;
   int current_ = -1;  // index into traces_ while showing a trace
   Gallery gallery_;

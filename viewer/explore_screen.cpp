@@ -338,6 +338,12 @@ void ExploreScreen::outcomes_panel(const Fonts& fonts) {
                              static_cast<long long>(o.ends), o.moves.size());
       }
   }
+  if (recording_) {
+    ImGui::Spacing();
+    ImGui::BeginChild("explore-recording", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.45f), false);
+    recording_->draw(session_->kernel().lesson, fonts);
+    ImGui::EndChild();
+  }
   ImGui::Spacing();
   ImGui::PushFont(fonts.bold);
   ImGui::TextUnformatted("The run so far");

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "explore_recording.hpp"
 #include "model/explore_session.hpp"
 #include "style.hpp"
 
@@ -28,6 +29,8 @@ class ExploreScreen {
   // Fills the current window; false when the user closed the screen.
   bool draw(const Fonts& fonts);
   std::string title() const;
+  // Where the recorded side comes from (the panel is left out without one).
+  void set_recording(std::shared_ptr<ExploreRecording> recording) { recording_ = std::move(recording); }
 
  private:
   void replace(explore::ModelRun run, std::optional<explore::Challenge> challenge);
@@ -39,6 +42,7 @@ class ExploreScreen {
   void outcomes_panel(const Fonts& fonts);
 
   std::unique_ptr<ExploreSession> session_;
+  std::shared_ptr<ExploreRecording> recording_;
   int challenge_ = -1;  // index into explore::challenges(), -1: none
 };
 

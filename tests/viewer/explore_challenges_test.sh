@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every Explore challenge is solved by a key script replayed through the viewer's key handler,
-# headless, ending on the goal's banner; the same script after T (the corrected kernel) does not
-# reach the goal. The solved screen, at 1280x720 and at a presenter's 1280x720 x1.5, has no labels
+# headless, ending on the goal's banner, with the lesson's recorded claims beside the model; the
+# same script after T (the corrected kernel) does not reach the goal. The solved screen, at 1280x720 and at a presenter's 1280x720 x1.5, has no labels
 # over each other and no text under 12 px.
 #   explore_challenges_test.sh VIEWER EXPLORE OUT_DIR
 set -u
@@ -29,6 +29,9 @@ while IFS=$'\t' read -r n lesson title; do
   fi
   legible "$n-solved"
   shot "$n-solved-x1.5" --scale 1.5 && legible "$n-solved-x1.5"
+  grep -q "^shown	What the recording says ($lesson)" "$out/$n-solved.txt" &&
+    grep -q "^shown	.*\.json, " "$out/$n-solved.txt" ||
+    { echo "FAIL: challenge $n: no recorded trace of $lesson beside the model"; failed=1; }
   if grep -q "^shown	Challenge solved: " "$out/$n-solved.txt"; then
     echo "challenge $n ($lesson, $title): solved by $("$explore" --solve "$n")"
   else
