@@ -11,7 +11,9 @@
 namespace gridlock::docs {
 
 std::string outcomes_table(const std::string& runs) {
-  std::string out = "| kernel | blocks | rules | states | search | outcomes |\n|---|---|---|---:|---|---|\n";
+  std::string out =
+      "| kernel | blocks | rules | bound | states | deepest run | search | outcomes |\n"
+      "|---|---|---|---|---:|---:|---|---|\n";
   std::istringstream list(runs);
   int rows = 0;
   for (std::string text; std::getline(list, text, ';');) {
@@ -27,8 +29,11 @@ std::string outcomes_table(const std::string& runs) {
     for (const explore::Outcome& o : explorer.outcomes())
       outcomes += (outcomes.empty() ? "" : "; ") + o.label;
     const std::string rules = run.rules();
+    const std::string bound =
+        std::to_string(run.bounds.depth) + " moves, " + std::to_string(run.bounds.states) + " states";
     out += "| `" + run.kernel + "` | " + run.where() + " | " + (rules.empty() ? "every rule" : rules) +
-           " | " + std::to_string(explorer.states()) + " | complete | " + outcomes + " |\n";
+           " | " + bound + " | " + std::to_string(explorer.states()) + " | " +
+           std::to_string(explorer.depth()) + " moves | complete | " + outcomes + " |\n";
     ++rows;
   }
   if (rows == 0)
