@@ -350,10 +350,13 @@ def main():
             solved = page.wait_for_label(lambda t: t.startswith("Challenge solved: "), 20)
             page.keys("e")
             searched = page.wait_for_label(lambda t: "states, complete" in t, 60)
+            # Beside the model, the lesson's recording, fetched from the site: its file and producer.
+            recorded = page.wait_for_label(lambda t: ".json, " in t, 30)
             page.shoot(os.path.join(out, "web-explore.png"))
-            checks.report(bool(solved) and bool(searched) and "Explore" in driver.title,
+            checks.report(bool(solved) and bool(searched) and bool(recorded) and "Explore" in driver.title,
                           "a challenge from the address, solved by keys",
-                          "%d keys; %s; %s" % (len(solution), solved or "no solved banner", searched or "no search"))
+                          "%d keys; %s; %s; %s" % (len(solution), solved or "no solved banner",
+                                                   searched or "no search", recorded or "no recording beside it"))
 
             # A person's own trace: through the file picker's handler, and dropped on the page.
             own = os.path.join(site, traces[0])
