@@ -31,6 +31,15 @@ const ExploreRecording::Loaded* ExploreRecording::load(const std::string& path) 
   return &(loaded_[path] = std::move(loaded));
 }
 
+const trace::Source* ExploreRecording::source(const std::string& lesson, const std::string& file) {
+  const std::string path = path_of(lesson);
+  const Loaded* loaded = path.empty() ? nullptr : load(path);
+  if (!loaded || !loaded->trace) return nullptr;
+  for (const trace::Source& s : loaded->trace->sources)
+    if (s.file == file) return &s;
+  return nullptr;
+}
+
 void ExploreRecording::draw(const std::string& lesson, const Fonts& fonts) {
   const std::string path = path_of(lesson);
   ImGui::PushFont(fonts.bold);

@@ -25,6 +25,9 @@ class ExploreRecording {
 
   // The trace the panel shows for `lesson`: "" when the lesson has none.
   std::string path_of(const std::string& lesson) const;
+  // The text of `file` as the lesson's trace carries it; null until the trace is loaded, or when
+  // it does not carry that file.
+  const trace::Source* source(const std::string& lesson, const std::string& file);
 
  private:
   struct Loaded {

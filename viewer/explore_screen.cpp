@@ -4,8 +4,10 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <map>
 
 #include "model/key_events.hpp"
+#include "panels/source_panel.hpp"
 
 namespace gridlock::viewer {
 
@@ -101,11 +103,12 @@ bool ExploreScreen::draw(const Fonts& fonts) {
   const float left = ImGui::GetContentRegionAvail().x * 0.58f;
   ImGui::BeginChild("explore-left", ImVec2(left, 0), false);
   threads_table(fonts);
-  memory_table(fonts);
+  code_lines(fonts);
   moves_list(fonts);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("explore-right", ImVec2(0, 0), false);
+  memory_table(fonts);
   outcomes_panel(fonts);
   ImGui::EndChild();
   return open;
@@ -246,6 +249,89 @@ void ExploreScreen::threads_table(const Fonts& fonts) {
     ImGui::PopFont();
   }
   ImGui::EndTable();
+}
+
+// The kernel's own lines where the threads are, lit, from the copy of the source the lesson's
+// trace carries (so the page shows them too): each lit line with a line of context either side.
+void ExploreScreen::code_lines(const Fonts& fonts) {
+  if (!recording_) return;
+  const ex::Machine& m = session_->machine();
+  const ex::State& st = session_->state();
+  const ex::Program& p = m.program();
+  std::map<std::string, std::map<int, std::vector<int>>> lit;  // file -> line -> threads
+  for (int t = 0; t < m.threads(); ++t) {
+    const int pc = m.pc(st, t);
+    if (pc < 0) continue;
+    const ex::Instruction& in = p.code[static_cast<size_t>(pc)];
+    lit[in.file][in.line].push_back(p.thread_ids.size() == 1 ? m.block_of(t) : m.thread_id(t));
+  }
+  if (lit.empty()) return;
+  ImGui::Spacing();
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextUnformatted("The kernel's lines where they are");
+  ImGui::PopFont();
+  const ImVec4 dim = ImGui::ColorConvertU32ToFloat4(colour::text_dim);
+  for (const auto& [file, lines] : lit) {
+    const trace::Source* source = recording_->source(session_->kernel().lesson, file);
+    ImGui::TextColored(dim, "%s", file.c_str());
+    if (!source) {
+      ImGui::TextColored(dim, "  (the lesson's recording, which carries it, is not loaded)");
+      continue;
+    }
+    const std::vector<SourceLine> text = highlight_source(source->text);
+    // The instructions' pieces of code must be on their lines in this copy, else it is not the
+    // code the model stands for.
+    bool same = true;
+    for (const ex::Instruction& in : p.code)
+      if (in.file == file && lines.count(in.line) &&
+          (in.line > static_cast<int>(text.size()) ||
+           text[static_cast<size_t>(in.line - 1)].text.find(in.source) == std::string::npos))
+        same = false;
+    if (!same) {
+      ImGui::TextColored(dim, "  (the recorded copy differs from the code the model stands for)");
+      continue;
+    }
+    ImGui::PushFont(fonts.mono);
+    // Who is at each lit line, in a column of its own left of the line numbers.
+    std::map<int, std::string> who;
+    float column = 0;
+    for (const auto& [line, ids] : lines) {
+      std::string list;
+      for (int id : ids) list += (list.empty() ? "" : ", ") + std::to_string(id);
+      who[line] = (p.thread_ids.size() == 1 ? (ids.size() == 1 ? "block " : "blocks ")
+                                            : (ids.size() == 1 ? "thread " : "threads ")) +
+                  list + " \xE2\x86\x92";
+      column = std::max(column, ImGui::CalcTextSize(who[line].c_str()).x);
+    }
+    int shown_to = 0;
+    for (const auto& [line, ids] : lines) {
+      const int from = std::max({1, line - 1, shown_to + 1});
+      const int to = std::min(static_cast<int>(text.size()), line + 1);
+      if (shown_to > 0 && from > shown_to + 1) ImGui::TextColored(dim, "   ...");
+      for (int n = from; n <= to; ++n) {
+        const bool here = lines.count(n) > 0;
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        if (here)
+          ImGui::GetWindowDrawList()->AddRectFilled(
+              at, ImVec2(at.x + ImGui::GetContentRegionAvail().x, at.y + ImGui::GetTextLineHeight()),
+              colour::highlight_line);
+        if (here)
+          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::src), "%s", who[n].c_str());
+        else
+          ImGui::Dummy(ImVec2(0, ImGui::GetTextLineHeight()));
+        ImGui::SameLine(column + ImGui::GetStyle().ItemSpacing.x + ImGui::GetCursorStartPos().x);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour::line_number), "%4d", n);
+        const SourceLine& l = text[static_cast<size_t>(n - 1)];
+        for (const SourceSpan& span : l.spans) {
+          ImGui::SameLine(0, 0);
+          const std::string piece = l.text.substr(span.begin, span.length);
+          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(span.colour), "%s", piece.c_str());
+        }
+      }
+      shown_to = to;
+    }
+    ImGui::PopFont();
+  }
 }
 
 void ExploreScreen::memory_table(const Fonts& fonts) {

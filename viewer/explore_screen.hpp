@@ -37,6 +37,7 @@ class ExploreScreen {
   void settings_row(const Fonts& fonts);
   void challenge_row(const Fonts& fonts);
   void threads_table(const Fonts& fonts);
+  void code_lines(const Fonts& fonts);
   void memory_table(const Fonts& fonts);
   void moves_list(const Fonts& fonts);
   void outcomes_panel(const Fonts& fonts);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every Explore challenge is solved by a key script replayed through the viewer's key handler,
-# headless, ending on the goal's banner, with the lesson's recorded claims beside the model; the
+# headless, ending on the goal's banner, with the lesson's recorded claims beside the model and,
+# at the start, the kernel's lines lit where the threads are; the
 # same script after T (the corrected kernel) does not reach the goal. The solved screen, at 1280x720 and at a presenter's 1280x720 x1.5, has no labels
 # over each other and no text under 12 px.
 #   explore_challenges_test.sh VIEWER EXPLORE OUT_DIR
@@ -37,6 +38,11 @@ while IFS=$'\t' read -r n lesson title; do
   else
     echo "FAIL: challenge $n ($title): its solution keys did not reach the goal"; failed=1
   fi
+  # At the start, the kernel's lines where the threads are, lit, from the recording's copy.
+  "$here/run_headless.sh" "$viewer" --challenge "$n" --size 1280x720 --screenshot "$out/$n-start.png" \
+    --layout-report "$out/$n-start.txt" >"$out/$n-start.log" 2>&1 &&
+    grep -q "^shown	\(block\|thread\)s\? [0-9, ]* →" "$out/$n-start.txt" ||
+    { echo "FAIL: challenge $n: no line of the kernel lit where its threads are"; failed=1; }
   shot "$n-corrected" --keys T || { echo "FAIL: challenge $n: the viewer failed on the corrected kernel"; failed=1; }
   if grep -q "^shown	Challenge solved: " "$out/$n-corrected.txt"; then
     echo "FAIL: challenge $n ($title): the same keys solve it on the corrected kernel too"; failed=1
