@@ -105,10 +105,15 @@ bool ExploreScreen::draw(const Fonts& fonts) {
   threads_table(fonts);
   code_lines(fonts);
   moves_list(fonts);
+  // Memory goes under the moves where it fits there, else beside the outcomes.
+  const float row = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
+  const float memory_height = static_cast<float>(session_->machine().elements() + 3) * row;
+  const bool memory_left = ImGui::GetContentRegionAvail().y >= memory_height;
+  if (memory_left) memory_table(fonts);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("explore-right", ImVec2(0, 0), false);
-  memory_table(fonts);
+  if (!memory_left) memory_table(fonts);
   outcomes_panel(fonts);
   ImGui::EndChild();
   return open;
@@ -426,7 +431,11 @@ void ExploreScreen::outcomes_panel(const Fonts& fonts) {
   }
   if (recording_) {
     ImGui::Spacing();
-    ImGui::BeginChild("explore-recording", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.45f), false);
+    // At least five lines of it, whatever the memory and outcomes above took; the run so far below.
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float room = ImGui::GetContentRegionAvail().y;
+    ImGui::BeginChild("explore-recording",
+                      ImVec2(0, std::max(std::min(5 * line, room - 3 * line), room * 0.5f)), false);
     recording_->draw(session_->kernel().lesson, fonts);
     ImGui::EndChild();
   }
