@@ -73,6 +73,7 @@ void ExploreScreen::keys() {
   if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_Home))) session_->restart();
   if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_Space), true)) session_->random_move();
   if (keys.pressed_plain('E', false)) session_->start_search();
+  if (keys.pressed_plain('R', false)) session_->random_to_the_end();
   if (keys.pressed_plain('T', false) && session_->challenge()) {
     ex::ModelRun corrected = session_->run();
     corrected.kernel = session_->challenge()->corrected;
@@ -167,6 +168,13 @@ void ExploreScreen::settings_row(const Fonts& fonts) {
                               {"atomics after the SM's writes", &run.in_order_atomics}}) {
     same_line_if_fits(checkbox_width(label));
     changed |= ImGui::Checkbox(label, value);
+  }
+  if (run.lockstep) {
+    const char* label = "the path that falls through first";
+    same_line_if_fits(checkbox_width(label));
+    changed |= ImGui::Checkbox(label, &run.fall_through_first);
+  } else {
+    run.fall_through_first = false;
   }
   if (changed) replace(run, session_->challenge());
 }
@@ -383,6 +391,12 @@ void ExploreScreen::moves_list(const Fonts& fonts) {
       "Your move (1\xE2\x80\x93"
       "9 or click; Space: a random one; Backspace: undo)");
   ImGui::PopFont();
+  // The seeded scheduler: the same seed plays the same run.
+  const float s = ui_scale(fonts);
+  ImGui::SetNextItemWidth(110 * s);
+  if (ImGui::InputInt("seed", &seed_)) session_->set_seed(static_cast<uint64_t>(std::max(seed_, 0)));
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Random moves to the end (R)")) session_->random_to_the_end();
   int chosen = -1;
   const auto& choices = session_->choices();
   for (size_t i = 0; i < choices.size(); ++i) {

@@ -45,6 +45,7 @@ class ExploreScreen {
   std::unique_ptr<ExploreSession> session_;
   std::shared_ptr<ExploreRecording> recording_;
   int challenge_ = -1;  // index into explore::challenges(), -1: none
+  int seed_ = 1;        // the seeded scheduler's seed, as the student typed it
 };
 
 }  // namespace gridlock::viewer

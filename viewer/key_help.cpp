@@ -33,6 +33,7 @@ const std::vector<KeyHelp>& key_help() {
       {"explore: 1 2 â¦ 9", "take the move with that number"},
       {"explore: Space  Backspace  Home", "a random move (seeded), undo, start again"},
       {"explore: E", "search every outcome the model allows"},
+      {"explore: R", "random moves (seeded) until the kernel ends or spins"},
       {"explore: T", "the challenge again on its corrected kernel"},
       {"Ctrl+O", "open a trace"},
       {"Ctrl+R  F5", "reload the trace from disk"},

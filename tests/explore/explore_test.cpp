@@ -186,6 +186,18 @@ TEST(Explore, TheLockInEveryThreadHangsOnlyInLockstep) {
   }
 }
 
+// L3's exercise: running the path that leaves the loop first does not save the documented kernel
+// (the winner's path starts where the paths meet, so it waits there whatever the order: the
+// reconvergence rule is what deadlocks it); the loop form ends either way.
+TEST(Explore, WhichPathRunsFirstDoesNotSaveTheLock) {
+  ex::Placement other_order = in_lockstep(ex::spread(1, 1));
+  other_order.fall_through_first = true;
+  EXPECT_EQ(with_lanes("lock-in-every-thread", other_order, 3).outcomes,
+            (std::set<std::string>{ex::kNeverEnds}));
+  EXPECT_EQ(with_lanes("lock-inside-the-loop", other_order, 3).outcomes,
+            (std::set<std::string>{"count = 1: exact"}));
+}
+
 // The run shown for a hang ends where the kernel spins: two moves, the CAS and the split.
 TEST(Explore, AHangComesWithTheRunIntoItsSpin) {
   const Search lockstep = with_lanes("lock-in-every-thread", in_lockstep(ex::spread(1, 1)), 2);

@@ -109,3 +109,16 @@ TEST(ExploreSession, AHangIsToldAfterTheMoveThatMakesIt) {
   EXPECT_TRUE(corrected.ended());
   EXPECT_FALSE(corrected.solved());
 }
+
+// The seeded scheduler plays to an end or a spin, the same run for the same seed.
+TEST(ExploreSession, RandomMovesPlayToTheEndOrToTheSpin) {
+  for (const ex::Challenge& c : ex::challenges()) {
+    ExploreSession a(c.run, c), b(c.run, c);
+    a.set_seed(11);
+    b.set_seed(11);
+    const int moves = a.random_to_the_end();
+    EXPECT_EQ(b.random_to_the_end(), moves) << c.title;
+    EXPECT_EQ(a.log(), b.log()) << c.title;
+    EXPECT_TRUE(a.ended() || a.spins()) << c.title << " after " << moves << " moves";
+  }
+}

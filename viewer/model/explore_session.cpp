@@ -91,6 +91,12 @@ bool ExploreSession::spins() const {
   return hung_ && std::find(history_.begin(), history_.end() - 1, state()) != history_.end() - 1;
 }
 
+int ExploreSession::random_to_the_end() {
+  int moves = 0;
+  while (moves < kMostRandomMoves && !ended() && !spins() && random_move()) ++moves;
+  return moves;
+}
+
 std::string ExploreSession::outcome() const {
   if (spins()) return std::string(ex::kNeverEnds) + ": " + machine_.where_threads_are(state());
   return ended() ? ex::outcome_label(machine_, kernel_.outcome, state()) : "";

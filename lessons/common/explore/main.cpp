@@ -1,6 +1,7 @@
 // gridlock-explore: every outcome a lesson's kernel can reach in the model, with a shortest run to
 // each, the number of states and whether the search was complete.
-//   gridlock-explore KERNEL [--blocks N] [--sms M] [--lanes L] [--lockstep] [--no-fills]
+//   gridlock-explore KERNEL [--blocks N] [--sms M] [--lanes L] [--lockstep [--fall-through-first]]
+//   [--no-fills]
 //                    [--no-late-writes] [--in-order-atomics] [--depth D] [--max-states S] [--witness]
 //   gridlock-explore --challenges  the viewer's Explore challenges, one a line: N, lesson, title
 //   gridlock-explore --solve N   a shortest key script that solves the viewer's challenge N
@@ -23,13 +24,15 @@ void usage(std::FILE* to, const char* program) {
   for (const std::string& k : ex::model_kernel_names()) kernels += (kernels.empty() ? "" : ", ") + k;
   std::fprintf(
       to,
-      "usage: %s KERNEL [--blocks N] [--sms M] [--lanes L] [--lockstep] [--no-fills] [--no-late-writes]\n"
-      "       [--in-order-atomics] [--depth D] [--max-states S] [--witness]\n"
+      "usage: %s KERNEL [--blocks N] [--sms M] [--lanes L] [--lockstep [--fall-through-first]] [--no-fills]\n"
+      "       [--no-late-writes]"
+      " [--in-order-atomics] [--depth D] [--max-states S] [--witness]\n"
       "  KERNEL              %s\n"
       "  --blocks N          N blocks (1 to 8, default 2)\n"
       "  --sms M             on M SMs, block b on SM b %% M (default: an SM a block)\n"
       "  --lanes L           L threads a block, for the kernels that take more than one\n"
       "  --lockstep          the lanes of a warp share one pc (before Volta); default: independent\n"
+      "  --fall-through-first  in lockstep, a split warp runs the path that falls through first\n"
       "  --no-fills          lines are filled by loads only, never ahead of them\n"
       "  --no-late-writes    a store reaches memory at once\n"
       "  --in-order-atomics  an SM's pending writes land before its next atomic\n"

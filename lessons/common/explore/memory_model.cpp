@@ -483,8 +483,8 @@ void Machine::step_warp(State& s, int warp, std::string* what) const {
     if (!lane_said.empty()) said.push_back("thread " + std::to_string(thread_id(lanes[l])) + " " + lane_said);
   }
   if (in.op == Op::branch_if && taken != 0 && taken != active) {
-    // A divergent branch: the entry waits where the paths meet; the path that falls through, then
-    // the one that takes the branch, are pushed (the taken one runs first).
+    // A divergent branch: the entry waits where the paths meet, and each path that does not start
+    // there is pushed.
     const int meet = reconverge_[static_cast<size_t>(here)];
     if (s[top + 3] == meet) {
       s[top + 1] = s[top + 2] = s[top + 3] = kNone;
@@ -492,8 +492,10 @@ void Machine::step_warp(State& s, int warp, std::string* what) const {
     } else {
       s[top + 1] = meet;
     }
-    for (const auto& [pc_of_path, lanes_of_path] :
-         {std::pair<int, uint32_t>{here + 1, active & ~taken}, {in.target, taken}}) {
+    // Pushed second, run first: the taken path, unless the placement asks for the other.
+    std::pair<int, uint32_t> first{here + 1, active & ~taken}, second{in.target, taken};
+    if (placement_.fall_through_first) std::swap(first, second);
+    for (const auto& [pc_of_path, lanes_of_path] : {first, second}) {
       if (pc_of_path == meet) continue;
       if (s[at] == kMostStackEntries)
         throw std::runtime_error(program_.name + ": the reconvergence stack is deeper than " +

@@ -42,6 +42,9 @@ struct Placement {
   bool late_writes = true;
   bool in_order_atomics = false;
   bool lockstep = false;
+  // In lockstep, a divergent branch runs the path that takes it first (the loop's, as the hardware
+  // did), or with this the path that falls through.
+  bool fall_through_first = false;
   int blocks() const { return static_cast<int>(sm_of_block.size()); }
   int sms() const;
 };

@@ -32,6 +32,7 @@ Placement ModelRun::placement() const {
   p.late_writes = late_writes;
   p.in_order_atomics = in_order_atomics;
   p.lockstep = lockstep;
+  p.fall_through_first = fall_through_first;
   return p;
 }
 
@@ -44,7 +45,9 @@ std::string ModelRun::where() const {
            (on == 1 ? " SM" : " SMs");
   return std::to_string(blocks) + (blocks == 1 ? " block of " : " blocks of ") + std::to_string(threads) +
          " threads on " + std::to_string(on) + (on == 1 ? " SM" : " SMs") +
-         (lockstep ? ", warps in lockstep" : ", threads scheduled independently");
+         (!lockstep            ? ", threads scheduled independently"
+          : fall_through_first ? ", warps in lockstep, the path that falls through first"
+                               : ", warps in lockstep");
 }
 
 std::string ModelRun::rules() const {
@@ -72,6 +75,8 @@ ModelRun parse_model_run(const std::vector<std::string>& words) {
       run.lanes = static_cast<int>(whole_number(w, value(), 1, 8));
     } else if (w == "--lockstep") {
       run.lockstep = true;
+    } else if (w == "--fall-through-first") {
+      run.fall_through_first = true;
     } else if (w == "--depth") {
       run.bounds.depth = static_cast<int>(whole_number(w, value(), 1, 100000));
     } else if (w == "--max-states") {
@@ -93,6 +98,8 @@ ModelRun parse_model_run(const std::vector<std::string>& words) {
     }
   }
   if (run.kernel.empty()) throw std::invalid_argument("name a kernel");
+  if (run.fall_through_first && !run.lockstep)
+    throw std::invalid_argument("--fall-through-first orders a lockstep warp's paths: it needs --lockstep");
   model_kernel(run.kernel, run.blocks, run.lanes);  // throws for a kernel or lanes the model does not have
   return run;
 }

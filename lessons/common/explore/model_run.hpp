@@ -15,6 +15,7 @@ struct ModelRun {
   int sms = 0;    // 0: one SM a block
   int lanes = 0;  // threads a block; 0: the kernel's default
   bool lockstep = false;
+  bool fall_through_first = false;  // in lockstep, the path that falls through runs first
   bool fills = true, late_writes = true, in_order_atomics = false;
   Bounds bounds;
   bool witness = false;  // the command line prints each outcome's run
@@ -29,7 +30,8 @@ struct ModelRun {
 // The words of a run or a key script as written in one string ("documented-lock --blocks 3").
 std::vector<std::string> words_of(const std::string& text);
 
-// Reads KERNEL [--blocks N] [--sms M] [--lanes L] [--lockstep] [--no-fills] [--no-late-writes]
+// Reads KERNEL [--blocks N] [--sms M] [--lanes L] [--lockstep [--fall-through-first]] [--no-fills]
+// [--no-late-writes]
 // [--in-order-atomics] [--depth D] [--max-states S] [--witness]; throws std::invalid_argument
 // saying what is wrong.
 ModelRun parse_model_run(const std::vector<std::string>& words);
