@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "explore/kernels.hpp"
+#include "explore/ptx.hpp"
 
 namespace ex = gridlock::explore;
 
@@ -268,4 +269,21 @@ TEST(Explore, EveryInstructionNamesItsLine) {
           << "\"";
     }
   }
+}
+
+// The PTX check follows control flow, not only the text's order: a store the text holds after the
+// load but no path reaches is not the model's store.
+TEST(Explore, ThePtxCheckFollowsEachPath) {
+  const ex::Program racy = ex::model_kernel("racy-counter", 1).program;
+  const auto ptx = [](const std::string& between) {
+    return ".file 1 \"/src/lessons/locks/racy-counter/kernels.cuh\"\n.visible .entry k()\n{\n"
+           ".loc 1 27 1\nld.global.u32 %r1, [%rd1];\n.loc 1 28 1\nadd.s32 %r2, %r1, 1;\n" +
+           between + "st.global.u32 [%rd1], %r2;\n$L__BB0_2:\n.loc 1 31 1\nret;\n}\n";
+  };
+  EXPECT_TRUE(ex::compare_with_ptx(racy, ex::read_ptx(ptx(""))).empty());
+  const std::vector<std::string> skipped =
+      ex::compare_with_ptx(racy, ex::read_ptx(ptx("bra.uni $L__BB0_2;\n")));
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_NE(skipped[0].find("no path of the PTX"), std::string::npos) << skipped[0];
+  EXPECT_THROW(ex::read_ptx(ptx("bra.uni $L__nowhere;\n")), std::runtime_error);
 }

@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
           i.op != ex::Op::set && i.op != ex::Op::add && i.op != ex::Op::branch_if && i.op != ex::Op::exit;
     std::printf(
         "%s: %d memory instructions (loads, stores, atomics, fences, barriers) at %d lanes, at each of %zu "
-        "lane counts each the PTX's, in order\n",
+        "lane counts each the PTX's, in order on each path\n",
         first.c_str(), memory, kernel.lanes, kernel.lane_choices.size());
     return 0;
   } catch (const std::exception& e) {

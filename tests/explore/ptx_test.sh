@@ -2,7 +2,8 @@
 # The model's programs are the real kernels': each model kernel's plain form is compiled to PTX
 # (nvcc -ptx -lineinfo, no GPU needed) and every load, store, atomic, fence and barrier of the
 # model program must be a PTX instruction of that kind, space and memory order at the line it
-# names, in order. A kernel the lessons describe but do not build (the work queue without its
+# names, in order, and each step the model can take from one of them to the next a path of the
+# PTX's control flow. A kernel the lessons describe but do not build (the work queue without its
 # closing barrier) is compiled from a copy with that one line changed. Then copies of the sources
 # with one fence or barrier removed or one order relaxed: each must fail.
 #   ptx_test.sh SOURCE_DIR NVCC CHECK WORK_DIR

@@ -2,6 +2,7 @@
 #include "explore/ptx.hpp"
 
 #include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -85,6 +86,96 @@ bool at_line(const PtxInstruction& p, const std::string& file, int line) {
   return false;
 }
 
+// The model's memory instructions that may come next after `from` (-1: the kernel's start), passing
+// only instructions that touch no memory; kEnd stands for the kernel's end.
+constexpr int kEnd = -2;
+std::set<int> next_in_model(const Program& program, int from) {
+  std::set<int> out, seen;
+  std::vector<int> todo;
+  const auto successors = [&](int i) {
+    const Instruction& in = program.code[static_cast<size_t>(i)];
+    if (in.op == Op::exit) return std::vector<int>{kEnd};
+    if (in.op == Op::branch_if)
+      return in.compare == Compare::always ? std::vector<int>{in.target} : std::vector<int>{in.target, i + 1};
+    return std::vector<int>{i + 1};
+  };
+  for (int s : from < 0 ? std::vector<int>{0} : successors(from)) todo.push_back(s);
+  while (!todo.empty()) {
+    const int i = todo.back();
+    todo.pop_back();
+    if (i == kEnd || touches_memory(program.code[static_cast<size_t>(i)].op)) {
+      out.insert(i);
+      continue;
+    }
+    if (seen.insert(i).second)
+      for (int s : successors(i)) todo.push_back(s);
+  }
+  return out;
+}
+
+// Each step the model program can take from one memory instruction to the next is a path of the
+// PTX's control flow that passes no instruction standing for a model instruction of another line.
+std::vector<std::string> compare_paths(const Program& program, const std::vector<PtxInstruction>& ptx) {
+  std::vector<std::string> problems;
+  const int size = static_cast<int>(program.code.size());
+  std::map<int, std::vector<size_t>> stands_for;  // model instruction -> the PTX instructions
+  for (int m = 0; m < size; ++m) {
+    const Instruction& in = program.code[static_cast<size_t>(m)];
+    if (!touches_memory(in.op)) continue;
+    for (size_t i = 0; i < ptx.size(); ++i)
+      if (at_line(ptx[i], in.file, in.line) && matches(program, in, ptx[i].text)) stands_for[m].push_back(i);
+  }
+  const auto text_of = [&](int m) {
+    if (m < 0) return std::string(m == kEnd ? "the kernel's end" : "the kernel's start");
+    const Instruction& in = program.code[static_cast<size_t>(m)];
+    return "\"" + to_text(program, in) + "\" (line " + std::to_string(in.line) + ")";
+  };
+  for (int a = -1; a < size; ++a) {
+    if (a >= 0 && !touches_memory(program.code[static_cast<size_t>(a)].op)) continue;
+    for (int b : next_in_model(program, a)) {
+      // Which PTX instructions may not be passed on the way: those of model instructions on
+      // other lines than a's and b's.
+      std::vector<bool> blocked(ptx.size(), false);
+      for (const auto& [m, at] : stands_for) {
+        const int line = program.code[static_cast<size_t>(m)].line;
+        if ((a >= 0 && line == program.code[static_cast<size_t>(a)].line) ||
+            (b >= 0 && line == program.code[static_cast<size_t>(b)].line))
+          continue;
+        for (size_t i : at) blocked[i] = true;
+      }
+      std::vector<bool> goal(ptx.size(), false);
+      if (b >= 0)
+        for (size_t i : stands_for[b]) goal[i] = true;
+      // From a's PTX instructions (or the entry), a search over the control flow.
+      std::vector<size_t> todo;
+      std::vector<bool> seen(ptx.size(), false);
+      if (a < 0) {
+        if (!ptx.empty()) todo.push_back(0);
+      } else {
+        for (size_t i : stands_for[a])
+          for (size_t n : ptx[i].next) todo.push_back(n);
+      }
+      bool reached = false;
+      while (!todo.empty() && !reached) {
+        const size_t i = todo.back();
+        todo.pop_back();
+        if (seen[i]) continue;
+        seen[i] = true;
+        if (b >= 0 ? goal[i] : ptx[i].next.empty()) {
+          reached = true;
+          break;
+        }
+        if (blocked[i]) continue;
+        for (size_t n : ptx[i].next) todo.push_back(n);
+      }
+      if (!reached)
+        problems.push_back(program.name + ": after " + text_of(a) + " the model can go on to " + text_of(b) +
+                           ", but no path of the PTX does without passing another of its instructions");
+    }
+  }
+  return problems;
+}
+
 }  // namespace
 
 std::vector<PtxInstruction> read_ptx(const std::string& ptx) {
@@ -101,7 +192,8 @@ std::vector<PtxInstruction> read_ptx(const std::string& ptx) {
       if (a != std::string::npos && b > a) files[number] = line.substr(a + 1, b - a - 1);
     }
   std::vector<PtxInstruction> out;
-  std::map<Loc, Loc> parent;  // a location inlined at another
+  std::map<Loc, Loc> parent;             // a location inlined at another
+  std::map<std::string, size_t> labels;  // a label: the instruction after it
   Loc current{0, 0, 0};
   bool in_entry = false, found = false;
   int depth = 0;
@@ -119,9 +211,11 @@ std::vector<PtxInstruction> read_ptx(const std::string& ptx) {
       if (--depth == 0) break;
       continue;
     }
-    if (depth == 0 || line.empty() || starts_with(line, "//") || starts_with(line, ".reg") ||
-        line.back() == ':')
+    if (depth == 0 || line.empty() || starts_with(line, "//") || starts_with(line, ".reg")) continue;
+    if (line.back() == ':') {
+      labels[line.substr(0, line.size() - 1)] = out.size();
       continue;
+    }
     if (starts_with(line, ".loc")) {
       Loc at, up;
       bool inlined = false;
@@ -133,7 +227,8 @@ std::vector<PtxInstruction> read_ptx(const std::string& ptx) {
     }
     if (line[0] == '.') continue;
     PtxInstruction p;
-    p.text = line[0] == '@' ? trim(line.substr(line.find_first_of(" \t"))) : line;
+    p.predicated = line[0] == '@';
+    p.text = p.predicated ? trim(line.substr(line.find_first_of(" \t"))) : line;
     for (Loc at = current; std::get<1>(at) > 0;) {
       p.lines.emplace_back(files[std::get<0>(at)], std::get<1>(at));
       const auto up = parent.find(at);
@@ -143,6 +238,23 @@ std::vector<PtxInstruction> read_ptx(const std::string& ptx) {
     out.push_back(std::move(p));
   }
   if (!found) throw std::runtime_error("the PTX holds no .entry");
+  // Where control goes after each instruction.
+  for (size_t i = 0; i < out.size(); ++i) {
+    PtxInstruction& p = out[i];
+    const bool ends =
+        starts_with(p.text, "ret") || starts_with(p.text, "exit") || starts_with(p.text, "trap");
+    if (starts_with(p.text, "bra")) {
+      std::string target = trim(p.text.substr(p.text.find_first_of(" \t")));
+      if (!target.empty() && target.back() == ';') target.pop_back();
+      const auto label = labels.find(trim(target));
+      if (label == labels.end())
+        throw std::runtime_error("a branch to " + target + ", a label the PTX does not hold");
+      p.next.push_back(label->second);
+      if (p.predicated && i + 1 < out.size()) p.next.push_back(i + 1);
+    } else if (!(ends && !p.predicated) && i + 1 < out.size()) {
+      p.next.push_back(i + 1);
+    }
+  }
   return out;
 }
 
@@ -181,6 +293,7 @@ std::vector<std::string> compare_with_ptx(const Program& program, const std::vec
     }
     from = i + 1;
   }
+  if (problems.empty()) problems = compare_paths(program, ptx);
   return problems;
 }
 

@@ -16,10 +16,13 @@ namespace gridlock::explore {
 struct PtxInstruction {
   std::string text;                                // "atom.global.cas.b32 %r10, [%rd1], %r20, %r9;"
   std::vector<std::pair<std::string, int>> lines;  // file and line, innermost first, then where inlined
+  bool predicated = false;                         // "@%p1 bra ...": it may not happen
+  // The instructions control may go to next: the next one, a branch's target, none after ret.
+  std::vector<size_t> next;
 };
 
-// The instructions of the first .entry in `ptx`, each with its lines. Throws std::runtime_error
-// when the text holds no entry.
+// The instructions of the first .entry in `ptx`, each with its lines and where control goes
+// next. Throws std::runtime_error when the text holds no entry or a branch names no label.
 std::vector<PtxInstruction> read_ptx(const std::string& ptx);
 
 // A translation unit that instantiates the kernel's plain form, for nvcc -ptx -I lessons/.
