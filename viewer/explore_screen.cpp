@@ -16,6 +16,10 @@ namespace ex = gridlock::explore;
 namespace {
 
 constexpr int64_t kSearchSlice = 20000;  // states a frame: a few ms, so the window keeps its pace
+// Random moves a frame when playing to the end (each looks for a hang: up to a millisecond or so),
+// and the most in all.
+constexpr int kRandomMovesSlice = 8;
+constexpr int kMostRandomMoves = 10000;
 
 // A filled band with bold text, wrapped to the width left.
 void banner(const Fonts& fonts, const std::string& text, ImU32 fill, ImU32 ink) {
@@ -73,7 +77,7 @@ void ExploreScreen::keys() {
   if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_Home))) session_->restart();
   if (keys.pressed(ImGui::GetKeyIndex(ImGuiKey_Space), true)) session_->random_move();
   if (keys.pressed_plain('E', false)) session_->start_search();
-  if (keys.pressed_plain('R', false)) session_->random_to_the_end();
+  if (keys.pressed_plain('R', false)) playing_ = kMostRandomMoves;
   if (keys.pressed_plain('T', false) && session_->challenge()) {
     ex::ModelRun corrected = session_->run();
     corrected.kernel = session_->challenge()->corrected;
@@ -84,6 +88,10 @@ void ExploreScreen::keys() {
 bool ExploreScreen::draw(const Fonts& fonts) {
   bool open = true;
   if (session_->search() && !session_->search()->done()) session_->advance_search(kSearchSlice);
+  if (playing_ > 0) {
+    const int played = session_->random_to_the_end(std::min(playing_, kRandomMovesSlice));
+    playing_ = played < std::min(playing_, kRandomMovesSlice) ? 0 : playing_ - played;
+  }
   ImGui::PushFont(fonts.heading);
   ImGui::TextUnformatted(("Explore: " + session_->kernel().name).c_str());
   ImGui::PopFont();
@@ -396,7 +404,7 @@ void ExploreScreen::moves_list(const Fonts& fonts) {
   ImGui::SetNextItemWidth(110 * s);
   if (ImGui::InputInt("seed", &seed_)) session_->set_seed(static_cast<uint64_t>(std::max(seed_, 0)));
   ImGui::SameLine();
-  if (ImGui::SmallButton("Random moves to the end (R)")) session_->random_to_the_end();
+  if (ImGui::SmallButton("Random moves to the end (R)")) playing_ = kMostRandomMoves;
   int chosen = -1;
   const auto& choices = session_->choices();
   for (size_t i = 0; i < choices.size(); ++i) {

@@ -25,7 +25,7 @@ class ExploreScreen {
   // This frame's keys: 1–9 a move, Backspace undo, Home restart, Space a random move, E every
   // outcome, T the challenge's corrected kernel.
   void keys();
-  bool animating() const { return session_->search() && !session_->search()->done(); }
+  bool animating() const { return playing_ > 0 || (session_->search() && !session_->search()->done()); }
   // Fills the current window; false when the user closed the screen.
   bool draw(const Fonts& fonts);
   std::string title() const;
@@ -46,6 +46,7 @@ class ExploreScreen {
   std::shared_ptr<ExploreRecording> recording_;
   int challenge_ = -1;  // index into explore::challenges(), -1: none
   int seed_ = 1;        // the seeded scheduler's seed, as the student typed it
+  int playing_ = 0;     // random moves left to play to the end, a slice a frame (R); 0: none
 };
 
 }  // namespace gridlock::viewer

@@ -116,8 +116,8 @@ TEST(ExploreSession, RandomMovesPlayToTheEndOrToTheSpin) {
     ExploreSession a(c.run, c), b(c.run, c);
     a.set_seed(11);
     b.set_seed(11);
-    const int moves = a.random_to_the_end();
-    EXPECT_EQ(b.random_to_the_end(), moves) << c.title;
+    const int moves = a.random_to_the_end(10000);
+    EXPECT_EQ(b.random_to_the_end(10000), moves) << c.title;
     EXPECT_EQ(a.log(), b.log()) << c.title;
     EXPECT_TRUE(a.ended() || a.spins()) << c.title << " after " << moves << " moves";
   }

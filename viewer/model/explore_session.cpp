@@ -91,9 +91,9 @@ bool ExploreSession::spins() const {
   return hung_ && std::find(history_.begin(), history_.end() - 1, state()) != history_.end() - 1;
 }
 
-int ExploreSession::random_to_the_end() {
+int ExploreSession::random_to_the_end(int most) {
   int moves = 0;
-  while (moves < kMostRandomMoves && !ended() && !spins() && random_move()) ++moves;
+  while (moves < most && !ended() && !spins() && random_move()) ++moves;
   return moves;
 }
 

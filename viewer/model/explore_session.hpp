@@ -38,9 +38,8 @@ class ExploreSession {
   void restart();
   // One move chosen by the seeded scheduler (the same seed, the same run); false once ended.
   bool random_move();
-  // Random moves until the kernel ends or spins, at most kMostRandomMoves; how many were taken.
-  static constexpr int kMostRandomMoves = 10000;
-  int random_to_the_end();
+  // Random moves until the kernel ends or spins, at most `most`; how many were taken.
+  int random_to_the_end(int most);
   void set_seed(uint64_t seed) { seed_ = seed; }
 
   // The moves taken, in words.
