@@ -443,12 +443,12 @@ void ExploreScreen::outcomes_panel(const Fonts& fonts) {
                            "\xE2\x97\x8F");
         ImGui::SameLine();
         if (o.label == ex::kNeverEnds)
-          ImGui::TextWrapped("%s: %s (%lld states from which no run ends; into the spin in %zu moves)",
-                             o.label.c_str(), session_->search()->where_it_hangs().c_str(),
-                             static_cast<long long>(o.ends), o.moves.size());
+          ImGui::TextWrapped("%s: %s (%s; into the spin in %zu moves)", o.label.c_str(),
+                             session_->search()->where_it_hangs().c_str(), ex::ends_in_words(o).c_str(),
+                             o.moves.size());
         else
-          ImGui::TextWrapped("%s (%lld final states, shortest run %zu moves)", o.label.c_str(),
-                             static_cast<long long>(o.ends), o.moves.size());
+          ImGui::TextWrapped("%s (%s, shortest run %zu moves)", o.label.c_str(), ex::ends_in_words(o).c_str(),
+                             o.moves.size());
       }
   }
   if (recording_) {

@@ -287,3 +287,10 @@ TEST(Explore, ThePtxCheckFollowsEachPath) {
   EXPECT_NE(skipped[0].find("no path of the PTX"), std::string::npos) << skipped[0];
   EXPECT_THROW(ex::read_ptx(ptx("bra.uni $L__nowhere;\n")), std::runtime_error);
 }
+
+TEST(Explore, OutcomesCountTheirStatesInWords) {
+  ex::Outcome one{"count = 1", 1, {}, {}}, many{"count = 2", 3, {}, {}}, hang{ex::kNeverEnds, 8, {}, {}};
+  EXPECT_EQ(ex::ends_in_words(one), "1 final state");
+  EXPECT_EQ(ex::ends_in_words(many), "3 final states");
+  EXPECT_EQ(ex::ends_in_words(hang), "8 states from which no run ends");
+}

@@ -10,6 +10,12 @@ std::string outcome_label(const Machine& machine, const OutcomeOf& outcome_of, c
   return fault.empty() ? outcome_of(machine, state) : "outside an array: " + fault;
 }
 
+std::string ends_in_words(const Outcome& o) {
+  const std::string n = std::to_string(o.ends);
+  if (o.label == kNeverEnds) return n + (o.ends == 1 ? " state" : " states") + " from which no run ends";
+  return n + (o.ends == 1 ? " final state" : " final states");
+}
+
 size_t Explorer::Hash::operator()(const State& s) const {
   uint64_t h = 1469598103934665603ull;  // FNV-1a over the ints
   for (int32_t v : s) {

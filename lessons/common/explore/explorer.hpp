@@ -40,6 +40,9 @@ struct Outcome {
   std::vector<Move> moves;           // the same run's moves
 };
 
+// "1 final state", "3 final states", "8 states from which no run ends".
+std::string ends_in_words(const Outcome& outcome);
+
 class Explorer {
  public:
   // Searches from `from` (the kernel's start when empty).

@@ -91,13 +91,9 @@ int main(int argc, char** argv) {
       explorer.depth(),
       explorer.complete() ? "complete (every reachable state visited)" : explorer.why_stopped().c_str());
   for (const ex::Outcome& o : explorer.outcomes()) {
-    if (o.label == ex::kNeverEnds)
-      std::printf(
-          "outcome: %s (%lld states from which no run ends; the shortest run into its spin: %zu moves)\n",
-          o.label.c_str(), static_cast<long long>(o.ends), o.witness.size());
-    else
-      std::printf("outcome: %s (%lld final states; shortest run %zu moves)\n", o.label.c_str(),
-                  static_cast<long long>(o.ends), o.witness.size());
+    std::printf("outcome: %s (%s; %s %zu moves)\n", o.label.c_str(), ex::ends_in_words(o).c_str(),
+                o.label == ex::kNeverEnds ? "the shortest run into its spin:" : "shortest run",
+                o.witness.size());
     if (run.witness)
       for (const std::string& move : o.witness) std::printf("  %s\n", move.c_str());
     if (o.label == ex::kNeverEnds) std::printf("  from there: %s\n", explorer.where_it_hangs().c_str());
