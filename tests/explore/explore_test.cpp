@@ -294,3 +294,25 @@ TEST(Explore, OutcomesCountTheirStatesInWords) {
   EXPECT_EQ(ex::ends_in_words(many), "3 final states");
   EXPECT_EQ(ex::ends_in_words(hang), "8 states from which no run ends");
 }
+
+// The search offers one move where it commutes with every other (a local instruction, a load of
+// shared memory no other thread can still store to): the outcome sets are those of the search
+// that offers every move, in fewer states.
+TEST(Explore, TheReductionLosesNoOutcome) {
+  ex::Bounds every_move;
+  every_move.reduce = false;
+  const auto both = [&](const std::string& kernel, ex::Placement placement, int lanes) {
+    const Search reduced = explore(kernel, placement, {}, 1 << 20, lanes);
+    const Search whole = explore(kernel, placement, every_move, 1 << 20, lanes);
+    EXPECT_TRUE(reduced.complete && whole.complete) << kernel;
+    EXPECT_EQ(reduced.outcomes, whole.outcomes) << kernel;
+    EXPECT_LE(reduced.states, whole.states) << kernel;
+  };
+  both("warp-sum-documented", ex::spread(1, 1), 2);
+  both("warp-sum-documented", ex::spread(1, 1), 4);
+  both("warp-sum-syncwarp", ex::spread(1, 1), 4);
+  both("work-queue-no-barrier", ex::spread(1, 1), 0);
+  both("documented-guard", ex::spread(2, 2), 0);
+  both("lock-in-every-thread", in_lockstep(ex::spread(1, 1)), 2);
+  both("lock-inside-the-loop", ex::spread(2, 2), 2);
+}

@@ -164,7 +164,7 @@ bool Explorer::advance(int64_t budget) {
                      " moves) with states still to explore: raise --depth";
       break;
     }
-    for (const Move& move : machine_.moves(state)) {
+    for (const Move& move : machine_.moves(state, bounds_.reduce)) {
       successors_.push_back(add(machine_.canonical(machine_.apply(state, move)), id, move));
       if (states() > bounds_.states) {
         done_ = true;

@@ -27,6 +27,9 @@ std::string outcome_label(const Machine& machine, const OutcomeOf& outcome_of, c
 struct Bounds {
   int depth = 200;             // moves from the start
   int64_t states = 2'000'000;  // distinct states kept
+  // Offer a single move where it commutes with every other (Machine::moves); false: every move,
+  // for checking that the reduction loses no outcome.
+  bool reduce = true;
 };
 
 // The outcome of the runs that can no longer end.

@@ -76,6 +76,24 @@ Machine::Machine(Program program, Placement placement)
   for (WarpOf& w : warps_)
     std::sort(w.threads.begin(), w.threads.end(), [&](int a, int b) { return thread_id(a) < thread_id(b); });
   reconverge_ = reconvergence_points(program_);
+  // The stores each instruction can reach, by a search over the program's branches.
+  const int size = static_cast<int>(program_.code.size());
+  stores_ahead_.assign(static_cast<size_t>(size), {});
+  for (int from = 0; from < size; ++from) {
+    std::vector<bool> seen(static_cast<size_t>(size), false);
+    std::vector<int> todo{from};
+    while (!todo.empty()) {
+      const int i = todo.back();
+      todo.pop_back();
+      if (i >= size || seen[static_cast<size_t>(i)]) continue;
+      seen[static_cast<size_t>(i)] = true;
+      const Instruction& in = program_.code[static_cast<size_t>(i)];
+      if (in.op == Op::store || is_atomic(in.op)) stores_ahead_[static_cast<size_t>(from)].push_back(i);
+      if (in.op == Op::exit) continue;
+      if (in.op == Op::branch_if) todo.push_back(in.target);
+      if (!(in.op == Op::branch_if && in.compare == Compare::always)) todo.push_back(i + 1);
+    }
+  }
   live_ = live_registers(program_);
   loaded_.assign(static_cast<size_t>(elements_), false);
   for (const Instruction& in : program_.code)
@@ -245,6 +263,27 @@ bool Machine::barrier_open(const State& s, int thread) const {
   return true;
 }
 
+bool Machine::reads_settled_shared(const State& s, int thread) const {
+  const int at = pc(s, thread);
+  if (at < 0) return false;
+  const Instruction& in = program_.code[static_cast<size_t>(at)];
+  if (in.op != Op::load || !program_.words[static_cast<size_t>(in.word)].shared) return false;
+  const int e = element_at(s, thread, in);
+  if (e < 0) return false;
+  for (int u = 0; u < threads(); ++u) {
+    if (u == thread || block_of(u) != block_of(thread) || pc(s, u) < 0) continue;
+    for (int i : stores_ahead_[static_cast<size_t>(pc(s, u))]) {
+      const Instruction& store = program_.code[static_cast<size_t>(i)];
+      if (store.word != in.word) continue;
+      // Where u's store lands, when the program says it for certain: its own thread's or block's
+      // element, or a fixed one; any element else.
+      const int index = store.index < 0 ? 0 : store.index == program_.lane_register ? thread_id(u) : -1;
+      if (index < 0 || element_of(store.word, index, block_of(u)) == e) return false;
+    }
+  }
+  return true;
+}
+
 std::vector<Move> Machine::moves(const State& s, bool reduce) const {
   if (!fault(s).empty()) return {};
   // The units that step: each thread, or in lockstep the first thread of each warp.
@@ -261,6 +300,10 @@ std::vector<Move> Machine::moves(const State& s, bool reduce) const {
     if (reduce && at != kExited && is_local(program_.code[static_cast<size_t>(at)].op))
       return {{Move::Kind::step, u, 0}};
   }
+  // So does a load of shared memory no other thread can still store to (threads scheduled
+  // independently: in lockstep the warp's other lanes load with it).
+  for (int u : units)
+    if (reduce && !placement_.lockstep && reads_settled_shared(s, u)) return {{Move::Kind::step, u, 0}};
   std::vector<Move> out;
   std::vector<bool> sm_running(static_cast<size_t>(placement_.sms()), false);
   for (int u : units) {

@@ -158,8 +158,12 @@ class Machine {
   std::vector<int> block_of_;  // per thread
   std::vector<int> warp_of_;   // per thread
   std::vector<WarpOf> warps_;
-  std::vector<int> reconverge_;          // per branch: where its paths meet (code.size(): at the end)
-  std::vector<std::vector<bool>> live_;  // per instruction: the registers still to be read
+  std::vector<int> reconverge_;                 // per branch: where its paths meet (code.size(): at the end)
+  std::vector<std::vector<bool>> live_;         // per instruction: the registers still to be read
+  std::vector<std::vector<int>> stores_ahead_;  // per instruction: the stores reachable from it
+  // Whether thread t's next instruction is a load of shared memory that no other thread of its
+  // block can store to any more: it then commutes with every other move.
+  bool reads_settled_shared(const State& s, int thread) const;
   std::vector<bool> loaded_;  // elements some plain load may read (the only lines a fill matters for)
 };
 
