@@ -107,6 +107,12 @@ bool ExploreScreen::draw(const Fonts& fonts) {
              "; a move is a turn, not a time (rules: lessons/common/explore/memory_model.hpp)",
          colour::model_banner, colour::model_banner_text);
   settings_row(fonts);
+  if (show_rules_) {
+    const std::vector<std::string>& rules = ex::model_rules();
+    for (size_t i = 0; i < rules.size(); ++i)
+      ImGui::TextWrapped("%s%s", i + 1 < rules.size() ? (std::to_string(i + 1) + ". ").c_str() : "",
+                         rules[i].c_str());
+  }
   challenge_row(fonts);
   ImGui::Separator();
   const float left = ImGui::GetContentRegionAvail().x * 0.58f;
@@ -184,6 +190,10 @@ void ExploreScreen::settings_row(const Fonts& fonts) {
   } else {
     run.fall_through_first = false;
   }
+  // The rules, opened under the row (a button on it, so that they take no room while closed).
+  const char* rules = show_rules_ ? "Hide the model's rules" : "The model's rules";
+  same_line_if_fits(ImGui::CalcTextSize(rules).x + 2 * ImGui::GetStyle().FramePadding.x);
+  if (ImGui::SmallButton(rules)) show_rules_ = !show_rules_;
   if (changed) replace(run, session_->challenge());
 }
 

@@ -44,9 +44,10 @@ class ExploreScreen {
 
   std::unique_ptr<ExploreSession> session_;
   std::shared_ptr<ExploreRecording> recording_;
-  int challenge_ = -1;  // index into explore::challenges(), -1: none
-  int seed_ = 1;        // the seeded scheduler's seed, as the student typed it
-  int playing_ = 0;     // random moves left to play to the end, a slice a frame (R); 0: none
+  int challenge_ = -1;       // index into explore::challenges(), -1: none
+  int seed_ = 1;             // the seeded scheduler's seed, as the student typed it
+  bool show_rules_ = false;  // the model's rules shown under the settings
+  int playing_ = 0;          // random moves left to play to the end, a slice a frame (R); 0: none
 };
 
 }  // namespace gridlock::viewer

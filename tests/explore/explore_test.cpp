@@ -316,3 +316,16 @@ TEST(Explore, TheReductionLosesNoOutcome) {
   both("lock-in-every-thread", in_lockstep(ex::spread(1, 1)), 2);
   both("lock-inside-the-loop", ex::spread(2, 2), 2);
 }
+
+// The rules the screen and the command line state are the ones memory_model.hpp's comment states.
+TEST(Explore, TheRulesShownAreTheHeadersRules) {
+  std::ifstream header(std::string(GRIDLOCK_SOURCE_DIR) + "/lessons/common/explore/memory_model.hpp");
+  ASSERT_TRUE(header);
+  std::string comment;
+  for (std::string line; std::getline(header, line) && line.rfind("//", 0) == 0;) {
+    std::istringstream words(line.substr(2));
+    for (std::string w; words >> w;) comment += w + " ";
+  }
+  ASSERT_EQ(ex::model_rules().size(), 8u);
+  for (const std::string& rule : ex::model_rules()) EXPECT_NE(comment.find(rule), std::string::npos) << rule;
+}

@@ -41,8 +41,9 @@ while IFS=$'\t' read -r n lesson title; do
   # At the start, the kernel's lines where the threads are, lit, from the recording's copy.
   "$here/run_headless.sh" "$viewer" --challenge "$n" --size 1280x720 --screenshot "$out/$n-start.png" \
     --layout-report "$out/$n-start.txt" >"$out/$n-start.log" 2>&1 &&
-    grep -q "^shown	\(block\|thread\)s\? [0-9, ]* →" "$out/$n-start.txt" ||
-    { echo "FAIL: challenge $n: no line of the kernel lit where its threads are"; failed=1; }
+    grep -q "^shown	\(block\|thread\)s\? [0-9, ]* →" "$out/$n-start.txt" &&
+    grep -q "^shown	The model's rules" "$out/$n-start.txt" ||
+    { echo "FAIL: challenge $n: no line of the kernel lit where its threads are, or no rules to open"; failed=1; }
   shot "$n-corrected" --keys T || { echo "FAIL: challenge $n: the viewer failed on the corrected kernel"; failed=1; }
   if grep -q "^shown	Challenge solved: " "$out/$n-corrected.txt"; then
     echo "FAIL: challenge $n ($title): the same keys solve it on the corrected kernel too"; failed=1

@@ -26,9 +26,9 @@ struct ModelKernel {
   OutcomeOf outcome;
   // The real kernel it stands for, for a test that compiles it to PTX: the header that defines
   // it (relative to lessons/) and its plain instantiation.
-  std::string header;             // "locks/racy-counter/kernels.cuh"
-  std::string instance;           // "l1::count_blocks_without_lock<false>"
-  std::vector<SourceEdit> edits;  // none: the source as it is
+  std::string header;                  // "locks/racy-counter/kernels.cuh"
+  std::string instance;                // "l1::count_blocks_without_lock<false>"
+  std::vector<SourceEdit> edits = {};  // none: the source as it is
   // The threads a block the model runs: the choices it takes, and the one it runs.
   std::vector<int> lane_choices = {1};
   int lanes = 1;

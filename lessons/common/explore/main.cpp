@@ -3,6 +3,7 @@
 //   gridlock-explore KERNEL [--blocks N] [--sms M] [--lanes L] [--lockstep [--fall-through-first]]
 //   [--no-fills]
 //                    [--no-late-writes] [--in-order-atomics] [--depth D] [--max-states S] [--witness]
+//   gridlock-explore --rules       the model's rules, one a line
 //   gridlock-explore --challenges  the viewer's Explore challenges, one a line: N, lesson, title
 //   gridlock-explore --solve N   a shortest key script that solves the viewer's challenge N
 //   exit 0: done and complete; 1: stopped at a bound (or no script); 2: a usage error
@@ -39,8 +40,10 @@ void usage(std::FILE* to, const char* program) {
       "  --depth D           moves from the start the search may go (default %d)\n"
       "  --max-states S      distinct states it may keep (default %lld)\n"
       "  --witness           print a shortest run to each outcome\n"
+      "       %s --rules: the model's rules; --challenges: the viewer's challenges; --solve N: a key\n"
+      "       script that solves challenge N\n"
       "exit 0: complete; 1: stopped at a bound; 2: a usage error\n",
-      program, kernels.c_str(), ex::Bounds{}.depth, static_cast<long long>(ex::Bounds{}.states));
+      program, kernels.c_str(), ex::Bounds{}.depth, static_cast<long long>(ex::Bounds{}.states), program);
 }
 
 }  // namespace
@@ -52,6 +55,12 @@ int main(int argc, char** argv) {
       usage(stdout, argv[0]);
       return 0;
     }
+  if (words.size() == 1 && words[0] == "--rules") {
+    for (size_t i = 0; i < ex::model_rules().size(); ++i)
+      std::printf("%s%s\n", i + 1 < ex::model_rules().size() ? (std::to_string(i + 1) + ". ").c_str() : "",
+                  ex::model_rules()[i].c_str());
+    return 0;
+  }
   if (words.size() == 1 && words[0] == "--challenges") {
     for (size_t i = 0; i < ex::challenges().size(); ++i)
       std::printf("%zu\t%s\t%s\n", i + 1, ex::challenges()[i].lesson.c_str(),

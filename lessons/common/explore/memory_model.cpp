@@ -35,6 +35,33 @@ std::string file_name(const std::string& path) { return path.substr(path.find_la
 
 }  // namespace
 
+const std::vector<std::string>& model_rules() {
+  static const std::vector<std::string> rules = {
+      "Memory holds every word. Each SM has a cache of lines (one word a line) and a buffer of pending "
+      "writes (one a word: a later store to the same word replaces the earlier one).",
+      "A plain load reads this SM's pending write of the word if there is one, else its cached line, else "
+      "memory, and keeps what it read from memory as a cached line.",
+      "A plain store leaves its value pending on its SM (and in the SM's cached line, if any); a pending "
+      "write lands in memory at any later time, writes to different words in any order.",
+      "A line may be filled from memory at any time, whether or not a load asked for it (the cache fetches "
+      "ahead and refreshes), except while its SM has a write of it pending: it then holds what memory holds "
+      "at that moment.",
+      "Atomics read and write memory itself, never a cache or a pending write. A fence (__threadfence) lands "
+      "its SM's pending writes and drops its cached lines. A release store or exchange lands the SM's "
+      "pending writes before its own value; an acquire compare-and-swap that succeeds drops the SM's cached "
+      "lines after it.",
+      "Shared memory is read and written directly by the threads of its block. A barrier waits until every "
+      "thread of its warp (__syncwarp) or block (__syncthreads) that has not exited is at one, then lets "
+      "them all go on.",
+      "The kernel ends when every thread has exited and every pending write has landed, or at once when a "
+      "thread indexes outside an array (on a GPU: a fault, or another allocation's data).",
+      "Threads are scheduled one of two ways: independently (each thread steps on its own: Volta and later), "
+      "or in lockstep (the lanes of a warp share one pc and a reconvergence stack, as before Volta: "
+      "lessons/common/simt/lockstep.hpp states its rules). A move is one thread (or, in lockstep, one warp) "
+      "running one instruction, one pending write landing, or one line filled."};
+  return rules;
+}
+
 int Placement::sms() const {
   return sm_of_block.empty() ? 0 : 1 + *std::max_element(sm_of_block.begin(), sm_of_block.end());
 }

@@ -49,6 +49,10 @@ struct Placement {
   int sms() const;
 };
 
+// The rules above, one a string (the last: how threads are scheduled), for the screen and the
+// command line; a test holds them to this comment.
+const std::vector<std::string>& model_rules();
+
 // Every block on its own SM; or `blocks` blocks over `sms` SMs, block b on SM b % sms.
 Placement spread(int blocks, int sms);
 

@@ -73,7 +73,7 @@ struct Program {
   std::vector<int> thread_ids = {0};
   int lane_register = -1;
   int warp_register = -1;
-  std::vector<int> outcome_registers;  // what the outcome reads of a thread that has exited
+  std::vector<int> outcome_registers = {};  // what the outcome reads of a thread that has exited
 };
 
 // For every instruction, the registers that may be read from it on before they are written
