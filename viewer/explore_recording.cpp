@@ -31,12 +31,15 @@ const ExploreRecording::Loaded* ExploreRecording::load(const std::string& path) 
   return &(loaded_[path] = std::move(loaded));
 }
 
-const trace::Source* ExploreRecording::source(const std::string& lesson, const std::string& file) {
+const std::vector<SourceLine>* ExploreRecording::source_lines(const std::string& lesson,
+                                                              const std::string& file) {
   const std::string path = path_of(lesson);
+  const auto known = coloured_.find({path, file});
+  if (known != coloured_.end()) return &known->second;
   const Loaded* loaded = path.empty() ? nullptr : load(path);
   if (!loaded || !loaded->trace) return nullptr;
   for (const trace::Source& s : loaded->trace->sources)
-    if (s.file == file) return &s;
+    if (s.file == file) return &(coloured_[{path, file}] = highlight_source(s.text));
   return nullptr;
 }
 

@@ -6,8 +6,11 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "model/file_source.hpp"
+#include "panels/source_panel.hpp"
 #include "style.hpp"
 #include "trace/trace.hpp"
 
@@ -25,9 +28,9 @@ class ExploreRecording {
 
   // The trace the panel shows for `lesson`: "" when the lesson has none.
   std::string path_of(const std::string& lesson) const;
-  // The text of `file` as the lesson's trace carries it; null until the trace is loaded, or when
-  // it does not carry that file.
-  const trace::Source* source(const std::string& lesson, const std::string& file);
+  // The lines of `file` as the lesson's trace carries it, coloured once; null until the trace is
+  // loaded, or when it does not carry that file.
+  const std::vector<SourceLine>* source_lines(const std::string& lesson, const std::string& file);
 
  private:
   struct Loaded {
@@ -39,6 +42,7 @@ class ExploreRecording {
   std::map<std::string, std::string> traces_;
   FileSource* files_ = nullptr;
   std::map<std::string, Loaded> loaded_;
+  std::map<std::pair<std::string, std::string>, std::vector<SourceLine>> coloured_;  // (trace, file)
 };
 
 }  // namespace gridlock::viewer

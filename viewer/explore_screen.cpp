@@ -303,13 +303,13 @@ void ExploreScreen::code_lines(const Fonts& fonts) {
   ImGui::PopFont();
   const ImVec4 dim = ImGui::ColorConvertU32ToFloat4(colour::text_dim);
   for (const auto& [file, lines] : lit) {
-    const trace::Source* source = recording_->source(session_->kernel().lesson, file);
+    const std::vector<SourceLine>* coloured = recording_->source_lines(session_->kernel().lesson, file);
     ImGui::TextColored(dim, "%s", file.c_str());
-    if (!source) {
+    if (!coloured) {
       ImGui::TextColored(dim, "  (the lesson's recording, which carries it, is not loaded)");
       continue;
     }
-    const std::vector<SourceLine> text = highlight_source(source->text);
+    const std::vector<SourceLine>& text = *coloured;
     // The instructions' pieces of code must be on their lines in this copy, else it is not the
     // code the model stands for.
     bool same = true;
