@@ -102,7 +102,7 @@ bool ExploreScreen::draw(const Fonts& fonts) {
   ImGui::TextWrapped("%s", session_->kernel().summary.c_str());
   ImGui::PopStyleColor();
   banner(fonts,
-         "A model, not a GPU: " + session_->run().where() +
+         "A model, not a GPU: " + session_->where() +
              (session_->kernel().lanes == 1 ? ", thread 0 of each block" : "") +
              "; a move is a turn, not a time (rules: lessons/common/explore/memory_model.hpp)",
          colour::model_banner, colour::model_banner_text);

@@ -25,7 +25,8 @@ ExploreSession::ExploreSession(ex::ModelRun run, std::optional<ex::Challenge> ch
     : run_(within_the_window(std::move(run))),
       challenge_(std::move(challenge)),
       kernel_(ex::model_kernel(run_.kernel, run_.blocks, run_.lanes)),
-      machine_(kernel_.program, run_.placement()) {
+      machine_(kernel_.program, run_.placement()),
+      where_(run_.where()) {
   restart();
 }
 

@@ -19,6 +19,8 @@ class ExploreSession {
   explicit ExploreSession(explore::ModelRun run, std::optional<explore::Challenge> challenge = std::nullopt);
 
   const explore::ModelRun& run() const { return run_; }
+  // run().where(), worked out once: "1 block of 2 threads on 1 SM, warps in lockstep".
+  const std::string& where() const { return where_; }
   const explore::ModelKernel& kernel() const { return kernel_; }
   const explore::Machine& machine() const { return machine_; }
   const explore::State& state() const { return history_.back(); }
@@ -68,6 +70,7 @@ class ExploreSession {
   std::optional<explore::Challenge> challenge_;
   explore::ModelKernel kernel_;
   explore::Machine machine_;
+  std::string where_;
   std::vector<explore::State> history_;
   std::vector<std::string> log_;
   std::vector<Choice> choices_;
