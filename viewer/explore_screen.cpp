@@ -294,7 +294,7 @@ void ExploreScreen::code_lines(const Fonts& fonts) {
     const int pc = m.pc(st, t);
     if (pc < 0) continue;
     const ex::Instruction& in = p.code[static_cast<size_t>(pc)];
-    lit[in.file][in.line].push_back(p.thread_ids.size() == 1 ? m.block_of(t) : m.thread_id(t));
+    lit[in.file][in.line].push_back(m.number_of(t));
   }
   if (lit.empty()) return;
   ImGui::Spacing();
@@ -329,9 +329,7 @@ void ExploreScreen::code_lines(const Fonts& fonts) {
     for (const auto& [line, ids] : lines) {
       std::string list;
       for (int id : ids) list += (list.empty() ? "" : ", ") + std::to_string(id);
-      who[line] = (p.thread_ids.size() == 1 ? (ids.size() == 1 ? "block " : "blocks ")
-                                            : (ids.size() == 1 ? "thread " : "threads ")) +
-                  list + " \xE2\x86\x92";
+      who[line] = std::string(m.called(ids.size())) + " " + list + " \xE2\x86\x92";
       column = std::max(column, ImGui::CalcTextSize(who[line].c_str()).x);
     }
     int shown_to = 0;

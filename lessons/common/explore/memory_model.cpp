@@ -134,6 +134,11 @@ int Machine::thread_id(int thread) const {
   return program_.thread_ids[static_cast<size_t>(thread) % program_.thread_ids.size()];
 }
 
+const char* Machine::called(size_t count) const {
+  if (program_.thread_ids.size() == 1) return count == 1 ? "block" : "blocks";
+  return count == 1 ? "thread" : "threads";
+}
+
 std::string Machine::thread_name(int thread) const {
   const std::string block = "block " + std::to_string(block_of(thread));
   return program_.thread_ids.size() == 1 ? block : block + " thread " + std::to_string(thread_id(thread));
@@ -255,12 +260,10 @@ std::string Machine::where_threads_are(const State& s) const {
     const Instruction& in = program_.code[static_cast<size_t>(where.first)];
     // "blocks 0, 1", "threads 1, 2" or, with more than one block, "block 0 threads 1, 2, block 1 thread 0".
     std::map<int, std::vector<int>> by_block;
-    for (int t : ts)
-      by_block[one_thread ? 0 : block_of(t)].push_back(one_thread ? block_of(t) : thread_id(t));
+    for (int t : ts) by_block[one_thread ? 0 : block_of(t)].push_back(number_of(t));
     std::string who;
     for (const auto& [block, ids] : by_block) {
-      const char* what =
-          one_thread ? (ids.size() == 1 ? "block " : "blocks ") : (ids.size() == 1 ? "thread " : "threads ");
+      const std::string what = std::string(called(ids.size())) + " ";
       who += (who.empty() ? "" : ", ") +
              (one_thread || placement_.blocks() == 1 ? "" : "block " + std::to_string(block) + " ") + what +
              numbers(ids);
@@ -470,7 +473,7 @@ void Machine::open_barrier(State& s, int thread, std::string* what) const {
   std::vector<int> met;
   for (int t : barrier_group(thread, in.scope))
     if (pc(s, t) != kExited) {
-      met.push_back(program_.thread_ids.size() == 1 ? block_of(t) : thread_id(t));
+      met.push_back(number_of(t));
       if (!placement_.lockstep) ++s[static_cast<size_t>(t * thread_size_)];
     }
   if (placement_.lockstep) {

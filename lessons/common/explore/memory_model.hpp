@@ -102,6 +102,12 @@ class Machine {
   int block_of(int thread) const { return block_of_[static_cast<size_t>(thread)]; }
   int thread_id(int thread) const;            // its threadIdx.x
   std::string thread_name(int thread) const;  // "block 1", or "block 0 thread 2" with more a block
+  // The number a thread goes by in lists: its block with one thread a block, else its
+  // threadIdx.x; and the word for `count` of them: "block", "blocks", "thread", "threads".
+  int number_of(int thread) const {
+    return program_.thread_ids.size() == 1 ? block_of(thread) : thread_id(thread);
+  }
+  const char* called(size_t count) const;
   // In lockstep: whether the thread waits for its warp's other path (it is not in the path that
   // runs next). Never, when threads are scheduled independently.
   bool waits_to_reconverge(const State& s, int thread) const;
