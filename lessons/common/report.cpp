@@ -38,7 +38,10 @@ void print_report(const trace::Trace& t) {
     if (!c.reason.empty()) std::printf("      note: %s\n", c.reason.c_str());
   }
   if (!t.timings.empty()) {
-    std::printf("\nTimings (CUDA events, median of the repetitions; GB/s counts input bytes once):\n");
+    // A lesson that times otherwise says how in its "timing.method" fact.
+    const auto method = t.facts.find("timing.method");
+    std::printf("\nTimings (%s, median of the repetitions; GB/s counts input bytes once):\n",
+                method == t.facts.end() ? "CUDA events" : method->second.c_str());
     std::printf("  %-34s %12s %12s %12s %10s\n", "kernel", "elements", "median us", "min..max us", "GB/s");
     for (const trace::Timing& m : t.timings)
       std::printf("  %-34s %12lld %12.2f %5.1f..%-6.1f %10.1f\n", m.name.c_str(),

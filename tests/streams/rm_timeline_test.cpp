@@ -3,6 +3,8 @@
 // and the total, and the Perfetto export has each GPU's stream in its device and the wait's flow.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "reduction/reduce-multi-gpu/timeline_steps.hpp"
 #include "streams_fixture.hpp"
 
@@ -10,7 +12,7 @@ namespace {
 
 namespace tr = gridlock::trace;
 
-rm::RecordedRun made_up_run(bool two, bool through_host, bool nccl) {
+rm::RecordedRun made_up_run(bool two, bool through_host, bool nccl, bool graph = false) {
   rm::RecordedRun r;
   r.device_names =
       two ? std::vector<std::string>{"Test GPU", "Second GPU"} : std::vector<std::string>{"Test GPU"};
@@ -33,9 +35,17 @@ rm::RecordedRun made_up_run(bool two, bool through_host, bool nccl) {
   r.wait = {61000, 66000};
   r.host_copy = {66000, 68000};
   r.add = {through_host ? 69000 : 67000, through_host ? 70000 : 68000};
-  r.host.push_back({"copy, cudaEventRecord(arrived) on GPU 1", {-2000, -1500}});
-  r.host.push_back({"cudaStreamWaitEvent(arrived), add_partials<<<>>> on GPU 0", {-1500, -1000}});
-  r.host.push_back({"cudaStreamSynchronize(GPU 0 stream)", {-1000, 71000}, tr::Category::sync});
+  if (graph) {  // the lesson's form: the partial written by GPU 1's kernel, one graph launch
+    r.peer_write = r.total_on_host = r.graph = true;
+    r.copy = {61100, 61500};
+    r.host = {{"cudaGraphLaunch: the whole sum on both GPUs", {-8000, -3000}},
+              {"cudaStreamSynchronize(GPU 0 stream)", {-3000, 71000}, tr::Category::sync, 3}};
+  } else {
+    r.host.push_back({"copy, cudaEventRecord(arrived) on GPU 1", {-2000, -1500}, tr::Category::host, 2});
+    r.host.push_back(
+        {"cudaStreamWaitEvent(arrived), add_partials<<<>>> on GPU 0", {-1500, -1000}, tr::Category::host, 2});
+    r.host.push_back({"cudaStreamSynchronize(GPU 0 stream)", {-1000, 71000}, tr::Category::sync, 3});
+  }
   if (!nccl) return r;
   for (bool all : {true, false}) {
     rm::NcclRun c;
@@ -49,7 +59,7 @@ rm::RecordedRun made_up_run(bool two, bool through_host, bool nccl) {
     c.result[1] = all ? r.total : 0;
     c.host = {{"reduce_fast<<<>>> on GPU 0 and on GPU 1", {at - 9000, at - 5000}},
               {"ncclGroupStart, call on each GPU, ncclGroupEnd", {at - 5000, at - 3000}},
-              {"cudaStreamSynchronize on each GPU", {at - 2000, at + 81000}, tr::Category::sync}};
+              {"cudaStreamSynchronize on each GPU", {at - 2000, at + 81000}, tr::Category::sync, 3}};
     r.nccl.push_back(c);
   }
   return r;
@@ -66,13 +76,14 @@ tr::Trace built(const rm::RecordedRun& r) {
 
 TEST(RmTimeline, EveryRunIsValidAndTruthful) {
   struct Case {
-    bool two, through_host, nccl;
+    bool two, through_host, nccl, graph;
   };
-  for (const Case& c : {Case{false, false, false}, Case{true, false, false}, Case{true, true, false},
-                        Case{true, false, true}, Case{true, true, true}}) {
+  for (const Case& c :
+       {Case{false, false, false, false}, Case{true, false, false, false}, Case{true, true, false, false},
+        Case{true, false, true, false}, Case{true, true, true, false}, Case{true, false, true, true}}) {
     SCOPED_TRACE(std::string(c.two ? "two GPUs" : "one GPU") + (c.through_host ? ", through the host" : "") +
-                 (c.nccl ? ", NCCL" : ""));
-    streams_test::expect_valid_and_truthful(built(made_up_run(c.two, c.through_host, c.nccl)));
+                 (c.nccl ? ", NCCL" : "") + (c.graph ? ", the lesson's graph" : ""));
+    streams_test::expect_valid_and_truthful(built(made_up_run(c.two, c.through_host, c.nccl, c.graph)));
   }
 }
 
@@ -92,6 +103,51 @@ TEST(RmTimeline, StepsFollowThePhases) {
   EXPECT_EQ(t.facts.at("recorded.wait"), "5 \xC2\xB5s");
   EXPECT_EQ(t.facts.at("recorded.host_ahead"), "61 \xC2\xB5s");
   EXPECT_EQ(built(made_up_run(false, false, false)).steps.size(), 1u);
+}
+
+TEST(RmTimeline, TheLessonsFormShowsThePeerWriteAndOneGraphLaunch) {
+  const tr::Trace t = built(made_up_run(true, false, false, true));
+  ASSERT_EQ(t.steps.size(), 3u);
+  EXPECT_EQ(t.steps[1].detail, "GPU 1's last block wrote its partial into GPU 0's memory");
+  for (const tr::Event& e : t.steps[1].events) EXPECT_NE(e.category, tr::Category::copy) << e.name;
+  EXPECT_EQ(t.facts.count("recorded.copy"), 0u);
+  EXPECT_EQ(t.facts.at("recorded.host_ahead"), "63 \xC2\xB5s");  // the graph launch ended at -3 µs
+  const auto total = std::find_if(t.buffers.begin(), t.buffers.end(),
+                                  [](const tr::Buffer& b) { return b.id == rm::kTotal; });
+  ASSERT_NE(total, t.buffers.end());
+  EXPECT_EQ(total->space, tr::MemorySpace::host);
+  // The graph launch is shown with the kernels, the synchronisation with the addition.
+  auto host_names = [&](size_t step) {
+    std::vector<std::string> names;
+    for (const tr::Event& e : t.steps[step].events)
+      if (e.kind == tr::EventKind::slice_begin && e.track == 0) names.push_back(e.name);
+    return names;
+  };
+  EXPECT_EQ(host_names(0), std::vector<std::string>{"cudaGraphLaunch: the whole sum on both GPUs"});
+  EXPECT_TRUE(host_names(1).empty());
+  EXPECT_EQ(host_names(2), std::vector<std::string>{"cudaStreamSynchronize(GPU 0 stream)"});
+}
+
+TEST(RmTimeline, ABreakdownAddsUpToTheHostsTime) {
+  const rm::RecordedRun r = made_up_run(true, false, false, true);
+  const rm::Breakdown b = rm::breakdown_of(r);
+  EXPECT_EQ(b.to_first_kernel, 9000);  // the host began at -8 µs, GPU 0 at 1 µs
+  EXPECT_EQ(b.gpu1_after_gpu0, 200);
+  EXPECT_EQ(b.to_release, 5000);  // the later kernel ended at 61 µs, GPU 0 was released at 66
+  EXPECT_EQ(b.add, 2000);
+  EXPECT_EQ(b.to_host, 3000);
+  EXPECT_EQ(b.total, 79000);
+  EXPECT_EQ(b.to_first_kernel + b.kernel[1] + b.gpu1_after_gpu0 + b.to_release + b.add + b.to_host, b.total);
+  const std::string text = rm::breakdown_text(b, 8000);
+  EXPECT_NE(text.find("in all 79.0 \xC2\xB5s"), std::string::npos) << text;
+  EXPECT_NE(text.find("GPU 1 started 0.2 \xC2\xB5s after GPU 0 (within GPU 1's clock offset, \xC2\xB1"
+                      "8.0 \xC2\xB5s)"),
+            std::string::npos)
+      << text;
+  rm::Breakdown later = b;
+  later.gpu1_after_gpu0 = -12300;
+  EXPECT_NE(rm::breakdown_text(later, 8000).find("GPU 1 started 12.3 \xC2\xB5s before GPU 0;"),
+            std::string::npos);
 }
 
 TEST(RmTimeline, PerfettoHasEachStreamInItsDeviceAndTheWaitFlow) {

@@ -1,9 +1,11 @@
 // RM: one sum over two GPUs. Each GPU sums its half of the input with reduce-fast in a stream of
-// its own; GPU 1's partial reaches GPU 0 by a 4-byte copy (peer to peer, or staged through pinned
-// host memory where the GPUs have no peer access), GPU 0's stream waits for the copy's event with
-// cudaStreamWaitEvent, and one thread of GPU 0 adds the two partials. The host enqueues all of it
-// and waits once, at the end. Beside it, the same partials combined by NCCL (ncclAllReduce,
-// ncclReduce; one communicator per GPU in one process).
+// its own; GPU 1's last block writes its partial straight into GPU 0's memory (or, without peer
+// access, a copy carries it through pinned host memory); GPU 0's stream waits for the event GPU 1
+// records behind it (cudaStreamWaitEvent), and one thread of GPU 0 adds the two partials into
+// mapped host memory. The whole sequence is captured once as a CUDA graph and launched with one
+// call a sum; the host waits once, at the end. The forms the sum went through on the way there
+// (Form) stay callable, so that the sweep measures what each change bought. Beside it, the same
+// partials combined by NCCL (ncclAllReduce, ncclReduce; one communicator per GPU in one process).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -70,13 +72,26 @@ struct Share {
   unsigned long long* marks = nullptr;
 };
 
+// How the two-GPU sum is put together. Each field is one change the sweep measures on top of the
+// ones before it; all false is the sum as first written, all true the lesson's form.
+struct Form {
+  bool gpu1_first = false;       // GPU 1's work is issued before GPU 0's (GPU 0 also adds)
+  bool partial_to_peer = false;  // GPU 1's last block writes its partial into GPU 0's memory: no copy
+  bool total_to_host = false;    // the addition writes the total into mapped host memory: no copy back
+  bool graph = false;            // the whole sequence captured once as a CUDA graph, one launch a sum
+};
+
+// The lesson's form for a route: every change that paid, the peer write where there is peer access.
+inline Form lesson_form(Route route) { return {true, route == Route::peer, true, true}; }
+
 // What carries GPU 1's partial to GPU 0, and where the total lands.
 struct Crossing {
   Route route = Route::peer;
-  int* received = nullptr;  // one int on GPU 0
-  int* staged = nullptr;    // one int of pinned host memory (Route::host)
-  cudaEvent_t arrived{};    // an event of GPU 1
-  int* total = nullptr;     // one int on GPU 0
+  int* received = nullptr;    // one int on GPU 0
+  int* staged = nullptr;      // one int of pinned host memory (Route::host)
+  cudaEvent_t arrived{};      // an event of GPU 1
+  int* total = nullptr;       // one int on GPU 0
+  int* host_total = nullptr;  // one int of mapped pinned host memory: where the host reads the sum
 };
 
 // Reads %globaltimer into marks[slot] (a one-thread kernel in the stream), only when recording.
@@ -87,12 +102,15 @@ void mark(const Share<Record>& s, Mark slot) {
   if constexpr (Record) mark_time<<<1, 1, 0, s.stream>>>(s.marks, slot);
 }
 
+// (A recorded run that is captured into a graph passes no marks: the host calls come later, at
+// the graph's launch.)
 template <bool Record>
 void host_mark(HostMarks* m, HostMark k) {
   if constexpr (Record)
-    m->t[k] = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                  std::chrono::steady_clock::now().time_since_epoch())
-                  .count();
+    if (m)
+      m->t[k] = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                    std::chrono::steady_clock::now().time_since_epoch())
+                    .count();
 }
 
 // Contract: launched <<<1, 1>>> on GPU 0 after both partials are there. *total = mine + theirs,
@@ -102,47 +120,65 @@ template <bool Record>
 __global__ void add_partials(const int* mine, const int* theirs, int* total, unsigned long long* marks) {
   if constexpr (Record) marks[kAddBegin] = gridlock::global_time_ns();
   // PHASE 3: GPU 0 adds the two partials
-  // One thread and two ints: the work is only ordered after the copy because the stream waited
-  // for GPU 1's event; unsigned addition wraps as the single-GPU sum does.
+  // One thread and two ints: the addition is ordered after the partial's arrival only because the
+  // stream waited for GPU 1's event; unsigned addition wraps as the single-GPU sum does.
   *total = int(unsigned(*mine) + unsigned(*theirs));
   if constexpr (Record) marks[kAddEnd] = gridlock::global_time_ns();
 }
 // lesson-end add-partials
 
-// Each GPU sums its share into its workspace's out(), in its own stream; neither waits for the
-// other. The calls return at once.
+// One share's reduce-fast launch into its stream, the sum landing in *out (its workspace's out(),
+// or an int of another GPU that this one has peer access to).
+template <bool Record>
+void launch_share(const rf::Config& c, const Share<Record>& s, int* out) {
+  rf::with_fast_block(c.block, [&](auto B) {
+    rf::with_in_flight(c.in_flight, [&](auto K) {
+      rf::reduce_fast<B, K, Record>
+          <<<s.grid, B.value, 0, s.stream>>>(s.in, s.n, s.ws->partials(), s.ws->tickets(), out, s.rec);
+    });
+  });
+}
+
+// Each GPU sums its share in its own stream; neither waits for the other, and the calls return at
+// once. GPU 1's sum lands in *gpu1_out (its workspace's out() unless given), GPU 0's in its
+// workspace's out().
 // lesson-begin shares
 template <bool Record>
-void sum_shares(const rf::Config& c, Share<Record>* gpus, int count) {
+void sum_shares(const rf::Config& c, Share<Record> (&gpus)[2], bool gpu1_first = false,
+                int* gpu1_out = nullptr) {
   // PHASE 1: each GPU sums its share with reduce-fast
-  // Each launch goes into its own device's stream, so both GPUs read their halves at once; the host
-  // only queues work and waits for nothing.
-  for (int g = 0; g < count; ++g)
-    gridlock::streams::on_device(gpus[g].device, [&] {
-      rf::launch<Record>(c, gpus[g].grid, gpus[g].in, gpus[g].n, *gpus[g].ws, gpus[g].rec, gpus[g].stream);
-    });
+  // Each launch goes into its own device's stream, so both GPUs read their halves at once. GPU 1's
+  // goes first where GPU 0 has the addition still to do, and with peer access GPU 1's last block
+  // writes its partial straight into GPU 0's memory: no copy is left to queue behind it.
+  for (int g : {gpu1_first ? 1 : 0, gpu1_first ? 0 : 1}) {
+    int* out = g == 1 && gpu1_out ? gpu1_out : gpus[g].ws->out();
+    gridlock::streams::on_device(gpus[g].device, [&] { launch_share(c, gpus[g], out); });
+  }
 }
 // lesson-end shares
 
-// Enqueues the whole two-GPU sum: shares, crossing, addition; *x.total holds the sum once GPU 0's
-// stream has reached its end. The host does not wait: the caller synchronises GPU 0's stream.
+// Enqueues the whole two-GPU sum: shares, crossing, addition; the total lands in *x.total (or, with
+// form.total_to_host, in *x.host_total) once GPU 0's stream has reached its end. The host does not
+// wait: the caller synchronises GPU 0's stream.
 // lesson-begin two-gpus
 template <bool Record>
-void sum_on_two(const rf::Config& c, Share<Record> (&gpus)[2], const Crossing& x, HostMarks* hm = nullptr) {
+void sum_on_two(const rf::Config& c, Share<Record> (&gpus)[2], const Crossing& x, const Form& form = {},
+                HostMarks* hm = nullptr) {
   Share<Record>&g0 = gpus[0], &g1 = gpus[1];
+  int* const total = form.total_to_host ? x.host_total : x.total;
   host_mark<Record>(hm, kBeforeLaunches);
-  sum_shares<Record>(c, gpus, 2);
+  sum_shares<Record>(c, gpus, form.gpu1_first, form.partial_to_peer ? x.received : nullptr);
   host_mark<Record>(hm, kAfterLaunches);
 
   // PHASE 2: GPU 1's partial crosses to GPU 0, ordered by an event
-  // The copy follows GPU 1's kernel in GPU 1's stream (the source device's stream); the event
-  // recorded behind it is what GPU 0's stream waits for, so GPU 0 reads the partial only after it
-  // has arrived, and no host thread waits for anything.
+  // The event recorded behind GPU 1's kernel (or behind its copy, where the kernel could not write
+  // GPU 0's memory) is what GPU 0's stream waits for, so GPU 0 reads the partial only after it has
+  // arrived, and no host thread waits for anything.
   gridlock::streams::on_device(g1.device, [&] {
     mark(g1, kCopyBegin);
-    if (x.route == Route::peer)
+    if (!form.partial_to_peer && x.route == Route::peer)
       CUDA_CHECK(cudaMemcpyPeerAsync(x.received, g0.device, g1.ws->out(), g1.device, sizeof(int), g1.stream));
-    else
+    else if (!form.partial_to_peer)
       CUDA_CHECK(cudaMemcpyAsync(x.staged, g1.ws->out(), sizeof(int), cudaMemcpyDeviceToHost, g1.stream));
     mark(g1, kCopyEnd);
     CUDA_CHECK(cudaEventRecord(x.arrived, g1.stream));
@@ -152,15 +188,65 @@ void sum_on_two(const rf::Config& c, Share<Record> (&gpus)[2], const Crossing& x
     mark(g0, kWaitBegin);
     CUDA_CHECK(cudaStreamWaitEvent(g0.stream, x.arrived, 0));
     mark(g0, kReleased);
-    if (x.route == Route::host) {
+    if (!form.partial_to_peer && x.route == Route::host) {
       CUDA_CHECK(cudaMemcpyAsync(x.received, x.staged, sizeof(int), cudaMemcpyHostToDevice, g0.stream));
       mark(g0, kArrived);
     }
-    add_partials<Record><<<1, 1, 0, g0.stream>>>(g0.ws->out(), x.received, x.total, g0.marks);
+    add_partials<Record><<<1, 1, 0, g0.stream>>>(g0.ws->out(), x.received, total, g0.marks);
   });
   host_mark<Record>(hm, kAfterWaitCalls);
 }
 // lesson-end two-gpus
+
+// The whole two-GPU sum of one form, captured once as a CUDA graph from GPU 0's stream (GPU 1's
+// stream joins the capture by waiting for an event of GPU 0's) and then launched with one call a
+// sum: the host issues one call instead of a dozen, and the graph's edges (the event wait among
+// them) are resolved by the driver without the host.
+// lesson-begin graph
+template <bool Record>
+class SumGraph {
+ public:
+  SumGraph(const rf::Config& c, Share<Record> (&gpus)[2], const Crossing& x, const Form& form) {
+    cudaStream_t s0 = gpus[0].stream, s1 = gpus[1].stream;
+    gridlock::streams::on_device(gpus[0].device, [&] {
+      gridlock::streams::Event fork(cudaEventDisableTiming);
+      CUDA_CHECK(cudaStreamBeginCapture(s0, cudaStreamCaptureModeThreadLocal));
+      try {
+        CUDA_CHECK(cudaEventRecord(fork.get(), s0));
+        gridlock::streams::on_device(gpus[1].device,
+                                     [&] { CUDA_CHECK(cudaStreamWaitEvent(s1, fork.get(), 0)); });
+        sum_on_two<Record>(c, gpus, x, form);  // ends with GPU 0's stream waiting for GPU 1's
+      } catch (...) {
+        cudaGraph_t broken = nullptr;
+        cudaStreamEndCapture(s0, &broken);
+        if (broken) cudaGraphDestroy(broken);
+        cudaGetLastError();
+        throw;
+      }
+      CUDA_CHECK(cudaStreamEndCapture(s0, &graph_));
+      CUDA_CHECK(cudaGraphInstantiate(&exec_, graph_, 0));
+    });
+    device_ = gpus[0].device;
+  }
+  ~SumGraph() {
+    gridlock::streams::destroy_on(device_, [&] {
+      if (exec_) cudaGraphExecDestroy(exec_);
+      if (graph_) cudaGraphDestroy(graph_);
+    });
+  }
+  SumGraph(const SumGraph&) = delete;
+  SumGraph& operator=(const SumGraph&) = delete;
+  // Enqueues one whole sum into GPU 0's stream `s0`.
+  void launch(cudaStream_t s0) const {
+    gridlock::streams::on_device(device_, [&] { CUDA_CHECK(cudaGraphLaunch(exec_, s0)); });
+  }
+
+ private:
+  int device_ = 0;
+  cudaGraph_t graph_ = nullptr;
+  cudaGraphExec_t exec_ = nullptr;
+};
+// lesson-end graph
 
 #if GRIDLOCK_HAVE_NCCL
 // The same shares combined by NCCL: one communicator per GPU (ncclCommInitAll), the calls of both
@@ -171,7 +257,7 @@ template <bool Record>
 void sum_with_nccl(const rf::Config& c, Share<Record> (&gpus)[2], ncclComm_t* comms, int* const* results,
                    bool all_reduce, HostMarks* hm = nullptr) {
   host_mark<Record>(hm, kBeforeLaunches);
-  sum_shares<Record>(c, gpus, 2);
+  sum_shares<Record>(c, gpus);
   host_mark<Record>(hm, kAfterLaunches);
   // PHASE 4: NCCL combines the partials
   // One collective per GPU does the crossing, the ordering and the addition; inside one group the

@@ -1,7 +1,9 @@
 // reduce-multi-gpu (RM): one sum over two GPUs from the chapter's parts (reduce-fast on each GPU,
-// an event-ordered copy of a partial, cudaStreamWaitEvent), checked for exactness, recorded on one
-// clock beside NCCL's calls, and with --bench timed against one GPU and against NCCL over a sweep
-// of sizes. With one GPU it runs the single-GPU part and says what it skipped.
+// a partial handed over and ordered by an event, cudaStreamWaitEvent, one CUDA graph), checked for
+// exactness, recorded on one clock beside NCCL's calls, and with --bench timed on the host against
+// one GPU and against NCCL over a sweep of sizes, every form on the way to the lesson's beside it. With one
+// GPU it runs the single-GPU part and says what it skipped.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -68,7 +70,7 @@ void check_exact(LessonRun& run, const rm::BenchSetup& b) {
   bool all = true;
   for (int64_t n : {int64_t(1), int64_t(3), int64_t(7), int64_t(1021), int64_t(262147), run.options().n}) {
     const red::ExactRuns r = red::exact_runs<red::Sum>(run.options(), n, [&](const std::vector<int>& input) {
-      rm::TwoGpus g(input, b.grid[0], b.grid[1], b.route);
+      rm::TwoGpus g(input, b.grid[0], b.grid[1], b.route, b.gpu0_share);
       return g.sum(b.config);
     });
     measured += (measured.empty() ? "" : "; ") + ("n=" + std::to_string(n) + ": " + r.text());
@@ -109,28 +111,40 @@ void check_nccl_exact(LessonRun& run, const rm::BenchSetup& b, rm::TwoGpus& g, i
 // NCCL's two ways to combine the shares, as the sweep times them.
 struct NcclForm {
   const char* name;
-  double (*ahead)(const rm::SweepRow&);  // how many times as fast the event-and-copy sum is
-  gridlock::trace::Timing rm::SweepRow::*timing;
+  double (*ahead)(const rm::SweepRow&);  // how many times as fast the lesson's two-GPU sum is
+  rm::Column column;
 };
-constexpr NcclForm kNcclForms[] = {{"ncclAllReduce", rm::ahead_of_all_reduce, &rm::SweepRow::all_reduce},
-                                   {"ncclReduce", rm::ahead_of_reduce, &rm::SweepRow::reduce}};
+constexpr NcclForm kNcclForms[] = {{"ncclAllReduce", rm::ahead_of_all_reduce, rm::kAllReduce},
+                                   {"ncclReduce", rm::ahead_of_reduce, rm::kReduce}};
 
 // The sweep, every size in kRounds rounds. A ratio whose median lies within its rounds' spread of
 // the target decides nothing: its verdict reads not observable.
 void bench(LessonRun& run, const rm::BenchSetup& b) {
   constexpr int kRounds = 5;
-  constexpr double kTargetSpeedUp = 1.8;
+  constexpr double kTargetSpeedUp = 1.9;
   std::vector<rm::SweepSize> sizes;
   std::vector<rm::SweepRow> shown;
-  for (int64_t n : rm::sweep_sizes(int(run.options().parameter("largest-log2")))) {
-    sizes.push_back(rm::sweep_size(run, b, n, kRounds));
+  const std::vector<int64_t> all = rm::sweep_sizes(int(run.options().parameter("largest-log2")));
+  for (int64_t n : all) {
+    sizes.push_back(rm::sweep_size(run, b, n, kRounds, n == all.back()));
     shown.push_back(sizes.back().median_round());
   }
   rm::print_sweep(shown);
+  run.trace().facts["timing.method"] =
+      "the host's steady_clock from before the first launch to the sum readable on the host; " +
+      std::to_string(rm::kRepetitions) + " runs after " + std::to_string(rm::kWarmUps) + " warm-ups";
+  run.trace().facts["bench.ladder"] = rm::ladder_text(shown.back());
+  run.trace().facts["bench.ladder_smallest"] = rm::ladder_text(shown.front());
+  run.trace().facts["bench.without_event"] =
+      rm::without_event_text(sizes.front()) + "; " + rm::without_event_text(sizes.back());
+  std::printf("\nWhat each change bought:\n  %s\n  %s\nWithout the event: %s\n",
+              run.trace().facts["bench.ladder_smallest"].c_str(), run.trace().facts["bench.ladder"].c_str(),
+              run.trace().facts["bench.without_event"].c_str());
   const rm::SweepRow& top = shown.back();
   const gridlock::MeasuredRatio speed_up = sizes.back().ratio(rm::speed_up);
-  const std::string text = "n=" + std::to_string(top.n) + ": one GPU " + us(top.one.median_ns) +
-                           ", two GPUs " + us(top.two.median_ns) + ": " +
+  const double one = std::min(top.t[rm::kOneGpu].median_ns, top.t[rm::kOneGpuToHost].median_ns);
+  const std::string text = "n=" + std::to_string(top.n) + ": one GPU " + us(one) + ", two GPUs " +
+                           us(top.t[rm::kTechnique].median_ns) + ": " +
                            gridlock::ratio_with_spread(speed_up) + " as fast (median of " +
                            std::to_string(kRounds) + " rounds)";
   run.trace().facts["bench.speed_up"] = text;
@@ -139,22 +153,23 @@ void bench(LessonRun& run, const rm::BenchSetup& b) {
                              gridlock::within_noise_reason(speed_up, kTargetSpeedUp) + "; " + text);
   else
     run.claim(rm::kSpeedUp, speed_up.median >= kTargetSpeedUp, text);
-  if (!top.all_reduce.repetitions) {
+  if (!top.ran(rm::kAllReduce)) {
 #if !GRIDLOCK_HAVE_NCCL
     run.claim_not_observable(rm::kAgainstNccl, kNoNccl);
 #endif
     return;
   }
-  // "No more time than NCCL": the event-and-copy sum at least 1.0 times as fast as each.
+  // "No more time than NCCL": the two-GPU sum at least 1.0 times as fast as each.
   std::string measured, noisy;
   bool slower = false;
   for (size_t k = 0; k < sizes.size(); ++k) {
     const rm::SweepRow& r = shown[k];
-    measured += (measured.empty() ? "" : "; ") + ("n=" + std::to_string(r.n) + ": " + us(r.two.median_ns));
+    measured += (measured.empty() ? "" : "; ") +
+                ("n=" + std::to_string(r.n) + ": " + us(r.t[rm::kTechnique].median_ns));
     for (const NcclForm& nccl : kNcclForms) {
       const gridlock::MeasuredRatio m = sizes[k].ratio(nccl.ahead);
       measured += std::string(&nccl == kNcclForms ? " vs " : ", ") + nccl.name + " " +
-                  us((r.*nccl.timing).median_ns) + " (" + gridlock::ratio_with_spread(m) + " as fast)";
+                  us(r.t[nccl.column].median_ns) + " (" + gridlock::ratio_with_spread(m) + " as fast)";
       if (gridlock::within_noise(m, 1.0))
         noisy = "n=" + std::to_string(r.n) + " against " + nccl.name + ": " +
                 gridlock::within_noise_reason(m, 1.0);
@@ -169,6 +184,21 @@ void bench(LessonRun& run, const rm::BenchSetup& b) {
     run.claim(rm::kAgainstNccl, !slower, measured);
 }
 
+// Splits every input so that both GPUs' kernels take the same time (rm::balance_shares).
+void balance(LessonRun& run, rm::BenchSetup& b) {
+  const int log2 = int(run.options().parameter("largest-log2"));
+  const rm::Balance measured =
+      rm::balance_shares(b.config, b.grid, red::input_for<red::Sum>(int64_t(1) << log2, run.options().seed));
+  b.gpu0_share = measured.gpu0_share;
+  char share[32];
+  std::snprintf(share, sizeof share, "%.2f%%", 100 * measured.gpu0_share);
+  const std::string split = "GPU 0 sums " + std::string(share) + " of the ints: 2^" + std::to_string(log2) +
+                            " ints took " + us(measured.ns[0]) + " on GPU 0 and " + us(measured.ns[1]) +
+                            " on GPU 1 (reduce-fast, median of 20)";
+  std::printf("The split: %s.\n", split.c_str());
+  run.trace().facts["split"] = split;
+}
+
 void two_gpus(LessonRun& run, const std::vector<int>& input) {
   std::string why;
   const std::optional<gridlock::trace::Device> second = gridlock::describe_device(1, &why);
@@ -181,14 +211,16 @@ void two_gpus(LessonRun& run, const std::vector<int>& input) {
   const bool peer = rm::enable_peer_access(0, 1);
   b.route = peer && run.options().variant != "through-host" ? rm::Route::peer : rm::Route::host;
   const std::string route =
-      b.route == rm::Route::peer ? "peer to peer (cudaMemcpyPeerAsync, peer access enabled both ways)"
+      b.route == rm::Route::peer
+          ? "peer to peer: GPU 1's last block writes it into GPU 0's memory (peer access enabled both ways)"
       : peer ? "through pinned host memory (--variant through-host; the GPUs have peer access)"
              : "through pinned host memory: the GPUs have no peer access";
   std::printf("GPU 1's partial travels %s.\n", route.c_str());
   run.trace().facts["route"] = route;
+  balance(run, b);
   check_exact(run, b);
   const int expected = red::cpu_reduce<red::Sum>(input);
-  rm::TwoGpus g(input, b.grid[0], b.grid[1], b.route);
+  rm::TwoGpus g(input, b.grid[0], b.grid[1], b.route, b.gpu0_share);
 #if GRIDLOCK_HAVE_NCCL
   rm::NcclComms comms;
   b.nccl = &comms;
@@ -204,7 +236,7 @@ void two_gpus(LessonRun& run, const std::vector<int>& input) {
   r.n = int64_t(input.size());
   r.block = b.config.block;
   const rm::Clocks clocks = rm::measure_clocks(2);
-  rm::record_event_path(run, b.config, g, clocks, r);
+  rm::record_event_path(run, b.config, g, clocks, rm::lesson_form(b.route), r);
   if (r.total != expected) run.check_failed("the recorded two-GPU sum is wrong");
 #if GRIDLOCK_HAVE_NCCL
   for (bool all_reduce : {true, false})

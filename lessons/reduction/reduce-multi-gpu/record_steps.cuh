@@ -1,4 +1,4 @@
-// RM recording: the event-and-copy sum recorded once on two GPUs (each block of reduce-fast, the
+// RM recording: the two-GPU sum recorded once on two GPUs (each block of reduce-fast, the
 // stream's %globaltimer around the copy, the wait and the addition, the host's steady_clock around
 // its calls), then each NCCL call the same way; GPU 1 and the host put on GPU 0's clock by
 // measured offsets, and turned into the trace by timeline_steps.hpp. With one GPU: reduce-fast
@@ -77,43 +77,63 @@ struct Recorders {
   }
 };
 
-// Enqueues the event-and-copy sum with recording, waits for it, and returns the host's marks.
-inline HostMarks run_recorded(const rf::Config& c, TwoGpus& g, Recorders& r) {
+// Runs the two-GPU sum of `form` with recording (through a graph captured for the recorders, where
+// the form has one), waits for it, and returns the host's marks and the total.
+inline HostMarks run_recorded(const rf::Config& c, TwoGpus& g, Recorders& r, const Form& form, int* total) {
   Share<true> s[2];
   g.shares(s);
   r.attach(s);
+  const Crossing x = g.crossing();
   HostMarks hm;
-  sum_on_two<true>(c, s, g.crossing(), &hm);
-  g.wait_for_total();
+  if (form.graph) {
+    const SumGraph<true> graph(c, s, x, form);
+    host_mark<true>(&hm, kBeforeLaunches);
+    graph.launch(s[0].stream);
+    host_mark<true>(&hm, kAfterLaunches);
+  } else {
+    sum_on_two<true>(c, s, x, form, &hm);
+  }
+  *total = g.read_total(form);
   host_mark<true>(&hm, kAfterSync);
   return hm;
 }
 
-inline std::vector<HostCall> event_host_calls(const HostMarks& m, bool through_host, const Clocks& c,
-                                              gridlock::RunClock& clock) {
-  return {
-      {"reduce_fast<<<>>> on GPU 0 and on GPU 1", host_span(m, kBeforeLaunches, kAfterLaunches, c, clock)},
-      {std::string(through_host ? "cudaMemcpyAsync to the host" : "cudaMemcpyPeerAsync") +
-           ", cudaEventRecord(arrived) on GPU 1",
-       host_span(m, kAfterLaunches, kAfterCopyCalls, c, clock)},
-      {"cudaStreamWaitEvent(arrived), add_partials<<<>>> on GPU 0",
-       host_span(m, kAfterCopyCalls, kAfterWaitCalls, c, clock)},
-      {"cudaStreamSynchronize(GPU 0 stream)", host_span(m, kAfterWaitCalls, kAfterSync, c, clock),
-       tr::Category::sync}};
+// The host's calls, each shown in the step of the phase it enqueued.
+inline std::vector<HostCall> event_host_calls(const HostMarks& m, const Form& form, bool through_host,
+                                              const Clocks& c, gridlock::RunClock& clock) {
+  const std::string sync =
+      form.total_to_host ? "cudaStreamSynchronize(GPU 0 stream), the total read from host memory"
+                         : "cudaMemcpyAsync of the total to the host, cudaStreamSynchronize(GPU 0 stream)";
+  if (form.graph)
+    return {{"cudaGraphLaunch: the whole sum on both GPUs",
+             host_span(m, kBeforeLaunches, kAfterLaunches, c, clock)},
+            {sync, host_span(m, kAfterLaunches, kAfterSync, c, clock), tr::Category::sync, 3}};
+  const std::string copy = form.partial_to_peer ? ""
+                           : through_host       ? "cudaMemcpyAsync to the host, "
+                                                : "cudaMemcpyPeerAsync, ";
+  return {{form.gpu1_first ? "reduce_fast<<<>>> on GPU 1, then on GPU 0"
+                           : "reduce_fast<<<>>> on GPU 0 and on GPU 1",
+           host_span(m, kBeforeLaunches, kAfterLaunches, c, clock)},
+          {copy + "cudaEventRecord(arrived) on GPU 1",
+           host_span(m, kAfterLaunches, kAfterCopyCalls, c, clock), tr::Category::host, 2},
+          {"cudaStreamWaitEvent(arrived), add_partials<<<>>> on GPU 0",
+           host_span(m, kAfterCopyCalls, kAfterWaitCalls, c, clock), tr::Category::host, 2},
+          {sync, host_span(m, kAfterWaitCalls, kAfterSync, c, clock), tr::Category::sync, 3}};
 }
 
-// Records the event-and-copy sum on two GPUs into r (a first recorded run loads every recording
-// kernel on both GPUs, so that lazy loading does not hold a launch of the kept run back).
+// Records the two-GPU sum of `form` into r (a first recorded run loads every recording kernel on
+// both GPUs, so that lazy loading does not hold a launch of the kept run back).
 inline void record_event_path(gridlock::LessonRun& run, const rf::Config& c, TwoGpus& g, const Clocks& clocks,
-                              RecordedRun& r) {
+                              const Form& form, RecordedRun& r) {
+  int total = 0;
   {
     Recorders warm(g, c.block);
-    run_recorded(c, g, warm);
+    run_recorded(c, g, warm, form, &total);
   }
   Recorders rec(g, c.block);
   gridlock::RunClock& clock = run.clock();
   gs::on_device(0, [&] { clock.origin_ns(); });
-  const HostMarks hm = run_recorded(c, g, rec);
+  const HostMarks hm = run_recorded(c, g, rec, form, &total);
   for (int d = 0; d < 2; ++d) {
     r.grid[d] = g.part(d).grid;
     r.kernel[d] = kernel_span(*rec.at[d], d, r.grid[d], clocks, clock);
@@ -121,12 +141,16 @@ inline void record_event_path(gridlock::LessonRun& run, const rf::Config& c, Two
   }
   const std::vector<unsigned long long> m0 = g.marks(0), m1 = g.marks(1);
   r.through_host = g.route() == Route::host;
+  r.peer_write = form.partial_to_peer;
+  r.total_on_host = form.total_to_host;
+  r.graph = form.graph;
+  if (r.peer_write) r.partial[1] = gs::on_device(0, [&] { return g.received(); });
   r.copy = marks_span(m1, 1, kCopyBegin, kCopyEnd, clocks, clock);
   r.wait = marks_span(m0, 0, kWaitBegin, kReleased, clocks, clock);
   if (r.through_host) r.host_copy = marks_span(m0, 0, kReleased, kArrived, clocks, clock);
   r.add = marks_span(m0, 0, kAddBegin, kAddEnd, clocks, clock);
-  r.total = gs::on_device(0, [&] { return g.wait_for_total(); });
-  r.host = event_host_calls(hm, r.through_host, clocks, clock);
+  r.total = total;
+  r.host = event_host_calls(hm, form, r.through_host, clocks, clock);
 }
 
 #if GRIDLOCK_HAVE_NCCL
@@ -163,7 +187,7 @@ inline NcclRun record_nccl(gridlock::LessonRun& run, const rf::Config& c, TwoGpu
             {"ncclGroupStart, " + name + " on each GPU, ncclGroupEnd",
              host_span(hm, kAfterLaunches, kAfterCopyCalls, clocks, clock)},
             {"cudaStreamSynchronize on each GPU", host_span(hm, kAfterWaitCalls, kAfterSync, clocks, clock),
-             tr::Category::sync}};
+             tr::Category::sync, 3}};
   return n;
 }
 #endif

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -24,10 +25,12 @@ struct Span {
   int64_t length() const { return end - begin; }
 };
 
+// One host call (or a run of them) and the phase whose step shows it.
 struct HostCall {
   std::string name;
   Span span;
   tr::Category category = tr::Category::host;
+  int phase = 1;
 };
 
 // One NCCL call as recorded: each GPU's kernel and call on its stream, the host's calls, and the
@@ -44,6 +47,9 @@ struct NcclRun {
 struct RecordedRun {
   std::vector<std::string> device_names;  // one or two
   bool through_host = false;
+  bool peer_write = false;     // GPU 1's last block wrote its partial into GPU 0's memory: no copy
+  bool total_on_host = false;  // the addition wrote the total into mapped host memory
+  bool graph = false;          // the host issued the whole sum as one CUDA graph launch
   int64_t n = 0;
   int block = 0, grid[2] = {0, 0};
   Span kernel[2], copy, wait, host_copy, add;
@@ -87,7 +93,11 @@ inline Tracks declare(gridlock::LessonRun& run, const RecordedRun& r) {
         {kStaged, "staged on the host", tr::ElementType::i32, {1}, tr::MemorySpace::host, -1});
   t.buffers.push_back(
       {kReceived, "received on GPU 0", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0});
-  t.buffers.push_back({kTotal, "total", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0});
+  if (r.total_on_host)
+    t.buffers.push_back(
+        {kTotal, "total in host memory", tr::ElementType::i32, {1}, tr::MemorySpace::host, -1});
+  else
+    t.buffers.push_back({kTotal, "total", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0});
   if (!r.nccl.empty()) {
     t.buffers.push_back(
         {kNccl0, "NCCL's result on GPU 0", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0});
@@ -104,9 +114,11 @@ inline tr::Operation one(tr::Operator op, int dst, int a, int b) {
   return o;
 }
 
-inline void add_host(tr::Step& s, const Tracks& k, const std::vector<HostCall>& calls) {
+// The host calls of one phase as slices on the host's track (phase 0: every call).
+inline void add_host(tr::Step& s, const Tracks& k, const std::vector<HostCall>& calls, int phase = 0) {
   for (const HostCall& c : calls)
-    gridlock::streams::add_slice(s.events, k.host, c.span.begin, c.span.end, c.name, c.category);
+    if (phase == 0 || c.phase == phase)
+      gridlock::streams::add_slice(s.events, k.host, c.span.begin, c.span.end, c.name, c.category);
 }
 
 inline void add_shares_step(gridlock::LessonRun& run, const RecordedRun& r, const Tracks& k) {
@@ -122,19 +134,28 @@ inline void add_shares_step(gridlock::LessonRun& run, const RecordedRun& r, cons
                                  tr::Category::kernel);
     s.snapshots.push_back({d == 0 ? kPartial0 : kPartial1, {0}, {double(r.partial[d])}});
   }
-  if (!r.host.empty()) add_host(s, k, r.two() ? std::vector<HostCall>{r.host.front()} : r.host);
+  add_host(s, k, r.host, r.two() ? 1 : 0);
 }
 
 inline void add_crossing_step(gridlock::LessonRun& run, const RecordedRun& r, const Tracks& k) {
   namespace gs = gridlock::streams;
+  const std::string waits =
+      r.graph ? "GPU 0's stream waits for that event (in the graph, an edge made from cudaStreamWaitEvent)."
+              : "GPU 0's stream waits for that event with cudaStreamWaitEvent.";
   tr::Step& s = run.add_step(
       "PHASE 2: GPU 1's partial crosses to GPU 0, ordered by an event",
-      r.through_host ? "no peer access: GPU 1 -> pinned host memory -> GPU 0" : "a 4-byte peer-to-peer copy",
-      "GPU 1's stream copies its partial and records `arrived`; GPU 0's stream waits for that event with "
-      "cudaStreamWaitEvent. The host only enqueued these calls.",
+      r.peer_write     ? "GPU 1's last block wrote its partial into GPU 0's memory"
+      : r.through_host ? "no peer access: GPU 1 -> pinned host memory -> GPU 0"
+                       : "a 4-byte peer-to-peer copy",
+      (r.peer_write
+           ? "GPU 1's kernel wrote its partial straight into GPU 0's memory, and GPU 1's stream records "
+             "`arrived` behind the kernel; "
+           : "GPU 1's stream copies its partial and records `arrived`; ") +
+          waits + (r.graph ? "" : " The host only enqueued these calls."),
       k.launch[1]);
-  gs::add_slice(s.events, k.stream[1], r.copy.begin, r.copy.end,
-                r.through_host ? "cudaMemcpyAsync to the host" : "cudaMemcpyPeerAsync", tr::Category::copy);
+  if (!r.peer_write)
+    gs::add_slice(s.events, k.stream[1], r.copy.begin, r.copy.end,
+                  r.through_host ? "cudaMemcpyAsync to the host" : "cudaMemcpyPeerAsync", tr::Category::copy);
   tr::Event record = gs::make_event(k.stream[1], tr::EventKind::instant, r.copy.end, "arrived (recorded)",
                                     tr::Category::sync);
   record.flows_out = {0};
@@ -155,19 +176,22 @@ inline void add_crossing_step(gridlock::LessonRun& run, const RecordedRun& r, co
     s.ops.push_back(one(tr::Operator::copy, kReceived, kPartial1, -1));
   }
   s.snapshots.push_back({kReceived, {0}, {double(r.partial[1])}});
-  if (r.host.size() > 2) add_host(s, k, {r.host[1], r.host[2]});
+  add_host(s, k, r.host, 2);
 }
 
 inline void add_total_step(gridlock::LessonRun& run, const RecordedRun& r, const Tracks& k) {
-  tr::Step& s = run.add_step("PHASE 3: GPU 0 adds the two partials", "total = partial of GPU 0 + received",
-                             "One thread of GPU 0 adds the partials; the host waits here, once, for GPU 0's "
-                             "stream.",
-                             k.add_launch);
+  tr::Step& s = run.add_step(
+      "PHASE 3: GPU 0 adds the two partials", "total = partial of GPU 0 + received",
+      r.total_on_host
+          ? "One thread of GPU 0 adds the partials and writes the total into mapped host memory; the "
+            "host waits here, once, for GPU 0's stream, and reads it."
+          : "One thread of GPU 0 adds the partials; the host waits here, once, for GPU 0's stream.",
+      k.add_launch);
   gridlock::streams::add_slice(s.events, k.stream[0], r.add.begin, r.add.end, "add_partials",
                                tr::Category::kernel);
   s.ops.push_back(one(tr::Operator::add, kTotal, kPartial0, kReceived));
   s.snapshots.push_back({kTotal, {0}, {double(r.total)}});
-  if (r.host.size() > 3) add_host(s, k, {r.host.begin() + 3, r.host.end()});
+  add_host(s, k, r.host, 3);
 }
 
 inline void add_nccl_step(gridlock::LessonRun& run, const NcclRun& c, const Tracks& k) {
@@ -200,16 +224,57 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r) {
   if (!r.two()) return;
   t.facts["recorded.kernel1"] = us_text(r.kernel[1].length());
   t.facts["recorded.route"] = r.through_host ? "through pinned host memory (no peer access)" : "peer to peer";
-  t.facts["recorded.copy"] = us_text(r.copy.length());
+  if (!r.peer_write) t.facts["recorded.copy"] = us_text(r.copy.length());
   t.facts["recorded.wait"] = us_text(r.wait.length());
   t.facts["recorded.first_to_total"] = us_text(r.add.end - std::min(r.kernel[0].begin, r.kernel[1].begin));
   // How long before the first kernel ended the host had every call of the sum behind it (the
   // host waits only in its last call, the synchronisation).
-  if (r.host.size() > 2)
-    t.facts["recorded.host_ahead"] = us_text(std::min(r.kernel[0].end, r.kernel[1].end) - r.host[2].span.end);
+  int64_t issued = INT64_MIN;
+  for (const HostCall& c : r.host)
+    if (c.category != tr::Category::sync) issued = std::max(issued, c.span.end);
+  if (issued != INT64_MIN)
+    t.facts["recorded.host_ahead"] = us_text(std::min(r.kernel[0].end, r.kernel[1].end) - issued);
   for (const NcclRun& c : r.nccl)
     t.facts[std::string("recorded.") + (c.all_reduce ? "allreduce" : "reduce")] =
         us_text(c.call[0].length()) + " on GPU 0, " + us_text(c.call[1].length()) + " on GPU 1";
+}
+
+// Where one recorded two-GPU sum's time went, on the run's clock: from the host's first call to
+// the first kernel's start, GPU 1's start after GPU 0's (GPU 1's clock is placed on GPU 0's within
+// its offset's uncertainty), each kernel, from the later kernel's end to GPU 0's release, the
+// addition, and from its end to the host's return with the sum.
+struct Breakdown {
+  int64_t to_first_kernel = 0, gpu1_after_gpu0 = 0, kernel[2] = {0, 0}, to_release = 0, add = 0, to_host = 0,
+          total = 0;
+};
+
+inline Breakdown breakdown_of(const RecordedRun& r) {
+  const int64_t host_begin = r.host.front().span.begin, host_end = r.host.back().span.end;
+  Breakdown b;
+  b.to_first_kernel = std::min(r.kernel[0].begin, r.kernel[1].begin) - host_begin;
+  b.gpu1_after_gpu0 = r.kernel[1].begin - r.kernel[0].begin;
+  for (int d = 0; d < 2; ++d) b.kernel[d] = r.kernel[d].length();
+  b.to_release = r.wait.end - std::max(r.kernel[0].end, r.kernel[1].end);
+  b.add = r.add.end - r.wait.end;
+  b.to_host = host_end - r.add.end;
+  b.total = host_end - host_begin;
+  return b;
+}
+
+// The breakdown in words. GPU 1's start is placed on GPU 0's clock within `gpu1_uncertainty_ns`:
+// a gap no larger than that is said to be one.
+inline std::string breakdown_text(const Breakdown& b, int64_t gpu1_uncertainty_ns) {
+  auto us = [](int64_t ns) { return gridlock::microseconds(double(ns), 1); };
+  const int64_t gap = b.gpu1_after_gpu0, apart = gap < 0 ? -gap : gap;
+  const std::string start = (gap < 0 ? "GPU 1 started " + us(apart) + " before GPU 0"
+                                     : "GPU 1 started " + us(apart) + " after GPU 0") +
+                            (apart <= gpu1_uncertainty_ns
+                                 ? " (within GPU 1's clock offset, \xC2\xB1" + us(gpu1_uncertainty_ns) + ")"
+                                 : "");
+  return "the host's first call to the first kernel's start " + us(b.to_first_kernel) + "; " + start +
+         "; kernels " + us(b.kernel[0]) + " (GPU 0) and " + us(b.kernel[1]) +
+         " (GPU 1); the later kernel's end to GPU 0's release " + us(b.to_release) + "; the addition " +
+         us(b.add) + "; its end to the host holding the sum " + us(b.to_host) + "; in all " + us(b.total);
 }
 
 inline void build_steps(gridlock::LessonRun& run, const RecordedRun& r) {
