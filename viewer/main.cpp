@@ -276,6 +276,11 @@ gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe
   config.screens.animate = !screenshot;
   config.screens.views.tree_zoom = options.zoom;
   config.screens.views.tree_followed_thread = options.follow_thread;
+  const gv::ExportRange& range = options.export_range;
+  if (range.from_ns && range.to_ns) {
+    config.screens.views.timeline_window = std::pair{*range.from_ns, *range.to_ns};
+    config.screens.views.timeline_window_after_first_event = range.after_first_event;
+  }
   if (options.marker_focus) {
     config.screens.views.timeline_window = options.marker_focus->window;
     config.screens.views.timeline_tracks = options.marker_focus->tracks;

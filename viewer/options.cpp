@@ -140,7 +140,9 @@ int parse_options(int argc, char** argv, Options& options) {
   cli.add_option("--steps", steps,
                  "the steps an export shows, FIRST:LAST counted from 0 (negative: from the end)");
   cli.add_option("--time-range", time_range,
-                 "the moments an export shows, FROM:TO on the trace's clock (1.2us:4us)");
+                 "the moments an export shows, FROM:TO on the trace's clock (1.2us:4us); with both ends, "
+                 "also the time range the timeline opens on, where +FROM:+TO counts from the run's first "
+                 "event (+0us:+45us)");
   cli.add_option("--fps", options.fps, "frames (steps) per second of an exported GIF or video (default 2)")
       ->check(CLI::Range(0.1, 60.0));
   cli.add_option("--lesson-bin", options.lesson_bin,
@@ -183,11 +185,17 @@ int parse_options(int argc, char** argv, Options& options) {
     return 2;
   }
   if (!time_range.empty() && !parse_time_range(time_range, options.export_range)) {
-    std::cerr << "gridlock-viewer: --time-range " << time_range << ": expected FROM:TO, e.g. 1.2us:4us\n";
+    std::cerr << "gridlock-viewer: --time-range " << time_range
+              << ": expected FROM:TO or +FROM:+TO, e.g. 1.2us:4us\n";
     return 2;
   }
   const int exports =
       !options.export_frames.empty() + !options.export_gif.empty() + !options.export_video.empty();
+  if (exports > 0 && options.export_range.after_first_event) {
+    std::cerr << "gridlock-viewer: --time-range " << time_range
+              << ": an export's range is on the trace's clock (FROM:TO, no +)\n";
+    return 2;
+  }
   if (exports > 1 || (exports == 1 && !options.screenshot.empty())) {
     std::cerr << "gridlock-viewer: give one of --screenshot, --export-frames, --export-gif, --export-video\n";
     return 2;

@@ -155,6 +155,15 @@ TEST(ExportRange, StepsAndTimes) {
   EXPECT_EQ(gv::steps_in_range(times, by_time), (std::vector<int>{1, 2}));
   EXPECT_EQ(gv::stops_in_range({0, 10, 20, 30}, by_time), (std::vector<int64_t>{20}));
   EXPECT_FALSE(gv::parse_step_range("3", range));
+  EXPECT_FALSE(by_time.after_first_event);
+  gv::ExportRange relative;
+  ASSERT_TRUE(gv::parse_time_range("+0us:+45us", relative));
+  EXPECT_TRUE(relative.after_first_event);
+  EXPECT_EQ(*relative.from_ns, 0);
+  EXPECT_EQ(*relative.to_ns, 45000);
+  gv::ExportRange mixed;
+  EXPECT_FALSE(gv::parse_time_range("+1us:4us", mixed));
+  EXPECT_FALSE(gv::parse_time_range("1us:+4us", mixed));
 }
 
 TEST(GifWriter, QuantizeKeepsAFewColoursExactly) {

@@ -71,7 +71,15 @@ bool parse_step_range(const std::string& text, ExportRange& range) {
 bool parse_time_range(const std::string& text, ExportRange& range) {
   const std::size_t colon = text.find(':');
   if (colon == std::string::npos) return false;
-  const std::string a = text.substr(0, colon), b = text.substr(colon + 1);
+  std::string a = text.substr(0, colon), b = text.substr(colon + 1);
+  // +FROM:+TO counts from the run's first event; one end relative and the other not means nothing.
+  const bool relative = !a.empty() && a.front() == '+';
+  if (relative != (!b.empty() && b.front() == '+')) return false;
+  if (relative) {
+    a.erase(0, 1);
+    b.erase(0, 1);
+  }
+  range.after_first_event = relative;
   int64_t from = 0, to = 0;
   if (!a.empty() && !parse_duration(a, from)) return false;
   if (!b.empty() && !parse_duration(b, to)) return false;

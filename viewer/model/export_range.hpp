@@ -15,6 +15,7 @@ struct ExportRange {
   int first = 0;  // steps; negative counts from the end (-1: the last)
   int last = -1;
   std::optional<int64_t> from_ns, to_ns;  // when set, a time range instead of the step range
+  bool after_first_event = false;         // +FROM:+TO: both after the run's first event
 };
 
 // The steps to export, in order; empty when the range holds none.

@@ -24,6 +24,7 @@ struct ViewConfig {
   // The timeline's first time range, on the trace's clock (--marker: around the moment and what
   // its flows come from); none: the whole run.
   std::optional<std::pair<int64_t, int64_t>> timeline_window;
+  bool timeline_window_after_first_event = false;  // --time-range +FROM:+TO
   // The rows the timeline opens on (with their parents); empty: as many levels as fit.
   std::vector<int> timeline_tracks;
   bool timeline_pinned = true;  // with timeline_tracks: whether the pinned rows stay

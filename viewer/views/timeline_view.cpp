@@ -35,9 +35,11 @@ class TimelineView final : public TraceView {
       : run_(run_timeline(trace)), unit_(trace.clock.unit) {
     full_ = padded_range(static_cast<double>(run_.begin_ns), static_cast<double>(run_.end_ns));
     range_ = full_;
-    if (const auto& w = config.timeline_window)
-      range_ = {std::max(full_.begin, static_cast<double>(w->first)),
-                std::min(full_.end, static_cast<double>(w->second))};
+    if (const auto& w = config.timeline_window) {
+      const double from = config.timeline_window_after_first_event ? static_cast<double>(run_.begin_ns) : 0.0;
+      range_ = {std::max(full_.begin, from + static_cast<double>(w->first)),
+                std::min(full_.end, from + static_cast<double>(w->second))};
+    }
     for (std::size_t r = 0; r < run_.rows.size(); ++r)
       if (run_.rows[r].pinned) pinned_.push_back(static_cast<int>(r));
     // Opens on as many levels as fit a screen; "rows down to" opens the rest. Told which tracks
