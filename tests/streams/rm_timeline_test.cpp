@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <regex>
 
+#include "common/units.hpp"
 #include "reduction/reduce-multi-gpu/timeline_steps.hpp"
 #include "streams_fixture.hpp"
 
@@ -159,4 +162,76 @@ TEST(RmTimeline, PerfettoHasEachStreamInItsDeviceAndTheWaitFlow) {
   EXPECT_EQ(e.flow_starts.at(0), 1);
   EXPECT_EQ(e.flow_finishes.at(0), 1);
   EXPECT_EQ(e.slices_by_category.at("copy"), 2 + 4);  // two hops, NCCL's four calls
+}
+
+// The sweep's facts that the README quotes (what each change bought, the forms without the event,
+// the speed-up) are the shipped traces' own timings: every time they name is the median the trace
+// holds for that form at that size, and every difference is the difference of those medians.
+TEST(RmShipped, TheSweepsFactsAreItsTimings) {
+  const std::map<std::string, std::string> timing_of = {
+      {"as first written", "two GPUs: as first written"},
+      {"GPU 1 first", "two GPUs: + GPU 1 first"},
+      {"partial into GPU 0", "two GPUs: + partial into GPU 0"},
+      {"total into host memory", "two GPUs: + total into host memory"},
+      {"one CUDA graph", "two GPUs: + one CUDA graph"},
+      {"the lesson's form", "two GPUs: + one CUDA graph"},
+      {"flag", "two GPUs: flag instead of event"},
+      {"hand-off in the last blocks", "two GPUs: hand-off in the last blocks"}};
+  const std::string folder =
+      std::string(GRIDLOCK_SOURCE_DIR) + "/lessons/reduction/reduce-multi-gpu/recorded/";
+  for (const char* file : {"reduce-multi-gpu.json", "reduce-multi-gpu.through-host.json"}) {
+    SCOPED_TRACE(file);
+    const tr::Trace t = tr::read_file(folder + file);
+    std::map<std::pair<std::string, int64_t>, double> median;
+    for (const tr::Timing& m : t.timings) median[{m.name, m.elements}] = m.median_ns;
+    auto shown = [&](const std::string& name, int64_t n) {
+      const auto it = median.find({name, n});
+      return it == median.end() ? std::string("(no timing)") : gridlock::microseconds(it->second, 1);
+    };
+    int checked = 0;
+    for (const char* key : {"bench.ladder", "bench.ladder_smallest", "bench.without_event"}) {
+      const std::string fact = t.facts.at(key);
+      // Each size's part: "n=N: ...", up to the next "; n=" or the end.
+      const std::regex size_part("n=(\\d+): (.*?)(?=; n=\\d+:|$)");
+      for (std::sregex_iterator p(fact.begin(), fact.end(), size_part), end; p != end; ++p) {
+        const int64_t n = std::stoll((*p)[1]);
+        const std::string body = (*p)[2];
+        const std::regex item(
+            "(?:^|; )([a-zA-Z0-9' -]+?),? ([0-9.]+ \xC2\xB5s)(?: \\((\xE2\x88\x92|\\+)([0-9.]+ "
+            "\xC2\xB5s)\\))?");
+        std::string before;
+        for (std::sregex_iterator i(body.begin(), body.end(), item); i != end; ++i) {
+          const std::string label = (*i)[1], time = (*i)[2];
+          if (label == "the ideal, one GPU over half the ints" || label == "the ideal") {
+            EXPECT_EQ(time, shown("ideal: one GPU, half the ints", n / 2)) << fact;
+          } else {
+            ASSERT_TRUE(timing_of.count(label)) << label << " in " << fact;
+            EXPECT_EQ(time, shown(timing_of.at(label), n)) << label << " in " << fact;
+            if ((*i)[4].matched) {
+              const double change = median[{timing_of.at(label), n}] - median[{timing_of.at(before), n}];
+              EXPECT_EQ((*i)[4].str(), gridlock::microseconds(std::abs(change), 1))
+                  << label << " in " << fact;
+              EXPECT_EQ((*i)[3].str() == "+", change >= 0) << label << " in " << fact;
+            }
+            before = label;
+          }
+          ++checked;
+        }
+      }
+    }
+    EXPECT_GE(checked, 8);
+    // "n=N: one GPU A, two GPUs B: ..." with A the faster one-GPU ending and B the lesson's form.
+    const std::smatch speed = [&] {
+      std::smatch m;
+      const std::string& fact = t.facts.at("bench.speed_up");
+      std::regex_search(fact, m,
+                        std::regex("n=(\\d+): one GPU ([0-9.]+ \xC2\xB5s), two GPUs ([0-9.]+ \xC2\xB5s)"));
+      return m;
+    }();
+    ASSERT_FALSE(speed.empty());
+    const int64_t n = std::stoll(speed[1]);
+    const double one = std::min(median[{"one GPU", n}], median[{"one GPU, sum into host memory", n}]);
+    EXPECT_EQ(speed[2].str(), gridlock::microseconds(one, 1));
+    EXPECT_EQ(speed[3].str(), shown("two GPUs: + one CUDA graph", n));
+  }
 }

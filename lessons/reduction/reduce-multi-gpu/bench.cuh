@@ -361,7 +361,8 @@ inline double fused_against_lesson(const SweepRow& r) {
 }
 inline std::string without_event_text(const SweepSize& size) {
   const SweepRow& r = size.median_round();
-  if (!r.ran(kFlag) || !r.ran(kFused)) return "n=" + std::to_string(r.n) + ": not run (no peer access)";
+  if (!r.ran(kFlag) || !r.ran(kFused))
+    return "n=" + std::to_string(r.n) + ": not run (they need the partial written into GPU 0's memory)";
   auto us = [](double ns) { return gridlock::microseconds(ns, 1); };
   return "n=" + std::to_string(r.n) + ": the lesson's form " + us(r.t[kTechnique].median_ns) + "; flag " +
          us(r.t[kFlag].median_ns) + " (" + gridlock::ratio_with_spread(size.ratio(flag_against_lesson)) +
