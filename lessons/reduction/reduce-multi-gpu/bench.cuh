@@ -337,18 +337,18 @@ inline SweepSize sweep_size(gridlock::LessonRun& run, const BenchSetup& b, int64
 // What each change of the ladder bought at one size: each form's median and its difference from
 // the form before it, then the ideal.
 inline std::string ladder_text(const SweepRow& r) {
-  auto us = [](double ns) { return gridlock::microseconds(ns, 1); };
-  std::string text = "n=" + std::to_string(r.n) + ": as first written " + us(r.t[kAsFirstWritten].median_ns);
+  std::string text =
+      "n=" + std::to_string(r.n) + ": as first written " + us_tenths(r.t[kAsFirstWritten].median_ns);
   const char* changes[] = {"GPU 1 first", "partial into GPU 0", "total into host memory", "one CUDA graph"};
   for (int c = kGpu1First; c <= kGraph; ++c) {
     if (!r.ran(Column(c))) continue;
     int before = c - 1;
     while (before > kAsFirstWritten && !r.ran(Column(before))) --before;
     const double change = r.t[c].median_ns - r.t[before].median_ns;
-    text += std::string("; ") + changes[c - kGpu1First] + " " + us(r.t[c].median_ns) + " (" +
-            (change < 0 ? "\xE2\x88\x92" : "+") + us(change < 0 ? -change : change) + ")";
+    text += std::string("; ") + changes[c - kGpu1First] + " " + us_tenths(r.t[c].median_ns) + " (" +
+            (change < 0 ? "\xE2\x88\x92" : "+") + us_tenths(change < 0 ? -change : change) + ")";
   }
-  return text + "; the ideal, one GPU over half the ints, " + us(r.t[kIdeal].median_ns);
+  return text + "; the ideal, one GPU over half the ints, " + us_tenths(r.t[kIdeal].median_ns);
 }
 
 // The forms without the event against the lesson's, at one size: each one's median and how many
@@ -363,10 +363,10 @@ inline std::string without_event_text(const SweepSize& size) {
   const SweepRow& r = size.median_round();
   if (!r.ran(kFlag) || !r.ran(kFused))
     return "n=" + std::to_string(r.n) + ": not run (they need the partial written into GPU 0's memory)";
-  auto us = [](double ns) { return gridlock::microseconds(ns, 1); };
-  return "n=" + std::to_string(r.n) + ": the lesson's form " + us(r.t[kTechnique].median_ns) + "; flag " +
-         us(r.t[kFlag].median_ns) + " (" + gridlock::ratio_with_spread(size.ratio(flag_against_lesson)) +
-         " as fast); hand-off in the last blocks " + us(r.t[kFused].median_ns) + " (" +
+  return "n=" + std::to_string(r.n) + ": the lesson's form " + us_tenths(r.t[kTechnique].median_ns) +
+         "; flag " + us_tenths(r.t[kFlag].median_ns) + " (" +
+         gridlock::ratio_with_spread(size.ratio(flag_against_lesson)) +
+         " as fast); hand-off in the last blocks " + us_tenths(r.t[kFused].median_ns) + " (" +
          gridlock::ratio_with_spread(size.ratio(fused_against_lesson)) + " as fast)";
 }
 

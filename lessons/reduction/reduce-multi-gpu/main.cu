@@ -35,8 +35,6 @@ constexpr const char* kNoNccl = "the lesson was built without NCCL (" GRIDLOCK_N
 
 rf::Config config_of(const LessonRun& run) { return {run.options().block, rf::Config{}.in_flight, 2}; }
 
-std::string us(double ns) { return gridlock::microseconds(ns, 1); }
-
 void one_gpu_only(LessonRun& run, int devices, const std::vector<int>& input) {
   const std::string why = "this machine has " + std::to_string(devices) +
                           " GPU; the claim needs two (the lesson runs it when two are present)";
@@ -59,8 +57,8 @@ void one_gpu_only(LessonRun& run, int devices, const std::vector<int>& input) {
       const std::vector<int> in = red::input_for<red::Sum>(n, run.options().seed);
       const gridlock::trace::Timing t = rm::time_one_gpu(run, c, in, red::cpu_reduce<red::Sum>(in));
       run.trace().timings.push_back(t);
-      std::printf("  one GPU, n=%lld: %s, %.0f GB/s\n", static_cast<long long>(n), us(t.median_ns).c_str(),
-                  t.gbytes_per_s());
+      std::printf("  one GPU, n=%lld: %s, %.0f GB/s\n", static_cast<long long>(n),
+                  rm::us_tenths(t.median_ns).c_str(), t.gbytes_per_s());
     }
 }
 
@@ -143,8 +141,8 @@ void bench(LessonRun& run, const rm::BenchSetup& b) {
   const rm::SweepRow& top = shown.back();
   const gridlock::MeasuredRatio speed_up = sizes.back().ratio(rm::speed_up);
   const double one = std::min(top.t[rm::kOneGpu].median_ns, top.t[rm::kOneGpuToHost].median_ns);
-  const std::string text = "n=" + std::to_string(top.n) + ": one GPU " + us(one) + ", two GPUs " +
-                           us(top.t[rm::kTechnique].median_ns) + ": " +
+  const std::string text = "n=" + std::to_string(top.n) + ": one GPU " + rm::us_tenths(one) + ", two GPUs " +
+                           rm::us_tenths(top.t[rm::kTechnique].median_ns) + ": " +
                            gridlock::ratio_with_spread(speed_up) + " as fast (median of " +
                            std::to_string(kRounds) + " rounds)";
   run.trace().facts["bench.speed_up"] = text;
@@ -165,11 +163,12 @@ void bench(LessonRun& run, const rm::BenchSetup& b) {
   for (size_t k = 0; k < sizes.size(); ++k) {
     const rm::SweepRow& r = shown[k];
     measured += (measured.empty() ? "" : "; ") +
-                ("n=" + std::to_string(r.n) + ": " + us(r.t[rm::kTechnique].median_ns));
+                ("n=" + std::to_string(r.n) + ": " + rm::us_tenths(r.t[rm::kTechnique].median_ns));
     for (const NcclForm& nccl : kNcclForms) {
       const gridlock::MeasuredRatio m = sizes[k].ratio(nccl.ahead);
       measured += std::string(&nccl == kNcclForms ? " vs " : ", ") + nccl.name + " " +
-                  us(r.t[nccl.column].median_ns) + " (" + gridlock::ratio_with_spread(m) + " as fast)";
+                  rm::us_tenths(r.t[nccl.column].median_ns) + " (" + gridlock::ratio_with_spread(m) +
+                  " as fast)";
       if (gridlock::within_noise(m, 1.0))
         noisy = "n=" + std::to_string(r.n) + " against " + nccl.name + ": " +
                 gridlock::within_noise_reason(m, 1.0);
@@ -193,8 +192,8 @@ void balance(LessonRun& run, rm::BenchSetup& b) {
   char share[32];
   std::snprintf(share, sizeof share, "%.2f%%", 100 * measured.gpu0_share);
   const std::string split = "GPU 0 sums " + std::string(share) + " of the ints: 2^" + std::to_string(log2) +
-                            " ints took " + us(measured.ns[0]) + " on GPU 0 and " + us(measured.ns[1]) +
-                            " on GPU 1 (reduce-fast, median of 20)";
+                            " ints took " + rm::us_tenths(measured.ns[0]) + " on GPU 0 and " +
+                            rm::us_tenths(measured.ns[1]) + " on GPU 1 (reduce-fast, median of 20)";
   std::printf("The split: %s.\n", split.c_str());
   run.trace().facts["split"] = split;
 }

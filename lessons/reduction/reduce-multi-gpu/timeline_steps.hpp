@@ -218,6 +218,8 @@ inline void add_nccl_step(gridlock::LessonRun& run, const NcclRun& c, const Trac
 }
 
 inline std::string us_text(int64_t ns) { return gridlock::microseconds(double(ns), 0); }
+// The same to a tenth of a microsecond: the sweep's and the breakdown's times.
+inline std::string us_tenths(double ns) { return gridlock::microseconds(ns, 1); }
 
 inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r) {
   t.facts["recorded.kernel0"] = us_text(r.kernel[0].length());
@@ -264,17 +266,17 @@ inline Breakdown breakdown_of(const RecordedRun& r) {
 // The breakdown in words. GPU 1's start is placed on GPU 0's clock within `gpu1_uncertainty_ns`:
 // a gap no larger than that is said to be one.
 inline std::string breakdown_text(const Breakdown& b, int64_t gpu1_uncertainty_ns) {
-  auto us = [](int64_t ns) { return gridlock::microseconds(double(ns), 1); };
   const int64_t gap = b.gpu1_after_gpu0, apart = gap < 0 ? -gap : gap;
-  const std::string start = (gap < 0 ? "GPU 1 started " + us(apart) + " before GPU 0"
-                                     : "GPU 1 started " + us(apart) + " after GPU 0") +
-                            (apart <= gpu1_uncertainty_ns
-                                 ? " (within GPU 1's clock offset, \xC2\xB1" + us(gpu1_uncertainty_ns) + ")"
-                                 : "");
-  return "the host's first call to the first kernel's start " + us(b.to_first_kernel) + "; " + start +
-         "; kernels " + us(b.kernel[0]) + " (GPU 0) and " + us(b.kernel[1]) +
-         " (GPU 1); the later kernel's end to GPU 0's release " + us(b.to_release) + "; the addition " +
-         us(b.add) + "; its end to the host holding the sum " + us(b.to_host) + "; in all " + us(b.total);
+  const std::string start = (gap < 0 ? "GPU 1 started " + us_tenths(apart) + " before GPU 0"
+                                     : "GPU 1 started " + us_tenths(apart) + " after GPU 0") +
+                            (apart <= gpu1_uncertainty_ns ? " (within GPU 1's clock offset, \xC2\xB1" +
+                                                                us_tenths(gpu1_uncertainty_ns) + ")"
+                                                          : "");
+  return "the host's first call to the first kernel's start " + us_tenths(b.to_first_kernel) + "; " + start +
+         "; kernels " + us_tenths(b.kernel[0]) + " (GPU 0) and " + us_tenths(b.kernel[1]) +
+         " (GPU 1); the later kernel's end to GPU 0's release " + us_tenths(b.to_release) +
+         "; the addition " + us_tenths(b.add) + "; its end to the host holding the sum " +
+         us_tenths(b.to_host) + "; in all " + us_tenths(b.total);
 }
 
 inline void build_steps(gridlock::LessonRun& run, const RecordedRun& r) {
