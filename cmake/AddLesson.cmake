@@ -1,5 +1,6 @@
 # gridlock_add_lesson(ID <id> TITLE <title> TECHNIQUE <entry> [SHOWS <line>]
 #                     [COMPARE <a.json> <b.json> ...] [CLASSROOM <option> ...]
+#                     [RECORD <option> ...]
 #                     [HASH_SOURCES [RACECHECK_MOVED_LINES <form> ...]])
 #
 # One declarative call per lesson. The lesson folder holds main.cu (host driver), kernels.cuh
@@ -11,6 +12,8 @@
 #   - with CLASSROOM, names the lesson options of its classroom-sized recording (a block of 32 or
 #     64 threads, a few blocks: a picture a class can read), recorded/<id>.classroom.json, which
 #     lessons/record-classroom.sh records and the gallery offers first; a test checks it is there;
+#   - with RECORD, names the lesson options its shipped traces are recorded with where they differ
+#     from the lesson's defaults (lessons/record-all.sh adds them to every variant's run);
 #   - where CUDA lessons are built: generates lesson_info.hpp (the identity given here, and
 #     kernels.cuh as text), builds bin/<id>, and adds the GPU test "lesson.<id>" (label gpu; exit
 #     code 77 = skipped on a machine without a GPU): the lesson must pass its own checks and write
@@ -23,7 +26,7 @@
 #     the forms whose shared accesses are not volatile, where racecheck may name the line a load
 #     was moved to: their lines are held to the function racecheck names only.
 function(gridlock_add_lesson)
-  cmake_parse_arguments(L "HASH_SOURCES" "ID;TITLE;TECHNIQUE;SHOWS" "COMPARE;CLASSROOM;RACECHECK_MOVED_LINES" ${ARGN})
+  cmake_parse_arguments(L "HASH_SOURCES" "ID;TITLE;TECHNIQUE;SHOWS" "COMPARE;CLASSROOM;RECORD;RACECHECK_MOVED_LINES" ${ARGN})
   if(NOT L_ID OR NOT L_TITLE OR NOT L_TECHNIQUE)
     message(FATAL_ERROR "gridlock_add_lesson needs ID, TITLE and TECHNIQUE")
   endif()
@@ -54,6 +57,10 @@ function(gridlock_add_lesson)
     list(JOIN L_CLASSROOM " " classroom_options)
     set_property(GLOBAL APPEND PROPERTY GRIDLOCK_CLASSROOM_RUNS
                  "${L_ID}\t${CMAKE_CURRENT_SOURCE_DIR}\t${classroom_options}")
+  endif()
+  if(L_RECORD)
+    list(JOIN L_RECORD " " record_options)
+    set_property(GLOBAL APPEND PROPERTY GRIDLOCK_RECORD_OPTIONS "${L_ID}\t${record_options}")
   endif()
   if(GRIDLOCK_TESTS AND L_CLASSROOM)
     add_test(NAME classroom.${L_ID} COMMAND gridlock-trace-check ${classroom_trace})
@@ -180,4 +187,8 @@ function(gridlock_write_lesson_index path)
   get_property(classroom GLOBAL PROPERTY GRIDLOCK_CLASSROOM_RUNS)
   list(JOIN classroom "\n" text)
   file(WRITE ${PROJECT_BINARY_DIR}/classroom-runs.txt "${text}\n")
+  # The shipped traces' own options, "id<TAB>options" per line, for lessons/record-all.sh.
+  get_property(record GLOBAL PROPERTY GRIDLOCK_RECORD_OPTIONS)
+  list(JOIN record "\n" text)
+  file(WRITE ${PROJECT_BINARY_DIR}/record-options.txt "${text}\n")
 endfunction()

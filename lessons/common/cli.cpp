@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "exit_codes.hpp"
+#include "largest_n.hpp"
 
 namespace gridlock {
 namespace {
@@ -87,7 +88,7 @@ std::string to_json(const Described& d) {
 std::string describe_options(const char* id, const LessonDefaults& d) {
   const LessonOptions& o = d.options;
   std::vector<Described> all = {
-      {"n", "integer", std::to_string(o.n), "Number of input elements", 1, uint64_t(kMaxElements)},
+      {"n", "integer", std::to_string(o.n), "Number of input elements", 1, uint64_t(largest_n())},
       {"block", "integer", std::to_string(o.block), "Threads per block, a power of two", d.min_block,
        uint64_t(d.max_block), true},
       {"grid", "integer", std::to_string(o.grid), "Blocks in the grid", 1, uint64_t(kMaxGrid)},
@@ -123,7 +124,7 @@ std::optional<LessonOptions> parse_lesson_options(int argc, char** argv, const c
   app.add_option("--perfetto", o.perfetto_path,
                  "Also write the timeline as Chrome/Perfetto trace-event JSON (opens in ui.perfetto.dev)")
       ->type_name("PATH");
-  add_whole_number(app, "--n", o.n, "Number of input elements", 1, kMaxElements);
+  add_whole_number(app, "--n", o.n, "Number of input elements", 1, largest_n());
   add_whole_number(app, "--block", o.block, "Threads per block, a power of two", defaults.min_block,
                    static_cast<uint64_t>(defaults.max_block), true);
   add_whole_number(app, "--grid", o.grid, "Blocks in the grid", 1, kMaxGrid);
@@ -177,5 +178,12 @@ std::string device_memory_problem(const LessonDefaults& defaults, const LessonOp
          std::to_string(o.block) + ", --grid " + std::to_string(o.grid) + "), but the GPU has " +
          mib(free_bytes) + " free: choose a smaller --n";
 }
+
+namespace {
+int64_t raised_n = kMaxElements;
+}  // namespace
+
+void raise_largest_n(int64_t largest) { raised_n = largest > raised_n ? largest : raised_n; }
+int64_t largest_n() { return raised_n; }
 
 }  // namespace gridlock

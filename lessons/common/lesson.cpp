@@ -119,7 +119,7 @@ std::optional<trace::Device> prepare(const LessonIdentity& lesson, const LessonD
     std::fprintf(stderr,
                  "%s: no usable CUDA device (%s).\n"
                  "This lesson needs an NVIDIA GPU. Without one, open its recorded trace instead:\n"
-                 "  gridlock-viewer   (the gallery lists every lesson's trace recorded on an H100)\n",
+                 "  gridlock-viewer   (the gallery lists every lesson's recorded traces)\n",
                  lesson.id, why.c_str());
     *exit_code = kExitNoDevice;
     return std::nullopt;

@@ -26,7 +26,9 @@ expect() {
   fi
 }
 
-for value in 0 -1 abc 1.5 1e3 268435457 99999999999999999999 ""; do expect --n --n "$value"; done
+# One above the lesson's own largest --n (its --describe-options says which).
+above_n=$(("$(sed -n 's/.*"name": "n".*"max": \([0-9]*\).*/\1/p' < <("$lesson" --describe-options))" + 1))
+for value in 0 -1 abc 1.5 1e3 "$above_n" 99999999999999999999 ""; do expect --n --n "$value"; done
 for value in 0 -32 2048 100 96 x 1024.0; do expect --block --block "$value"; done
 for value in 0 -1 1048577 two; do expect --grid --grid "$value"; done
 for value in 0 -3 100001 many; do expect --runs --runs "$value"; done

@@ -14,6 +14,7 @@
 #include "bench.cuh"
 #include "claims.hpp"
 #include "common/device.hpp"
+#include "common/largest_n.hpp"
 #include "common/lesson.hpp"
 #include "common/units.hpp"
 #include "lesson_info.hpp"
@@ -258,6 +259,9 @@ int main(int argc, char** argv) {
   defaults.options = {"",         /*n=*/1 << 24, /*block=*/1024, /*grid=*/1,
                       /*seed=*/1, /*runs=*/20,   /*bench=*/false};
   defaults.min_block = 256;  // reduce-fast's blocks: 256, 512 or 1024 threads
+  // Up to the sweep's largest size, 2^29 ints, which the sweep sums on one GPU as well (the shipped
+  // traces are recorded there): reduce-fast takes its count as an int, which holds it.
+  gridlock::raise_largest_n(int64_t(1) << 29);
   defaults.variants = kVariants;
   defaults.parameters = {
       {"largest-log2", "The sweep's largest size (--bench): 2^this ints per GPU", 28, 20, 29}};
