@@ -25,7 +25,11 @@ void files_dropped(GLFWwindow* window, int count, const char** paths) {
   app->open_files(std::vector<std::string>(paths, paths + count));
 }
 
+double frame_build_ms = 0;
+
 }  // namespace
+
+double last_frame_build_ms() { return frame_build_ms; }
 
 void set_key_callback(GLFWwindow* window) { glfwSetKeyCallback(window, key_event); }
 
@@ -33,6 +37,7 @@ void set_drop_callback(GLFWwindow* window) { glfwSetDropCallback(window, files_d
 
 void render_frame(GLFWwindow* window, App& app, Presenter& presenter, HeatStripRenderer& heat,
                   const OffscreenTarget* target, float seconds) {
+  const double started = glfwGetTime();
   glfwPollEvents();  // 1 (the interactive loop may first have slept until an event)
   frame_keys().begin_frame();
   presenter.before_frame();      // full screen, scale and theme change between frames
@@ -49,6 +54,7 @@ void render_frame(GLFWwindow* window, App& app, Presenter& presenter, HeatStripR
   heat.begin_frame();
   app.frame(seconds);  // 3
   ImGui::Render();     // 4
+  frame_build_ms = (glfwGetTime() - started) * 1e3;
   int width = 0, height = 0;
   if (target) {
     target->bind();

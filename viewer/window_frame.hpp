@@ -30,6 +30,10 @@ void set_drop_callback(GLFWwindow* window);
 void render_frame(GLFWwindow* window, App& app, Presenter& presenter, HeatStripRenderer& heat,
                   const OffscreenTarget* target, float seconds);
 
+// How long the last render_frame took to build its frame (steps 1 to 4: events, the UI, ImGui's
+// draw lists), in ms; the rest of the frame is the GL calls that draw and present it.
+double last_frame_build_ms();
+
 // An export chosen in the window's Export menu, made at the window's size one frame of the
 // animation per frame of the window, so that the window (or a browser page) keeps drawing; then
 // the view returns to where it was and the notice popup says how it went.
