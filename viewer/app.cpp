@@ -466,7 +466,9 @@ void App::open_comparison_of_shown() {
 
 void App::gallery_view() {
   if (!gallery_loaded_) load_gallery();
-  ImGui::BeginChild("gallery", ImVec2(0, 0), false);
+  // The cards stand on the window's own background, which the frame is cleared to: a panel fill
+  // behind them would cost a software renderer (SwiftShader in a browser) a window of pixels.
+  ImGui::BeginChild("gallery", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
   gallery_keys();
   if (config_.settings) gallery_state_.theme = config_.settings->theme;
   gallery_state_.files = config_.files;

@@ -117,6 +117,8 @@ void TraceScreen::side_panels(const Fonts& fonts) {
     frame_last_child();
     source_share = draw_splitter("##split-source", false, source_share, total, 10.0f);
   }
+  // The panels' own children stand on this one's fill: a second fill of the same colour would
+  // cost a software renderer every pixel again.
   ImGui::BeginChild("tabs", ImVec2(0, 0), true);
   if (ImGui::BeginTabBar("panels", compact_ ? ImGuiTabBarFlags_FittingPolicyScroll : 0)) {
     auto flags = [&](const char* name) {
@@ -149,7 +151,7 @@ void TraceScreen::side_panels(const Fonts& fonts) {
     if (ImGui::BeginTabItem("Lesson", nullptr, flags("lesson"))) {
       shown("lesson");
       if (!hidden()) {
-        ImGui::BeginChild("readme");
+        ImGui::BeginChild("readme", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
         draw_lesson_panel(document_->readme, document_->readme_path, document_->path, fonts);
         ImGui::EndChild();
       }
@@ -157,7 +159,7 @@ void TraceScreen::side_panels(const Fonts& fonts) {
     }
     if (ImGui::BeginTabItem("Run", nullptr, flags("run"))) {
       shown("run");
-      ImGui::BeginChild("run");
+      ImGui::BeginChild("run", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
       draw_run_panel(t, fonts);
       ImGui::EndChild();
       ImGui::EndTabItem();

@@ -213,7 +213,8 @@ void draw_claims_panel(const trace::Trace& trace, const Fonts& fonts) {
     ImGui::TextDisabled("This trace records no claims.");
     return;
   }
-  ImGui::BeginChild("claims-list");
+  // It stands on its panel's fill: no fill of its own.
+  ImGui::BeginChild("claims-list", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
   for (std::size_t i = 0; i < trace.claims.size(); ++i) {
     const trace::Claim& claim = trace.claims[i];
     if (i > 0) ImGui::Separator();

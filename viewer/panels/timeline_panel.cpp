@@ -104,7 +104,8 @@ void draw_timeline_panel(TimelinePanelState& state, const trace::Trace& trace, i
       std::any_of(tl.rows.begin(), tl.rows.end(), [](const TimelineRow& r) { return !r.counters.empty(); }),
       !tl.flows.empty(), ImGui::GetContentRegionAvail().x);
 
-  ImGui::BeginChild("timeline-rows", ImVec2(0, 0), false);
+  // It stands on its panel's fill: no fill of its own.
+  ImGui::BeginChild("timeline-rows", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
   RowLayout g;
   g.at = ImGui::GetCursorScreenPos();
   g.label_w = ImGui::CalcTextSize("block 00").x + 16;
