@@ -11,8 +11,18 @@ target=$dir/trace.json
 RANDOM=20261123
 for ((round = 1; round <= rounds; round++)); do
   signal=$([ $((round % 2)) -eq 0 ] && echo INT || echo TERM)
-  "$writer" write "$target" >/dev/null &
+  "$writer" write "$target" >"$dir/out" &
   pid=$!
+  # Once it takes signals as they come (before, a SIGINT would be ignored), within 30 s.
+  for ((wait_ms = 0; wait_ms < 30000; wait_ms += 10)); do
+    grep -q '^ready$' "$dir/out" 2>/dev/null && break
+    sleep 0.01
+  done
+  if ! grep -q '^ready$' "$dir/out"; then
+    echo "FAIL round $round: the writer did not start within 30 s"
+    kill -s KILL "$pid"
+    exit 1
+  fi
   # Past its start-up (serialising two traces) in most rounds, at a random point of a write.
   sleep "$((RANDOM % 4 / 3)).$(printf '%03d' $((RANDOM % 1000)))"
   kill -s "$signal" "$pid"

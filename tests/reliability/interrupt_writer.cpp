@@ -66,6 +66,10 @@ int main(int argc, char** argv) {
   // with SIGINT ignored, which would leave nothing to test.
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
+  // Until here a SIGINT would be ignored (and the test would wait for ever): the test waits for
+  // this line before it picks its moment.
+  std::printf("ready\n");
+  std::fflush(stdout);
   const std::string texts[2] = {tr::to_json(large_trace(0)), tr::to_json(large_trace(1))};
   for (int generation = 0;; ++generation) {
     tr::write_file_atomically(argv[2], texts[generation % 2]);
