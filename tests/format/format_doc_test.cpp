@@ -39,6 +39,17 @@ tr::Trace one_of_everything() {
   t.notices = {"a notice"};
   t.facts = {{"a.fact", "1"}};
   t.series.push_back({"a series", "runs", {1, 2}, true, 2});
+  // One fact of each kind, so that every field a kind writes is emitted.
+  const tr::EventRef first{0, 0};
+  tr::set_fact(t, "f.duration", tr::duration_fact(t, first, first, tr::FactUnit::us, 1));
+  tr::set_fact(t, "f.event", tr::event_value_fact(t, first));
+  tr::set_fact(t, "f.snapshot", tr::snapshot_value_fact(t, 0, t.buffers.front().id, 0));
+  tr::set_fact(t, "f.shortfall", tr::shortfall_fact(t, 0, t.buffers.front().id, 0, t.launches.front().id));
+  tr::set_fact(t, "f.count", tr::event_count_fact(t, tr::Category::work));
+  tr::set_fact(t, "f.series_value", tr::series_value_fact(t, 0, 1, true));
+  tr::set_fact(t, "f.matches", tr::series_matches_fact(t, 0));
+  tr::set_fact(t, "f.median", tr::series_median_fact(t, 0, tr::FactUnit::ns, 0));
+  tr::set_fact(t, "f.range", tr::series_range_fact(t, 0));
   t.timings.push_back({"lesson kernel", 10, 40, 3, 1000, 900, 1100});
   t.steps.front().lights.push_back({0, t.steps.front().line_begin, t.steps.front().line_begin});
   return t;
@@ -69,6 +80,8 @@ TEST(FormatDoc, ListsEveryEnumName) {
   expect_every_name_documented<tr::Operator>(doc, "operator");
   expect_every_name_documented<tr::TimeUnit>(doc, "clock unit");
   expect_every_name_documented<tr::SourceRole>(doc, "source role");
+  expect_every_name_documented<tr::FactKind>(doc, "fact kind");
+  expect_every_name_documented<tr::FactUnit>(doc, "fact unit");
 }
 
 TEST(FormatDoc, ListsEveryFieldTheWriterEmits) {
@@ -78,10 +91,13 @@ TEST(FormatDoc, ListsEveryFieldTheWriterEmits) {
   std::set<std::string> keys;
   collect_keys(nlohmann::json::parse(tr::to_json(t)), keys);
   for (const char* optional :
-       {"variant", "series", "timings", "flows_out", "flows_in", "unit", "lights", "role"})
+       {"variant", "series",      "timings",  "flows_out", "flows_in", "unit",   "lights",
+        "role",    "fact_values", "decimals", "of",        "upper",    "clock",  "start",
+        "end",     "at",          "step",     "buffer",    "item",     "launch", "category"})
     EXPECT_EQ(keys.count(optional), 1u) << "the trace written here lacks \"" << optional << "\"";
   for (const std::string& key : keys) {
-    if (t.facts.count(key) || t.parameters.count(key)) continue;  // the trace's own names
+    if (t.facts.count(key) || t.parameters.count(key) || t.fact_values.count(key))
+      continue;  // the trace's own names
     EXPECT_NE(doc.find("`" + key + "`"), std::string::npos) << "field \"" << key << "\" is not in FORMAT.md";
   }
 }

@@ -207,6 +207,51 @@ Timing read_timing(const JsonPlace& m) {
   return tm;
 }
 
+EventRef read_ref(const JsonPlace& p) {
+  if (p.size() != 2) p.fail("expected [step, event]");
+  return {p[0].small_int(), p[1].small_int()};
+}
+
+FactValue read_fact_value(const JsonPlace& p) {
+  FactValue f;
+  f.kind = p.at("kind").choice<FactKind>();
+  f.value = p.at("value").number();
+  f.unit = p.at("unit").choice<FactUnit>();
+  if (p.has("decimals")) f.decimals = static_cast<int>(p.at("decimals").integer(0, 12));
+  if (f.unit == FactUnit::out_of) f.of = p.at("of").number();
+  if (f.unit == FactUnit::range) f.upper = p.at("upper").number();
+  switch (f.kind) {
+    case FactKind::duration:
+      f.clock = p.at("clock").text();
+      f.start = read_ref(p.at("start"));
+      f.end = read_ref(p.at("end"));
+      break;
+    case FactKind::event_value:
+      f.at = read_ref(p.at("at"));
+      break;
+    case FactKind::shortfall:
+      f.launch = p.at("launch").small_int();
+      [[fallthrough]];
+    case FactKind::snapshot_value:
+      f.step = p.at("step").small_int();
+      f.buffer = p.at("buffer").small_int();
+      f.item = p.at("item").integer(0, kMaxIndex);
+      break;
+    case FactKind::event_count:
+      f.category = p.at("category").choice<Category>();
+      break;
+    case FactKind::series_value:
+      f.item = p.at("item").integer(0, kMaxIndex);
+      [[fallthrough]];
+    case FactKind::series_matches:
+    case FactKind::series_median:
+    case FactKind::series_range:
+      f.series = p.at("series").small_int();
+      break;
+  }
+  return f;
+}
+
 }  // namespace
 
 Trace from_json(std::string_view text, const std::string& origin) {
@@ -236,6 +281,11 @@ Trace from_json(std::string_view text, const std::string& origin) {
   for (size_t i = 0; i < notices.size(); ++i) t.notices.push_back(notices[i].text());
   JsonPlace facts = root.at("facts");
   facts.for_each_member([&](const std::string& key, const JsonPlace& value) { t.facts[key] = value.text(); });
+  if (root.has("fact_values")) {
+    JsonPlace values = root.at("fact_values");
+    values.for_each_member(
+        [&](const std::string& key, const JsonPlace& value) { t.fact_values[key] = read_fact_value(value); });
+  }
   JsonPlace buffers = root.at("buffers");
   for (size_t i = 0; i < buffers.size(); ++i) t.buffers.push_back(read_buffer(buffers[i]));
   JsonPlace tracks = root.at("tracks");

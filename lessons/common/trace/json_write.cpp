@@ -119,6 +119,46 @@ json producer_json(const Producer& p) {
   return j;
 }
 
+json ref_json(EventRef r) { return {r.step, r.event}; }
+
+// A fact's number and origin: the fields its kind uses and no others (FORMAT.md, "fact_values").
+json fact_value_json(const FactValue& f) {
+  json j = {{"kind", to_string(f.kind)}, {"value", number_json(f.value)}, {"unit", to_string(f.unit)}};
+  if (f.decimals != 0) j["decimals"] = f.decimals;
+  if (f.unit == FactUnit::out_of) j["of"] = number_json(f.of);
+  if (f.unit == FactUnit::range) j["upper"] = number_json(f.upper);
+  switch (f.kind) {
+    case FactKind::duration:
+      j["clock"] = f.clock;
+      j["start"] = ref_json(f.start);
+      j["end"] = ref_json(f.end);
+      break;
+    case FactKind::event_value:
+      j["at"] = ref_json(f.at);
+      break;
+    case FactKind::shortfall:
+      j["launch"] = f.launch;
+      [[fallthrough]];
+    case FactKind::snapshot_value:
+      j["step"] = f.step;
+      j["buffer"] = f.buffer;
+      j["item"] = f.item;
+      break;
+    case FactKind::event_count:
+      j["category"] = to_string(f.category);
+      break;
+    case FactKind::series_value:
+      j["item"] = f.item;
+      [[fallthrough]];
+    case FactKind::series_matches:
+    case FactKind::series_median:
+    case FactKind::series_range:
+      j["series"] = f.series;
+      break;
+  }
+  return j;
+}
+
 }  // namespace
 
 std::string to_json(const Trace& t) {
@@ -140,6 +180,10 @@ std::string to_json(const Trace& t) {
   j["exit_code"] = t.exit_code;
   j["notices"] = t.notices;
   j["facts"] = t.facts;
+  if (!t.fact_values.empty()) {
+    j["fact_values"] = json::object();
+    for (const auto& [key, f] : t.fact_values) j["fact_values"][key] = fact_value_json(f);
+  }
   j["sources"] = json::array();
   for (const Source& s : t.sources)
     j["sources"].push_back(

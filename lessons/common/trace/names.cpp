@@ -17,6 +17,8 @@ const char* to_string(TimeUnit v) { return enum_name(v); }
 const char* to_string(Operator v) { return enum_name(v); }
 const char* to_string(SourceRole v) { return enum_name(v); }
 const char* to_string(ValueBase v) { return enum_name(v); }
+const char* to_string(FactKind v) { return enum_name(v); }
+const char* to_string(FactUnit v) { return enum_name(v); }
 
 std::string source_hash(std::string_view text) {
   uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a, 64 bit

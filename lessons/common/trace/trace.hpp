@@ -73,6 +73,30 @@ enum class SourceRole { kernel, technique, recording };
 enum class ValueBase { decimal, hex };
 // What an operation computes.
 enum class Operator { copy, add, mul, min, max, matmul };
+// Where a fact's number comes from (FactValue), each checked by check_facts against the trace:
+//   duration        the time from one event to another, on the trace's clock
+//   event_value     one event's value (a counter's reading, a ticket)
+//   snapshot_value  one item of a buffer as a step's snapshot holds it
+//   shortfall       how far a snapshot's value falls short of its launch's grid (lost updates)
+//   event_count     how many events of a category the steps hold (the moments of a kind)
+//   series_value    one value of a series (the exact runs at one grid of a sweep)
+//   series_matches  how many values of a series equal its reference (runs that were exact)
+//   series_median   the median of a series' values
+//   series_range    the least and the greatest value of a series ("2–3")
+enum class FactKind {
+  duration,
+  event_value,
+  snapshot_value,
+  shortfall,
+  event_count,
+  series_value,
+  series_matches,
+  series_median,
+  series_range
+};
+// How a fact's number is written: a plain number, nanoseconds, microseconds (the value is in the
+// clock's unit, ns), "A/B" (value out of `of`), or "A–B" (value to `upper`).
+enum class FactUnit { count, ns, us, out_of, range };
 
 struct Buffer {
   int id = 0;
@@ -254,6 +278,35 @@ struct Source {
   SourceRole role = SourceRole::kernel;
 };
 
+// One event of a trace: steps[step].events[event].
+struct EventRef {
+  int step = -1;
+  int event = -1;
+};
+
+// A fact's number and where it comes from. The fact's text (Trace::facts) is fact_text() of it,
+// and check_facts recomputes the number from what the trace recorded. Fields a kind does not use
+// keep their defaults.
+struct FactValue {
+  FactKind kind = FactKind::event_value;
+  double value = 0;
+  FactUnit unit = FactUnit::count;
+  int decimals = 0;
+  double of = 0;     // out_of: the whole ("100" of "97/100"); range: unused
+  double upper = 0;  // range: the greatest value
+  // duration: the clock it is on (Clock::source) and the events it runs from and to.
+  std::string clock;
+  EventRef start;
+  EventRef end;
+  EventRef at;       // event_value: the event
+  int step = -1;     // snapshot_value, shortfall: the step whose snapshot holds the value
+  int buffer = -1;   // snapshot_value, shortfall: the buffer
+  int64_t item = 0;  // snapshot_value, shortfall: the element; series_value: the value's index
+  int launch = -1;   // shortfall: the launch whose grid the value falls short of
+  Category category = Category::work;  // event_count
+  int series = -1;                     // series_*: index into Trace::series
+};
+
 struct Trace {
   int version_read = kFormatVersion;  // the version of the file it was read from
   std::string lesson_id;
@@ -275,6 +328,9 @@ struct Trace {
   // Numbers the lesson computed from this run, as display text with units ("0.80–1.12 µs"), by
   // key; the lesson's README quotes them by key, and a test keeps the two equal.
   std::map<std::string, std::string> facts;
+  // The facts whose number the trace can show the origin of, by the same key (set_fact() writes
+  // both); check_facts holds each to what was recorded. Other facts are text alone.
+  std::map<std::string, FactValue> fact_values;
   int exit_code = 0;  // the lesson's own exit code for this run
 
   const Buffer* find_buffer(int id) const;
@@ -331,6 +387,37 @@ void check_moments(const Trace& trace, std::vector<std::string>& problems);
 // The steps' events as Chrome trace JSON (opens in ui.perfetto.dev), flows included.
 std::string to_perfetto_json(const Trace& trace);
 
+// ---- facts with their origin (facts.cpp; checked by facts_check.cpp) -------------------------
+
+// The one rule that writes a fact's number: rounded at `decimals` (printf's %.*f), never
+// truncated; "164 µs", "342 ns", "97/100", "2–3", "15".
+std::string fact_text(const FactValue& v);
+
+// Stores `v` under `key` with its text: trace.facts[key] = fact_text(v).
+void set_fact(Trace& trace, const std::string& key, const FactValue& v);
+
+// A fact's number built from what the trace holds, so that it is the recorded one by construction
+// (check_facts still recomputes it). Each throws TraceError on a reference the trace lacks.
+FactValue duration_fact(const Trace& trace, EventRef start, EventRef end, FactUnit unit, int decimals);
+FactValue event_value_fact(const Trace& trace, EventRef at);
+FactValue snapshot_value_fact(const Trace& trace, int step, int buffer, int64_t item);
+FactValue shortfall_fact(const Trace& trace, int step, int buffer, int64_t item, int launch);
+FactValue event_count_fact(const Trace& trace, Category category);
+FactValue series_value_fact(const Trace& trace, int series, int64_t item, bool out_of_reference);
+FactValue series_matches_fact(const Trace& trace, int series);
+FactValue series_median_fact(const Trace& trace, int series, FactUnit unit, int decimals);
+FactValue series_range_fact(const Trace& trace, int series);
+
+// The event of `step` on `track` at `t_ns` of `kind`, for a fact that names it. Throws TraceError
+// when there is none.
+EventRef find_event(const Trace& trace, int step, int track, int64_t t_ns, EventKind kind);
+
+// Appends a problem for every fact_values entry the trace contradicts: a number that is not what
+// its origin recorded, a text that does not state the number (rounded, not truncated), a clock
+// that is not the trace's, a reference to nothing. Written apart from facts.cpp. Part of
+// check_truth.
+void check_facts(const Trace& trace, std::vector<std::string>& problems);
+
 // ---- names, for messages and for the JSON form ---------------------------------------------
 const char* to_string(ElementType v);
 const char* to_string(MemorySpace v);
@@ -343,6 +430,8 @@ const char* to_string(TimeUnit v);
 const char* to_string(Operator v);
 const char* to_string(SourceRole v);
 const char* to_string(ValueBase v);
+const char* to_string(FactKind v);
+const char* to_string(FactUnit v);
 
 // ---- kernel source helpers -----------------------------------------------------------------
 

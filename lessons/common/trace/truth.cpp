@@ -354,6 +354,7 @@ std::vector<std::string> check_truth(const Trace& trace) {
   Replay(trace).run(problems);
   check_moments(trace, problems);
   check_words(trace, problems);
+  check_facts(trace, problems);
   return problems;
 }
 

@@ -62,6 +62,11 @@ class Checker {
     flows();
     for (size_t i = 0; i < t_.claims.size(); ++i)
       if (t_.claims[i].id.empty()) problem("claims[" + std::to_string(i) + "]: a claim needs an id");
+    for (const auto& [key, f] : t_.fact_values) {
+      if (!t_.facts.count(key)) problem("fact_values." + key + ": no fact of that key to give the number of");
+      if (!std::isfinite(f.value) || !std::isfinite(f.of) || !std::isfinite(f.upper))
+        problem("fact_values." + key + ": a number that is not finite");
+    }
     return problems_;
   }
 

@@ -1,0 +1,190 @@
+// Facts with their origin: the one rule that writes a fact's number, and the builders that take
+// the number from what the trace holds. check_facts (facts_check.cpp) holds them to the trace.
+#include <algorithm>
+#include <cstdio>
+
+#include "trace/trace.hpp"
+
+namespace gridlock::trace {
+namespace {
+
+std::string fixed(double v, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", std::max(0, decimals), v);
+  return text;
+}
+
+[[noreturn]] void missing(const std::string& what) { throw TraceError("a fact refers to " + what); }
+
+const Event& event_at(const Trace& t, EventRef r) {
+  if (r.step < 0 || size_t(r.step) >= t.steps.size())
+    missing("step " + std::to_string(r.step) + ", not there");
+  const Step& s = t.steps[size_t(r.step)];
+  if (r.event < 0 || size_t(r.event) >= s.events.size())
+    missing("event " + std::to_string(r.event) + " of step " + std::to_string(r.step) + ", not there");
+  return s.events[size_t(r.event)];
+}
+
+double snapshot_value(const Trace& t, int step, int buffer, int64_t item) {
+  if (step < 0 || size_t(step) >= t.steps.size()) missing("step " + std::to_string(step) + ", not there");
+  for (const Snapshot& snap : t.steps[size_t(step)].snapshots) {
+    if (snap.buffer != buffer) continue;
+    if (snap.items.empty()) {
+      if (item >= 0 && size_t(item) < snap.values.size()) return snap.values[size_t(item)];
+      continue;
+    }
+    const auto at = std::find(snap.items.begin(), snap.items.end(), item);
+    if (at != snap.items.end() && snap.values.size() == snap.items.size())
+      return snap.values[size_t(at - snap.items.begin())];
+  }
+  missing("item " + std::to_string(item) + " of buffer " + std::to_string(buffer) + " in step " +
+          std::to_string(step) + "'s snapshots, not there");
+}
+
+const Series& series_at(const Trace& t, int series) {
+  if (series < 0 || size_t(series) >= t.series.size())
+    missing("series " + std::to_string(series) + ", not there");
+  const Series& s = t.series[size_t(series)];
+  if (s.values.empty()) missing("series " + std::to_string(series) + ", which is empty");
+  return s;
+}
+
+std::vector<double> sorted_values(const Series& s) {
+  std::vector<double> v = s.values;
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+}  // namespace
+
+std::string fact_text(const FactValue& v) {
+  switch (v.unit) {
+    case FactUnit::count:
+      return fixed(v.value, v.decimals);
+    case FactUnit::ns:
+      return fixed(v.value, v.decimals) + " ns";
+    case FactUnit::us:
+      return fixed(v.value / 1e3, v.decimals) + " \xC2\xB5s";
+    case FactUnit::out_of:
+      return fixed(v.value, v.decimals) + "/" + fixed(v.of, v.decimals);
+    case FactUnit::range:
+      return fixed(v.value, v.decimals) + "\xE2\x80\x93" + fixed(v.upper, v.decimals);
+  }
+  return fixed(v.value, v.decimals);
+}
+
+void set_fact(Trace& trace, const std::string& key, const FactValue& v) {
+  trace.fact_values[key] = v;
+  trace.facts[key] = fact_text(v);
+}
+
+FactValue duration_fact(const Trace& trace, EventRef start, EventRef end, FactUnit unit, int decimals) {
+  FactValue v;
+  v.kind = FactKind::duration;
+  v.value = double(event_at(trace, end).t_ns - event_at(trace, start).t_ns);
+  v.unit = unit;
+  v.decimals = decimals;
+  v.clock = trace.clock.source;
+  v.start = start;
+  v.end = end;
+  return v;
+}
+
+FactValue event_value_fact(const Trace& trace, EventRef at) {
+  FactValue v;
+  v.kind = FactKind::event_value;
+  v.value = event_at(trace, at).value;
+  v.at = at;
+  return v;
+}
+
+FactValue snapshot_value_fact(const Trace& trace, int step, int buffer, int64_t item) {
+  FactValue v;
+  v.kind = FactKind::snapshot_value;
+  v.value = snapshot_value(trace, step, buffer, item);
+  v.step = step;
+  v.buffer = buffer;
+  v.item = item;
+  return v;
+}
+
+FactValue shortfall_fact(const Trace& trace, int step, int buffer, int64_t item, int launch) {
+  const Launch* l = trace.find_launch(launch);
+  if (l == nullptr) missing("launch " + std::to_string(launch) + ", not there");
+  FactValue v = snapshot_value_fact(trace, step, buffer, item);
+  v.kind = FactKind::shortfall;
+  v.value = double(l->grid) - v.value;
+  v.launch = launch;
+  return v;
+}
+
+FactValue event_count_fact(const Trace& trace, Category category) {
+  FactValue v;
+  v.kind = FactKind::event_count;
+  v.category = category;
+  for (const Step& s : trace.steps)
+    v.value += double(std::count_if(s.events.begin(), s.events.end(),
+                                    [&](const Event& e) { return e.category == category; }));
+  return v;
+}
+
+FactValue series_value_fact(const Trace& trace, int series, int64_t item, bool out_of_reference) {
+  const Series& s = series_at(trace, series);
+  if (item < 0 || size_t(item) >= s.values.size())
+    missing("value " + std::to_string(item) + " of series " + std::to_string(series) + ", not there");
+  FactValue v;
+  v.kind = FactKind::series_value;
+  v.series = series;
+  v.item = item;
+  v.value = s.values[size_t(item)];
+  if (out_of_reference && s.has_reference) {
+    v.unit = FactUnit::out_of;
+    v.of = s.reference;
+  }
+  return v;
+}
+
+FactValue series_matches_fact(const Trace& trace, int series) {
+  const Series& s = series_at(trace, series);
+  if (!s.has_reference) missing("series " + std::to_string(series) + ", which has no reference");
+  FactValue v;
+  v.kind = FactKind::series_matches;
+  v.series = series;
+  v.unit = FactUnit::out_of;
+  v.value = double(std::count(s.values.begin(), s.values.end(), s.reference));
+  v.of = double(s.values.size());
+  return v;
+}
+
+FactValue series_median_fact(const Trace& trace, int series, FactUnit unit, int decimals) {
+  const std::vector<double> v = sorted_values(series_at(trace, series));
+  FactValue f;
+  f.kind = FactKind::series_median;
+  f.series = series;
+  f.unit = unit;
+  f.decimals = decimals;
+  f.value = v[v.size() / 2];
+  return f;
+}
+
+FactValue series_range_fact(const Trace& trace, int series) {
+  const std::vector<double> v = sorted_values(series_at(trace, series));
+  FactValue f;
+  f.kind = FactKind::series_range;
+  f.series = series;
+  f.unit = FactUnit::range;
+  f.value = v.front();
+  f.upper = v.back();
+  return f;
+}
+
+EventRef find_event(const Trace& trace, int step, int track, int64_t t_ns, EventKind kind) {
+  if (step < 0 || size_t(step) >= trace.steps.size()) missing("step " + std::to_string(step) + ", not there");
+  const std::vector<Event>& events = trace.steps[size_t(step)].events;
+  for (size_t i = 0; i < events.size(); ++i)
+    if (events[i].track == track && events[i].t_ns == t_ns && events[i].kind == kind) return {step, int(i)};
+  missing("an event of track " + std::to_string(track) + " at " + std::to_string(t_ns) + " in step " +
+          std::to_string(step) + ", not there");
+}
+
+}  // namespace gridlock::trace

@@ -1,0 +1,248 @@
+// check_facts: every fact that names its origin holds the number that origin recorded, and its
+// text states that number, rounded. Written apart from facts.cpp: it recomputes each number from
+// the trace its own way and reads the text back rather than writing it again.
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+#include "trace/trace.hpp"
+
+namespace gridlock::trace {
+namespace {
+
+const Event* event_of(const Trace& t, EventRef r) {
+  if (r.step < 0 || r.step >= int(t.steps.size())) return nullptr;
+  const auto& events = t.steps[size_t(r.step)].events;
+  if (r.event < 0 || r.event >= int(events.size())) return nullptr;
+  return &events[size_t(r.event)];
+}
+
+bool snapshot_item(const Trace& t, int step, int buffer, int64_t item, double* out) {
+  if (step < 0 || step >= int(t.steps.size())) return false;
+  for (const Snapshot& snap : t.steps[size_t(step)].snapshots) {
+    if (snap.buffer != buffer) continue;
+    for (size_t k = 0; k < snap.values.size(); ++k) {
+      const int64_t element = snap.items.empty() ? int64_t(k) : (k < snap.items.size() ? snap.items[k] : -1);
+      if (element == item) {
+        *out = snap.values[k];
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+const Series* series_of(const Trace& t, int i) {
+  return i >= 0 && i < int(t.series.size()) && !t.series[size_t(i)].values.empty() ? &t.series[size_t(i)]
+                                                                                   : nullptr;
+}
+
+// What the fact's origin recorded: its number (and, for A/B and A–B, the second one). False, with
+// `why`, where the origin is not in the trace.
+struct Recorded {
+  double value = 0;
+  double second = 0;
+  bool has_second = false;
+};
+
+bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why) {
+  switch (f.kind) {
+    case FactKind::duration: {
+      const Event* a = event_of(t, f.start);
+      const Event* b = event_of(t, f.end);
+      if (a == nullptr || b == nullptr) return *why = "its start or end event is not in the trace", false;
+      if (f.clock != t.clock.source)
+        return *why = "it is on the clock \"" + f.clock + "\", the trace's is \"" + t.clock.source + "\"",
+               false;
+      if (b->t_ns < a->t_ns) return *why = "its end event comes before its start event", false;
+      r->value = double(b->t_ns - a->t_ns);
+      return true;
+    }
+    case FactKind::event_value: {
+      const Event* e = event_of(t, f.at);
+      if (e == nullptr) return *why = "its event is not in the trace", false;
+      r->value = e->value;
+      return true;
+    }
+    case FactKind::snapshot_value:
+    case FactKind::shortfall: {
+      double v = 0;
+      if (!snapshot_item(t, f.step, f.buffer, f.item, &v))
+        return *why = "no snapshot of step " + std::to_string(f.step) + " holds that item", false;
+      if (f.kind == FactKind::snapshot_value) {
+        r->value = v;
+        return true;
+      }
+      const auto l = std::find_if(t.launches.begin(), t.launches.end(),
+                                  [&](const Launch& x) { return x.id == f.launch; });
+      if (l == t.launches.end()) return *why = "its launch is not in the trace", false;
+      r->value = double(l->grid) - v;
+      return true;
+    }
+    case FactKind::event_count: {
+      int64_t n = 0;
+      for (const Step& s : t.steps)
+        for (const Event& e : s.events) n += e.category == f.category;
+      r->value = double(n);
+      return true;
+    }
+    case FactKind::series_value:
+    case FactKind::series_matches:
+    case FactKind::series_median:
+    case FactKind::series_range: {
+      const Series* s = series_of(t, f.series);
+      if (s == nullptr) return *why = "its series is not in the trace or is empty", false;
+      std::vector<double> v = s->values;
+      if (f.kind == FactKind::series_value) {
+        if (f.item < 0 || f.item >= int64_t(v.size())) return *why = "its series has no such value", false;
+        r->value = v[size_t(f.item)];
+        if (f.unit == FactUnit::out_of) {
+          if (!s->has_reference) return *why = "its series has no reference to be out of", false;
+          r->second = s->reference;
+          r->has_second = true;
+        }
+        return true;
+      }
+      if (f.kind == FactKind::series_matches) {
+        if (!s->has_reference) return *why = "its series has no reference to match", false;
+        r->value = 0;
+        for (double x : v) r->value += x == s->reference;
+        r->second = double(v.size());
+        r->has_second = true;
+        return true;
+      }
+      std::sort(v.begin(), v.end());
+      if (f.kind == FactKind::series_median) {
+        r->value = v[v.size() / 2];  // the upper of the two middle values for an even count
+        return true;
+      }
+      r->value = v.front();
+      r->second = v.back();
+      r->has_second = true;
+      return true;
+    }
+  }
+  return *why = "its kind is unknown", false;
+}
+
+// The numbers a text states, in order, each with how many decimals it was written with.
+struct Written {
+  double value;
+  int decimals;
+};
+
+bool read_number(std::string_view& text, Written* out) {
+  size_t i = 0;
+  if (i < text.size() && text[i] == '-') ++i;
+  const size_t digits_from = i;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+  if (i == digits_from) return false;
+  int decimals = 0;
+  if (i < text.size() && text[i] == '.') {
+    const size_t point = i++;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    decimals = int(i - point - 1);
+    if (decimals == 0) return false;
+  }
+  out->value = std::strtod(std::string(text.substr(0, i)).c_str(), nullptr);
+  out->decimals = decimals;
+  text.remove_prefix(i);
+  return true;
+}
+
+bool consume(std::string_view& text, std::string_view what) {
+  if (text.substr(0, what.size()) != what) return false;
+  text.remove_prefix(what.size());
+  return true;
+}
+
+// Reads `text` in the form `unit` asks for; false where it has another form.
+bool read_text(std::string_view text, FactUnit unit, std::vector<Written>* numbers) {
+  Written w{};
+  if (!read_number(text, &w)) return false;
+  numbers->push_back(w);
+  switch (unit) {
+    case FactUnit::count:
+      break;
+    case FactUnit::ns:
+      if (!consume(text, " ns")) return false;
+      break;
+    case FactUnit::us:
+      if (!consume(text, " \xC2\xB5s")) return false;
+      numbers->back().value *= 1e3;
+      break;
+    case FactUnit::out_of:
+    case FactUnit::range:
+      if (!consume(text, unit == FactUnit::out_of ? "/" : "\xE2\x80\x93") || !read_number(text, &w))
+        return false;
+      numbers->push_back(w);
+      break;
+  }
+  return text.empty();
+}
+
+// Whether `written`, in `scale` units of the stored number (1e3 for µs), is `exact` rounded to its
+// decimals: at most half its last digit away, never further (a truncated 1.99 read as "1").
+bool states(const Written& written, double exact, double scale) {
+  const double half = 0.5 * std::pow(10.0, -written.decimals) * scale;
+  return std::fabs(written.value - exact) <= half * (1 + 1e-12) + 1e-9 * std::fabs(exact);
+}
+
+std::string number_text(double v) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
+}
+
+}  // namespace
+
+void check_facts(const Trace& t, std::vector<std::string>& problems) {
+  for (const auto& [key, f] : t.fact_values) {
+    const std::string where = "fact \"" + key + "\" (" + to_string(f.kind) + "): ";
+    const auto text = t.facts.find(key);
+    if (text == t.facts.end()) {
+      problems.push_back(where + "has a number but no text");
+      continue;
+    }
+    Recorded r;
+    std::string why;
+    if (!recorded(t, f, &r, &why)) {
+      problems.push_back(where + why);
+      continue;
+    }
+    if (f.value != r.value)
+      problems.push_back(where + "holds " + number_text(f.value) + ", what it comes from recorded " +
+                         number_text(r.value));
+    const double second = f.unit == FactUnit::range ? f.upper : f.of;
+    if (r.has_second && second != r.second)
+      problems.push_back(where + "holds " + number_text(second) + " as its second number, the trace " +
+                         number_text(r.second));
+    const bool two = f.unit == FactUnit::out_of || f.unit == FactUnit::range;
+    if (two != r.has_second) {
+      problems.push_back(where + "is written as " + to_string(f.unit) + ", which its kind does not give");
+      continue;
+    }
+    if (f.kind == FactKind::duration && f.unit != FactUnit::ns && f.unit != FactUnit::us)
+      problems.push_back(where + "is a time written as " + std::string(to_string(f.unit)));
+    std::vector<Written> numbers;
+    if (!read_text(text->second, f.unit, &numbers)) {
+      problems.push_back(where + "its text \"" + text->second + "\" is not a number written as " +
+                         to_string(f.unit));
+      continue;
+    }
+    const double scale = f.unit == FactUnit::us ? 1e3 : 1;
+    const double stated[2] = {r.value, r.second};
+    for (size_t k = 0; k < numbers.size(); ++k) {
+      if (numbers[k].decimals != f.decimals)
+        problems.push_back(where + "its text \"" + text->second + "\" has " +
+                           std::to_string(numbers[k].decimals) + " decimals, not " +
+                           std::to_string(f.decimals));
+      else if (!states(numbers[k], stated[k], scale))
+        problems.push_back(where + "its text \"" + text->second + "\" does not state " +
+                           number_text(stated[k] / scale) + " rounded");
+    }
+  }
+}
+
+}  // namespace gridlock::trace

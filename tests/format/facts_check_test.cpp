@@ -1,0 +1,154 @@
+// check_facts looks: a fact of every kind passes as built, and fails when its number, its text or
+// what it comes from is changed, when its text is truncated instead of rounded, and when it names
+// another clock or something the trace does not hold. Then every shipped trace passes it, and the
+// shipped facts of each kind are changed the same way.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <iostream>
+#include <map>
+
+#include "shipped_lessons.hpp"
+#include "trace/trace.hpp"
+
+namespace tr = gridlock::trace;
+
+namespace {
+
+std::vector<std::string> fact_problems(const tr::Trace& t) {
+  std::vector<std::string> problems;
+  tr::check_facts(t, problems);
+  return problems;
+}
+
+// The four-element tree of minimal_v2.json with one fact of every kind, and a series to take some
+// of them from.
+tr::Trace facts_of_every_kind() {
+  tr::Trace t = tr::read_file(GRIDLOCK_TEST_FORMAT_DIR "/minimal_v2.json");
+  t.series.push_back({"final count", "blocks", {4, 2, 4, 3, 4}, true, 4});
+  const int in = t.buffers.front().id;
+  tr::set_fact(t, "duration", tr::duration_fact(t, {0, 0}, {0, 1}, tr::FactUnit::ns, 0));
+  tr::set_fact(t, "duration.us", tr::duration_fact(t, {0, 0}, {0, 3}, tr::FactUnit::us, 2));
+  tr::set_fact(t, "event", tr::event_value_fact(t, {0, 8}));
+  tr::set_fact(t, "snapshot", tr::snapshot_value_fact(t, 0, in, 2));
+  tr::set_fact(t, "shortfall", tr::shortfall_fact(t, 0, in, 3, t.launches.front().id));
+  tr::set_fact(t, "count", tr::event_count_fact(t, tr::Category::barrier));
+  tr::set_fact(t, "series_value", tr::series_value_fact(t, 0, 1, true));
+  tr::set_fact(t, "matches", tr::series_matches_fact(t, 0));
+  tr::set_fact(t, "median", tr::series_median_fact(t, 0, tr::FactUnit::count, 0));
+  tr::set_fact(t, "range", tr::series_range_fact(t, 0));
+  return t;
+}
+
+}  // namespace
+
+TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
+  const tr::Trace t = facts_of_every_kind();
+  EXPECT_EQ(t.fact_values.size(), 10u);
+  EXPECT_TRUE(fact_problems(t).empty()) << fact_problems(t).front();
+  EXPECT_EQ(t.facts.at("duration"), "48 ns");
+  EXPECT_EQ(t.facts.at("duration.us"), "0.06 \xC2\xB5s");
+  EXPECT_EQ(t.facts.at("event"), "2");
+  EXPECT_EQ(t.facts.at("snapshot"), "4");
+  EXPECT_EQ(t.facts.at("shortfall"), "-1");  // in[3] = 2 against a grid of 1
+  EXPECT_EQ(t.facts.at("count"), "8");
+  EXPECT_EQ(t.facts.at("series_value"), "2/4");
+  EXPECT_EQ(t.facts.at("matches"), "3/5");
+  EXPECT_EQ(t.facts.at("median"), "4");
+  EXPECT_EQ(t.facts.at("range"),
+            "2\xE2\x80\x93"
+            "4");
+  // What the JSON form carries comes back whole.
+  const tr::Trace back = tr::from_json(tr::to_json(t));
+  EXPECT_EQ(back.fact_values.size(), t.fact_values.size());
+  EXPECT_TRUE(fact_problems(back).empty());
+}
+
+TEST(FactsCheck, AChangedNumberOrTextOfEveryKindIsFound) {
+  const tr::Trace t = facts_of_every_kind();
+  for (const auto& [key, value] : t.fact_values) {
+    tr::Trace number = t;
+    number.fact_values[key].value += 1;
+    EXPECT_FALSE(fact_problems(number).empty()) << key << ": a changed number passed";
+    tr::Trace text = t;
+    text.facts[key] = "7" + text.facts[key];
+    EXPECT_FALSE(fact_problems(text).empty()) << key << ": a changed text passed";
+    tr::Trace gone = t;
+    gone.facts.erase(key);
+    EXPECT_FALSE(fact_problems(gone).empty()) << key << ": a number without its text passed";
+  }
+}
+
+TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
+  const tr::Trace t = facts_of_every_kind();
+  const std::map<std::string, std::function<void(tr::Trace&)>> change = {
+      {"duration", [](tr::Trace& c) { c.steps[0].events[1].t_ns += 8; }},
+      {"duration.us", [](tr::Trace& c) { c.steps[0].events[3].t_ns += 8; }},
+      {"event", [](tr::Trace& c) { c.steps[0].events[8].value = 3; }},
+      {"snapshot", [](tr::Trace& c) { c.steps[0].snapshots[0].values[2] = 5; }},
+      {"shortfall", [](tr::Trace& c) { c.launches[0].grid = 4; }},
+      {"count", [](tr::Trace& c) { c.steps[0].events[2].category = tr::Category::work; }},
+      {"series_value", [](tr::Trace& c) { c.series[0].values[1] = 1; }},
+      {"matches", [](tr::Trace& c) { c.series[0].values[1] = 4; }},
+      {"median",
+       [](tr::Trace& c) {
+         c.series[0].values = {1, 1, 1, 4, 4};
+       }},
+      {"range", [](tr::Trace& c) { c.series[0].values[0] = 5; }},
+  };
+  ASSERT_EQ(change.size(), t.fact_values.size());
+  for (const auto& [key, apply] : change) {
+    tr::Trace c = t;
+    apply(c);
+    bool about_key = false;
+    for (const std::string& p : fact_problems(c)) about_key |= p.find("\"" + key + "\"") != std::string::npos;
+    EXPECT_TRUE(about_key) << key << ": a changed origin passed";
+  }
+}
+
+TEST(FactsCheck, ATruncatedTimeAnotherClockAndAMissingOriginAreFound) {
+  tr::Trace t = facts_of_every_kind();
+  t.steps[0].events[1].t_ns = 1999;  // 1999 ns after the start
+  t.steps[0].events[2].t_ns = 1999;
+  tr::set_fact(t, "duration", tr::duration_fact(t, {0, 0}, {0, 1}, tr::FactUnit::ns, 0));
+  tr::set_fact(t, "late", tr::duration_fact(t, {0, 0}, {0, 1}, tr::FactUnit::us, 0));
+  EXPECT_EQ(t.facts.at("late"), "2 \xC2\xB5s");  // rounded
+  EXPECT_TRUE(fact_problems(t).empty()) << fact_problems(t).front();
+  tr::Trace truncated = t;
+  truncated.facts["late"] = "1 \xC2\xB5s";
+  EXPECT_FALSE(fact_problems(truncated).empty());
+  tr::Trace decimals = t;
+  decimals.facts["late"] = "2.0 \xC2\xB5s";
+  EXPECT_FALSE(fact_problems(decimals).empty());
+  tr::Trace clock = t;
+  clock.fact_values["late"].clock = "host steady_clock";
+  EXPECT_FALSE(fact_problems(clock).empty());
+  tr::Trace backwards = t;
+  std::swap(backwards.fact_values["late"].start, backwards.fact_values["late"].end);
+  EXPECT_FALSE(fact_problems(backwards).empty());
+  tr::Trace nowhere = t;
+  nowhere.fact_values["late"].end = {0, 99};
+  EXPECT_FALSE(fact_problems(nowhere).empty());
+  tr::Trace no_series = t;
+  no_series.fact_values["range"].series = 5;
+  EXPECT_FALSE(fact_problems(no_series).empty());
+  EXPECT_THROW(tr::duration_fact(t, {0, 0}, {3, 0}, tr::FactUnit::us, 0), tr::TraceError);
+}
+
+// Every shipped trace's facts with an origin hold what it recorded, and changing the number of
+// one fact of each kind found in them is seen.
+TEST(FactsCheck, EveryShippedFactWithAnOriginHoldsWhatWasRecorded) {
+  std::map<tr::FactKind, int> seen;
+  for (const auto& path : shipped_trace_paths()) {
+    const tr::Trace t = tr::read_file(path.string());
+    const std::vector<std::string> problems = fact_problems(t);
+    EXPECT_TRUE(problems.empty()) << path << ": " << problems.front();
+    for (const auto& [key, f] : t.fact_values) {
+      if (seen[f.kind]++ > 0) continue;
+      tr::Trace changed = t;
+      changed.fact_values[key].value += 1;
+      EXPECT_FALSE(fact_problems(changed).empty()) << path << " " << key;
+    }
+  }
+  for (const auto& [kind, n] : seen) std::cout << tr::to_string(kind) << ": " << n << " shipped facts\n";
+}
