@@ -29,7 +29,7 @@ const std::vector<Challenge>& challenges() {
     h100.fills = false;
     h100.in_order_atomics = true;
     c.push_back(
-        {"Lose an update the way the H100 did",
+        {"Lose an update the way the GPU did",
          "Lines filled by loads only, writes landing before the SM's next atomic: lose an update. Two "
          "blocks share SM 0.",
          "lost", h100, "ordered-lock", "critical-section"});

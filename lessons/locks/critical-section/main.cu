@@ -16,6 +16,7 @@
 namespace {
 
 using gridlock::LessonRun;
+namespace tr = gridlock::trace;
 
 struct Outcome {
   std::string variant;
@@ -76,8 +77,6 @@ GridSweep sweep_grids(LessonRun& run) {
     for (int r = 0; r < o.runs; ++r) exact += l2::count_on_gpu("documented", grid, o.block).count == grid;
     g.exact.push_back(exact);
     std::printf("  %5d blocks: %d/%d runs exact\n", grid, exact, o.runs);
-    run.trace().facts["sweep." + std::to_string(grid) + ".exact_runs"] =
-        std::to_string(exact) + "/" + std::to_string(o.runs);
     if (exact == o.runs && g.first_inexact_grid == 0) g.last_exact_grid = grid;
     if (exact < o.runs && g.first_inexact_grid == 0) g.first_inexact_grid = grid;
   }
@@ -85,6 +84,10 @@ GridSweep sweep_grids(LessonRun& run) {
       {"exact runs of the documented lock, at 1, SMs/4, SMs/2, SMs, 1.5 SMs, 2 SMs "
        "and 4 SMs blocks",
        "runs", std::vector<double>(g.exact.begin(), g.exact.end()), true, double(o.runs)});
+  const int sweep = int(run.trace().series.size()) - 1;
+  for (size_t k = 0; k < g.grids.size(); ++k)
+    tr::set_fact(run.trace(), "sweep." + std::to_string(g.grids[k]) + ".exact_runs",
+                 tr::series_value_fact(run.trace(), sweep, int64_t(k), true));
   run.trace().facts["sweep.last_exact_grid"] = std::to_string(g.last_exact_grid);
   run.trace().facts["sweep.first_inexact_grid"] = std::to_string(g.first_inexact_grid);
   return g;
@@ -110,13 +113,12 @@ void check_claims(LessonRun& run) {
     const Outcome m = measure(variant, o);
     std::printf("%-12s %6d/%-3d %14.0f\n", variant.c_str(), m.exact(o.grid), o.runs, median(m.ns_per_block));
     const bool exact = m.exact(o.grid) == o.runs;
-    run.trace().facts[variant + ".exact_runs"] =
-        std::to_string(m.exact(o.grid)) + "/" + std::to_string(o.runs);
-    char ns[32];
-    std::snprintf(ns, sizeof ns, "%.0f ns", median(m.ns_per_block));
-    run.trace().facts[variant + ".ns_per_block"] = ns;
-    run.trace().series.push_back(
-        {"final count, " + variant + size, "blocks", m.counts, true, double(o.grid)});
+    tr::Trace& t = run.trace();
+    t.series.push_back({"final count, " + variant + size, "blocks", m.counts, true, double(o.grid)});
+    tr::set_fact(t, variant + ".exact_runs", tr::series_matches_fact(t, int(t.series.size()) - 1));
+    t.series.push_back({"kernel time per block, " + variant + size, "ns", m.ns_per_block, false, 0});
+    tr::set_fact(t, variant + ".ns_per_block",
+                 tr::series_median_fact(t, int(t.series.size()) - 1, tr::FactUnit::ns, 0));
     if (variant == "documented") run.claim(l2::kCorrect, exact, describe(m, o.grid) + size + "; " + by_grid);
     if (variant == "ordered") run.claim(l2::kOrdered, exact, describe(m, o.grid) + size);
     if (variant == "atomic") run.claim(l2::kAtomic, exact, describe(m, o.grid) + size);

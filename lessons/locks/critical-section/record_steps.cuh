@@ -185,6 +185,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const std::vector<double> count_shown = lock ? left : gridlock::raised_counter(released, left);
   long long spins = 0;
   int gave_up = 0;
+  std::vector<int> step_of(all.size(), -1);  // the step each turn's events are in
   for (size_t first = 0; first < all.size();) {
     const size_t end = first < held ? held : all.size();
     const size_t last = std::min(end, first + per_step);
@@ -201,6 +202,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     tr::Snapshot seen{kSeen, {}, {}};
     for (size_t i = first; i < last; ++i) {
       add_turn(s, all[i], lock, flows[i], count_shown[i]);
+      step_of[i] = int(t.steps.size()) - 1;
       if (flows[i].lost_from >= 0)
         s.events.push_back(lost_update(all[i], all[flows[i].replaced], flows[i].lost_from));
       seen.items.push_back(all[i].block);
@@ -222,6 +224,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
           (final_count < o.grid ? ": " + std::to_string(o.grid - final_count) + " updates were lost." : "."),
       launch_id);
   after.snapshots.push_back({kCount, {}, {double(final_count)}});
+  const int after_step = int(t.steps.size()) - 1;
 
   // Holders that did not read what the previous holder wrote: the lock kept them apart, but the
   // previous holder's store was not yet what they saw.
@@ -236,13 +239,20 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   }
   t.facts["recorded.stale_reads"] = std::to_string(stale);
   t.facts["recorded.first_stale_read"] = stale ? first_stale : "none";
-  t.facts["recorded.final"] = std::to_string(final_count);
-  t.facts["recorded.lost_updates"] = std::to_string(o.grid - final_count);
+  tr::set_fact(t, "recorded.final", tr::snapshot_value_fact(t, after_step, kCount, 0));
+  tr::set_fact(t, "recorded.lost_updates", tr::shortfall_fact(t, after_step, kCount, 0, launch_id));
   t.facts["recorded.spins"] = std::to_string(spins);
   t.facts["recorded.gave_up"] = std::to_string(gave_up);
   t.facts["recorded.handoffs"] = std::to_string(handoffs);
-  if (!all.empty())
-    t.facts["recorded.span"] = gridlock::microseconds(double(all.back().released - all.front().took), 0);
+  // From the first hold's start to the last hold's end, on the blocks' rows.
+  if (held > 0) {
+    const Turn &first = all.front(), &last = all[held - 1];
+    const tr::EventRef took =
+        tr::find_event(t, step_of[0], first.track, first.took, tr::EventKind::slice_begin);
+    const tr::EventRef released =
+        tr::find_event(t, step_of[held - 1], last.track, last.released, tr::EventKind::slice_end);
+    tr::set_fact(t, "recorded.span", tr::duration_fact(t, took, released, tr::FactUnit::us, 0));
+  }
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
 }
 

@@ -189,7 +189,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   }
   t.facts["recorded.threads"] = std::to_string(all.size());
   t.facts["recorded.gave_up"] = std::to_string(gave_up);
-  t.facts["recorded.final"] = std::to_string(final_count);
+  tr::set_fact(t, "recorded.final", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kCount, 0));
   t.facts["recorded.warp_spins"] = std::to_string(fewest) + "\xE2\x80\x93" + std::to_string(most);
   t.facts["recorded.span"] = gridlock::microseconds(bounded.ms * 1e6, 1);
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");

@@ -14,6 +14,7 @@
 namespace {
 
 using gridlock::LessonRun;
+namespace tr = gridlock::trace;
 
 struct Counts {
   int grid = 0;
@@ -57,6 +58,7 @@ void check_claims(LessonRun& run) {
   std::string racy_sweep, atomic_sweep;
   bool atomic_exact = true;
   Counts documented;
+  int racy_series = -1;  // the final counts without a lock at the lesson's grid
   for (int grid : grids) {
     const Counts racy = measure(false, grid, o.block, o.runs), atomic = measure(true, grid, o.block, o.runs);
     racy_sweep += (racy_sweep.empty() ? "" : "; ") + std::to_string(grid) + " blocks: " + describe(racy);
@@ -71,16 +73,15 @@ void check_claims(LessonRun& run) {
       documented = racy;
       run.trace().series.push_back({"final count without a lock, " + std::to_string(grid) + " blocks",
                                     "blocks", racy.finals, true, double(grid)});
+      racy_series = int(run.trace().series.size()) - 1;
       run.trace().series.push_back({"final count with atomicAdd, " + std::to_string(grid) + " blocks",
                                     "blocks", atomic.finals, true, double(grid)});
     }
   }
-  std::vector<double> sorted = documented.finals;
-  std::sort(sorted.begin(), sorted.end());
-  auto whole = [](double v) { return std::to_string(static_cast<long long>(v)); };
-  run.trace().facts["racy.wrong_runs"] = std::to_string(documented.wrong()) + "/" + std::to_string(o.runs);
-  run.trace().facts["racy.final_range"] = whole(sorted.front()) + "\xE2\x80\x93" + whole(sorted.back());
-  run.trace().facts["racy.final_median"] = whole(sorted[sorted.size() / 2]);
+  tr::Trace& t = run.trace();
+  t.facts["racy.wrong_runs"] = std::to_string(documented.wrong()) + "/" + std::to_string(o.runs);
+  tr::set_fact(t, "racy.final_range", tr::series_range_fact(t, racy_series));
+  tr::set_fact(t, "racy.final_median", tr::series_median_fact(t, racy_series, tr::FactUnit::count, 0));
   run.trace().facts["resident"] = std::to_string(resident_blocks(o.block, run.device().sm_count));
   run.claim(l1::kWrongResult, documented.wrong() > 0,
             "at " + std::to_string(o.grid) + " blocks of " + std::to_string(o.block) + " threads, " +

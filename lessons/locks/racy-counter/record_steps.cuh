@@ -189,12 +189,13 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
     distinct.insert(value);
     if (group.size() > largest) largest = group.size(), largest_value = value;
   }
-  t.facts["recorded.final"] = std::to_string(final_count);
-  t.facts["recorded.lost"] = std::to_string(o.grid - final_count);
+  const int after_step = int(t.steps.size()) - 1;
+  tr::set_fact(t, "recorded.final", tr::snapshot_value_fact(t, after_step, kCount, 0));
+  tr::set_fact(t, "recorded.lost", tr::shortfall_fact(t, after_step, kCount, 0, launch));
   t.facts["recorded.distinct_reads"] = std::to_string(distinct.size());
   t.facts["recorded.largest_group"] =
       std::to_string(largest) + " blocks read " + std::to_string(largest_value);
-  t.facts["recorded.flows"] = std::to_string(lost.size());
+  tr::set_fact(t, "recorded.flows", tr::event_count_fact(t, tr::Category::lost_update));
   t.facts["recorded.sms"] = std::to_string(t.tracks.size() - 1 - all.size());
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
 }
