@@ -26,6 +26,7 @@ std::vector<std::string> fact_problems(const tr::Trace& t) {
 tr::Trace facts_of_every_kind() {
   tr::Trace t = tr::read_file(GRIDLOCK_TEST_FORMAT_DIR "/minimal_v2.json");
   t.series.push_back({"final count", "blocks", {4, 2, 4, 3, 4}, true, 4});
+  t.timings.push_back({"lesson kernel", 4, 16, 5, 1249.5, 1000, 1600});
   const int in = t.buffers.front().id;
   tr::set_fact(t, "duration", tr::duration_fact(t, {0, 0}, {0, 1}, tr::FactUnit::ns, 0));
   tr::set_fact(t, "duration.us", tr::duration_fact(t, {0, 0}, {0, 3}, tr::FactUnit::us, 2));
@@ -37,6 +38,7 @@ tr::Trace facts_of_every_kind() {
   tr::set_fact(t, "matches", tr::series_matches_fact(t, 0));
   tr::set_fact(t, "median", tr::series_median_fact(t, 0, tr::FactUnit::count, 0));
   tr::set_fact(t, "range", tr::series_range_fact(t, 0));
+  tr::set_fact(t, "timing", tr::timing_median_fact(t, int(t.timings.size()) - 1, tr::FactUnit::us, 2));
   return t;
 }
 
@@ -44,7 +46,7 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 10u);
+  EXPECT_EQ(t.fact_values.size(), 11u);
   EXPECT_TRUE(fact_problems(t).empty()) << fact_problems(t).front();
   EXPECT_EQ(t.facts.at("duration"), "48 ns");
   EXPECT_EQ(t.facts.at("duration.us"), "0.06 \xC2\xB5s");
@@ -58,6 +60,7 @@ TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   EXPECT_EQ(t.facts.at("range"),
             "2\xE2\x80\x93"
             "4");
+  EXPECT_EQ(t.facts.at("timing"), "1.25 \xC2\xB5s");  // 1249.5 ns
   // What the JSON form carries comes back whole.
   const tr::Trace back = tr::from_json(tr::to_json(t));
   EXPECT_EQ(back.fact_values.size(), t.fact_values.size());
@@ -95,6 +98,7 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
          c.series[0].values = {1, 1, 1, 4, 4};
        }},
       {"range", [](tr::Trace& c) { c.series[0].values[0] = 5; }},
+      {"timing", [](tr::Trace& c) { c.timings.back().median_ns = 1300; }},
   };
   ASSERT_EQ(change.size(), t.fact_values.size());
   for (const auto& [key, apply] : change) {

@@ -178,6 +178,18 @@ FactValue series_range_fact(const Trace& trace, int series) {
   return f;
 }
 
+FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int decimals) {
+  if (timing < 0 || size_t(timing) >= trace.timings.size())
+    missing("timing " + std::to_string(timing) + ", not there");
+  FactValue f;
+  f.kind = FactKind::timing_median;
+  f.timing = timing;
+  f.unit = unit;
+  f.decimals = decimals;
+  f.value = trace.timings[size_t(timing)].median_ns;
+  return f;
+}
+
 EventRef find_event(const Trace& trace, int step, int track, int64_t t_ns, EventKind kind) {
   if (step < 0 || size_t(step) >= trace.steps.size()) missing("step " + std::to_string(step) + ", not there");
   const std::vector<Event>& events = trace.steps[size_t(step)].events;

@@ -122,6 +122,12 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
       r->has_second = true;
       return true;
     }
+    case FactKind::timing_median: {
+      if (f.timing < 0 || f.timing >= int(t.timings.size()))
+        return *why = "its timing is not in the trace", false;
+      r->value = t.timings[size_t(f.timing)].median_ns;
+      return true;
+    }
   }
   return *why = "its kind is unknown", false;
 }

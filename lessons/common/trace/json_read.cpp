@@ -248,6 +248,9 @@ FactValue read_fact_value(const JsonPlace& p) {
     case FactKind::series_range:
       f.series = p.at("series").small_int();
       break;
+    case FactKind::timing_median:
+      f.timing = p.at("timing").small_int();
+      break;
   }
   return f;
 }

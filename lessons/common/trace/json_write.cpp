@@ -155,6 +155,9 @@ json fact_value_json(const FactValue& f) {
     case FactKind::series_range:
       j["series"] = f.series;
       break;
+    case FactKind::timing_median:
+      j["timing"] = f.timing;
+      break;
   }
   return j;
 }

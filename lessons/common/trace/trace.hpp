@@ -83,6 +83,7 @@ enum class Operator { copy, add, mul, min, max, matmul };
 //   series_matches  how many values of a series equal its reference (runs that were exact)
 //   series_median   the median of a series' values
 //   series_range    the least and the greatest value of a series ("2–3")
+//   timing_median   a timing's median time (a benchmark's row)
 enum class FactKind {
   duration,
   event_value,
@@ -92,7 +93,8 @@ enum class FactKind {
   series_value,
   series_matches,
   series_median,
-  series_range
+  series_range,
+  timing_median
 };
 // How a fact's number is written: a plain number, nanoseconds, microseconds (the value is in the
 // clock's unit, ns), "A/B" (value out of `of`), or "A–B" (value to `upper`).
@@ -305,6 +307,7 @@ struct FactValue {
   int launch = -1;   // shortfall: the launch whose grid the value falls short of
   Category category = Category::work;  // event_count
   int series = -1;                     // series_*: index into Trace::series
+  int timing = -1;                     // timing_median: index into Trace::timings
 };
 
 struct Trace {
@@ -407,6 +410,7 @@ FactValue series_value_fact(const Trace& trace, int series, int64_t item, bool o
 FactValue series_matches_fact(const Trace& trace, int series);
 FactValue series_median_fact(const Trace& trace, int series, FactUnit unit, int decimals);
 FactValue series_range_fact(const Trace& trace, int series);
+FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int decimals);
 
 // The event of `step` on `track` at `t_ns` of `kind`, for a fact that names it. Throws TraceError
 // when there is none.
