@@ -199,4 +199,16 @@ EventRef find_event(const Trace& trace, int step, int track, int64_t t_ns, Event
           std::to_string(step) + ", not there");
 }
 
+EventRef find_event(const Trace& trace, int track, int64_t t_ns, EventKind kind, Category category) {
+  for (size_t s = 0; s < trace.steps.size(); ++s) {
+    const std::vector<Event>& events = trace.steps[s].events;
+    for (size_t i = 0; i < events.size(); ++i)
+      if (events[i].track == track && events[i].t_ns == t_ns && events[i].kind == kind &&
+          events[i].category == category)
+        return {int(s), int(i)};
+  }
+  missing("an event of track " + std::to_string(track) + " at " + std::to_string(t_ns) + " of category " +
+          to_string(category) + ", not there");
+}
+
 }  // namespace gridlock::trace

@@ -415,6 +415,8 @@ FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int 
 // The event of `step` on `track` at `t_ns` of `kind`, for a fact that names it. Throws TraceError
 // when there is none.
 EventRef find_event(const Trace& trace, int step, int track, int64_t t_ns, EventKind kind);
+// The same, in whichever step holds it, of `category`: the first in step order.
+EventRef find_event(const Trace& trace, int track, int64_t t_ns, EventKind kind, Category category);
 
 // Appends a problem for every fact_values entry the trace contradicts: a number that is not what
 // its origin recorded, a text that does not state the number (rounded, not truncated), a clock

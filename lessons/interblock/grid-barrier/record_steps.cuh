@@ -11,7 +11,6 @@
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
-#include "common/units.hpp"
 #include "locks/common/timeline.hpp"
 #include "run_kernel.cuh"
 
@@ -48,8 +47,6 @@ inline std::vector<Visit> visits(const gridlock::EventRecording& rec, int grid, 
   }
   return out;
 }
-
-inline std::string us(int64_t ns) { return gridlock::microseconds(double(ns), 2); }
 
 inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const auto& o = run.options();
@@ -134,6 +131,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
       cooperative ? "Every block waits in the grid sync until all have arrived."
                   : "Thread 0 adds one to the counter, then looks at it until it reaches the grid size.",
       launch_id);
+  const int barrier_step = int(t.steps.size()) - 1;
   std::vector<Visit> by_arrival = all;
   std::sort(by_arrival.begin(), by_arrival.end(),
             [](const Visit& a, const Visit& b) { return a.arrived < b.arrived; });
@@ -182,18 +180,29 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   after.snapshots.push_back(got);
   if (right != passed) run.check_failed("a block that passed the barrier read a wrong neighbour value");
 
-  int64_t last_arrival = 0, first_leave = INT64_MAX, last_leave = 0;
+  // The barrier's last arrival and its first and last leave, as the barrier step's slices hold them.
+  const Visit *last_arrival = nullptr, *first_leave = nullptr, *last_leave = nullptr;
   for (const Visit& v : all) {
-    last_arrival = std::max(last_arrival, v.arrived);
-    first_leave = std::min(first_leave, v.left);
-    last_leave = std::max(last_leave, v.left);
+    if (!last_arrival || v.arrived > last_arrival->arrived) last_arrival = &v;
+    if (!first_leave || v.left < first_leave->left) first_leave = &v;
+    if (!last_leave || v.left > last_leave->left) last_leave = &v;
   }
   t.facts["recorded.grid"] = std::to_string(grid);
   t.facts["recorded.passed"] = std::to_string(passed);
   t.facts["recorded.gave_up"] = std::to_string(grid - passed);
   t.facts["recorded.late"] = std::to_string(late);
-  t.facts["recorded.last_arrival_to_last_leave"] = us(last_leave - last_arrival);
-  t.facts["recorded.wait"] = us(last_leave - first_leave);
+  if (!all.empty()) {
+    auto slice = [&](const Visit* v, tr::EventKind kind) {
+      return tr::find_event(t, barrier_step, v->track,
+                            kind == tr::EventKind::slice_begin ? v->arrived : v->left, kind);
+    };
+    const tr::EventRef last_in = slice(last_arrival, tr::EventKind::slice_begin),
+                       first_out = slice(first_leave, tr::EventKind::slice_end),
+                       last_out = slice(last_leave, tr::EventKind::slice_end);
+    tr::set_fact(t, "recorded.last_arrival_to_last_leave",
+                 tr::duration_fact(t, last_in, last_out, tr::FactUnit::us, 2));
+    tr::set_fact(t, "recorded.wait", tr::duration_fact(t, first_out, last_out, tr::FactUnit::us, 2));
+  }
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
 }
 

@@ -256,7 +256,9 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     add_merge(run, merge_rec, merger, loaded, flows, launch_id, block, live, first_warp, result.total);
     t.facts["recorded.merger"] =
         "block " + std::to_string(merger.block) + " on SM " + std::to_string(merger.sm);
-    t.facts["recorded.merger_ticket"] = std::to_string(merger.ticket);
+    tr::set_fact(t, "recorded.merger_ticket",
+                 tr::event_value_fact(t, tr::find_event(t, merger.track, merger.ticket_at,
+                                                        tr::EventKind::instant, tr::Category::ticket)));
   } else {
     // Nobody merged: the flows have nowhere to end but at the end of the run.
     tr::Step& s =
@@ -275,13 +277,23 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   int stale = 0;
   for (const Arrival& a : all)
     if (merged && a.ticket >= 0 && loaded[size_t(a.block)] != a.partial) ++stale;
-  int64_t first_ticket = INT64_MAX, last_ticket = 0;
-  for (const Arrival& a : all)
-    if (a.ticket >= 0)
-      first_ticket = std::min(first_ticket, a.ticket_at), last_ticket = std::max(last_ticket, a.ticket_at);
-  const std::string span = gridlock::microseconds(took ? double(last_ticket - first_ticket) : 0.0, 2);
+  const Arrival *first_ticket = nullptr, *last_ticket = nullptr;
+  for (const Arrival& a : all) {
+    if (a.ticket < 0) continue;
+    if (!first_ticket || a.ticket_at < first_ticket->ticket_at) first_ticket = &a;
+    if (!last_ticket || a.ticket_at > last_ticket->ticket_at) last_ticket = &a;
+  }
   t.facts["recorded.tickets_taken"] = std::to_string(took) + " of " + std::to_string(grid);
-  t.facts["recorded.ticket_span"] = span;
+  // From the first ticket taken to the last, as the ticket events hold them.
+  if (first_ticket != nullptr) {
+    auto ticket = [&](const Arrival* a) {
+      return tr::find_event(t, a->track, a->ticket_at, tr::EventKind::instant, tr::Category::ticket);
+    };
+    tr::set_fact(t, "recorded.ticket_span",
+                 tr::duration_fact(t, ticket(first_ticket), ticket(last_ticket), tr::FactUnit::us, 2));
+  } else {
+    t.facts["recorded.ticket_span"] = "no ticket taken";
+  }
   t.facts["recorded.stale_loads"] = std::to_string(stale);
   t.facts["recorded.result"] = merged ? std::to_string(result.total) : "never written";
   t.facts["recorded.expected"] = std::to_string(cpu_sum(host, 0, host.size()));

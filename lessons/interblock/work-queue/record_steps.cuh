@@ -185,7 +185,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
                 all.empty() ? 0.0 : 100.0 * idle / (double(*last_out - begin) * o.grid));
   t.facts["recorded.idle_at_end"] = us(idle) + " of block time (" + share + " of grid \xC3\x97 span)";
   t.facts["recorded.never_done"] = std::to_string(std::count(visits.begin(), visits.end(), 0u));
-  t.facts["recorded.double_fetches"] = std::to_string(double_fetch.size());
+  tr::set_fact(t, "recorded.double_fetches", tr::event_count_fact(t, tr::Category::double_fetch));
   t.facts["recorded.done_twice"] =
       std::to_string(std::count_if(visits.begin(), visits.end(), [](unsigned v) { return v > 1; }));
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");

@@ -19,12 +19,14 @@ namespace gridlock::reduction {
 struct GridTiming {
   int grid = 0;
   trace::Timing timing;
+  int index = -1;  // where the timing is in the trace's timings
 };
 
 struct GridSweep {
   int64_t n = 0;
   std::vector<GridTiming> rows;  // in the order the grids were given
   trace::Timing cub;
+  int cub_index = -1;
   const GridTiming& best() const {
     return *std::min_element(rows.begin(), rows.end(), [](const GridTiming& a, const GridTiming& b) {
       return a.timing.median_ns < b.timing.median_ns;
@@ -66,11 +68,13 @@ GridSweep time_grid_sweep(LessonRun& run, const std::vector<int>& host, const st
                              repetitions_for(n), [&] { launch(in.get(), out.get(), n, grid); });
     if (out.download_one() != expected)
       run.check_failed("sweep at grid " + std::to_string(grid) + ": the sum differs from the CPU's");
+    row.index = int(run.trace().timings.size());
     run.trace().timings.push_back(row.timing);
     sweep.rows.push_back(row);
   }
   sweep.cub = time_cub_sum(in.get(), cub_out.get(), n);
   if (cub_out.download_one() != expected) run.check_failed("CUB's sum differs from the CPU's");
+  sweep.cub_index = int(run.trace().timings.size());
   run.trace().timings.push_back(sweep.cub);
   return sweep;
 }
@@ -102,17 +106,19 @@ inline std::string sweep_text(const GridSweep& sweep) {
 // time, the times at the documented 24, at `fill` (the blocks that fill the GPU) and at the
 // largest grid, and CUB's.
 inline void add_sweep_facts(trace::Trace& t, const std::string& prefix, const GridSweep& sweep, int fill) {
-  auto us = [](double ns) { return gridlock::microseconds(ns, 1); };
+  auto time = [&](const std::string& key, int index) {
+    trace::set_fact(t, prefix + key, trace::timing_median_fact(t, index, trace::FactUnit::us, 1));
+  };
   const GridTiming& best = sweep.best();
   t.facts[prefix + "n"] = std::to_string(sweep.n);
   t.facts[prefix + "best_grid"] = std::to_string(best.grid);
-  t.facts[prefix + "best"] = us(best.timing.median_ns);
+  time("best", best.index);
   t.facts[prefix + "fill_grid"] = std::to_string(fill);
-  t.facts[prefix + "fill"] = us(sweep.at(fill).timing.median_ns);
-  t.facts[prefix + "grid24"] = us(sweep.at(24).timing.median_ns);
+  time("fill", sweep.at(fill).index);
+  time("grid24", sweep.at(24).index);
   t.facts[prefix + "largest_grid"] = std::to_string(sweep.rows.back().grid);
-  t.facts[prefix + "largest"] = us(sweep.rows.back().timing.median_ns);
-  t.facts[prefix + "cub"] = us(sweep.cub.median_ns);
+  time("largest", sweep.rows.back().index);
+  time("cub", sweep.cub_index);
 }
 
 }  // namespace gridlock::reduction

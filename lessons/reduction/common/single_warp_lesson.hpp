@@ -52,7 +52,9 @@ RoundTimings time_forms(LessonRun& run, const std::string& kernel, const std::ve
   });
   for (size_t k = 0; k < forms.size(); ++k) {
     run.trace().timings.push_back(timed.timing[k]);
-    run.trace().facts["time." + forms[k].name] = gridlock::microseconds(timed.timing[k].median_ns, 2);
+    trace::set_fact(
+        run.trace(), "time." + forms[k].name,
+        trace::timing_median_fact(run.trace(), int(run.trace().timings.size()) - 1, trace::FactUnit::us, 2));
   }
   return timed;
 }

@@ -150,7 +150,11 @@ void record_single_warp(LessonRun& run, const SingleWarpSteps& how, const std::v
   t.facts["recorded.result"] = text_of(answers.front());
   t.facts["recorded.expected"] = text_of(expected);
   t.facts["recorded.launches"] = attempts.text();
-  t.facts["recorded.warp_time"] = std::to_string(end - begin) + " ns";
+  // The warp's time: from the kernel slice's begin to its end, as the steps hold them.
+  const int last_step = int(t.steps.size()) - 1;
+  trace::set_fact(t, "recorded.warp_time",
+                  trace::duration_fact(t, {int(first), 0}, {last_step, int(t.steps.back().events.size()) - 1},
+                                       trace::FactUnit::ns, 0));
   int right = 0;
   for (const T& a : answers) right += a == expected;
   t.facts["recorded.right_lanes"] = std::to_string(right) + "/32";

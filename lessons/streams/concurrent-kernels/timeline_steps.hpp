@@ -223,14 +223,22 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l) {
     block0.push_back({k.checked_in, k.checked_out});
   }
   add_kernel_time_facts(t, l);
-  int64_t first = whole.front().first, last = whole.front().second;
-  for (const auto& [b, e] : whole) first = std::min(first, b), last = std::max(last, e);
+  // The span: from the first kernel's start to the last kernel's end, on their streams' rows.
+  size_t first = 0, last = 0;
+  for (size_t k = 0; k < whole.size(); ++k) {
+    if (whole[k].first < whole[first].first) first = k;
+    if (whole[k].second > whole[last].second) last = k;
+  }
   t.facts["recorded.kernels_at_once"] = std::to_string(gs::most_at_once(whole));
   t.facts["recorded.block0_at_once"] = std::to_string(gs::most_at_once(block0));
   t.facts["recorded.report"] = "up to " + std::to_string(l.count_max) + " kernels were active";
   t.facts["recorded.masks"] = hex_list(l.masks.data(), int(l.masks.size()));
   t.facts["recorded.counts"] = number_list(l.counts.data(), int(l.counts.size()));
-  t.facts["recorded.span"] = gridlock::microseconds(double(last - first), 0);
+  const tr::EventRef start = tr::find_event(t, l.kernels[first].stream_track, whole[first].first,
+                                            tr::EventKind::slice_begin, tr::Category::kernel),
+                     end = tr::find_event(t, l.kernels[last].stream_track, whole[last].second,
+                                          tr::EventKind::slice_end, tr::Category::kernel);
+  tr::set_fact(t, "recorded.span", tr::duration_fact(t, start, end, tr::FactUnit::us, 0));
   t.facts["recorded.blocks_per_kernel"] = std::to_string(l.kernels.front().blocks.size());
 }
 
