@@ -38,6 +38,7 @@ tr::Trace facts_of_every_kind() {
   tr::set_fact(t, "matches", tr::series_matches_fact(t, 0));
   tr::set_fact(t, "median", tr::series_median_fact(t, 0, tr::FactUnit::count, 0));
   tr::set_fact(t, "range", tr::series_range_fact(t, 0));
+  tr::set_fact(t, "distinct", tr::series_distinct_fact(t, 0));
   tr::set_fact(t, "timing", tr::timing_median_fact(t, int(t.timings.size()) - 1, tr::FactUnit::us, 2));
   return t;
 }
@@ -46,7 +47,8 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 11u);
+  EXPECT_EQ(t.fact_values.size(), 12u);
+  EXPECT_EQ(t.facts.at("distinct"), "3");
   EXPECT_TRUE(fact_problems(t).empty()) << fact_problems(t).front();
   EXPECT_EQ(t.facts.at("duration"), "48 ns");
   EXPECT_EQ(t.facts.at("duration.us"), "0.06 \xC2\xB5s");
@@ -98,6 +100,7 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
          c.series[0].values = {1, 1, 1, 4, 4};
        }},
       {"range", [](tr::Trace& c) { c.series[0].values[0] = 5; }},
+      {"distinct", [](tr::Trace& c) { c.series[0].values[1] = 3; }},
       {"timing", [](tr::Trace& c) { c.timings.back().median_ns = 1300; }},
   };
   ASSERT_EQ(change.size(), t.fact_values.size());

@@ -51,6 +51,7 @@ tr::Trace one_of_everything() {
   tr::set_fact(t, "f.matches", tr::series_matches_fact(t, 0));
   tr::set_fact(t, "f.median", tr::series_median_fact(t, 0, tr::FactUnit::ns, 0));
   tr::set_fact(t, "f.range", tr::series_range_fact(t, 0));
+  tr::set_fact(t, "f.distinct", tr::series_distinct_fact(t, 0));
   tr::set_fact(t, "f.timing", tr::timing_median_fact(t, 0, tr::FactUnit::us, 2));
   t.steps.front().lights.push_back({0, t.steps.front().line_begin, t.steps.front().line_begin});
   return t;

@@ -178,6 +178,15 @@ FactValue series_range_fact(const Trace& trace, int series) {
   return f;
 }
 
+FactValue series_distinct_fact(const Trace& trace, int series) {
+  std::vector<double> v = sorted_values(series_at(trace, series));
+  FactValue f;
+  f.kind = FactKind::series_distinct;
+  f.series = series;
+  f.value = double(std::unique(v.begin(), v.end()) - v.begin());
+  return f;
+}
+
 FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int decimals) {
   if (timing < 0 || size_t(timing) >= trace.timings.size())
     missing("timing " + std::to_string(timing) + ", not there");

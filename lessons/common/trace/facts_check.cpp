@@ -90,7 +90,8 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
     case FactKind::series_value:
     case FactKind::series_matches:
     case FactKind::series_median:
-    case FactKind::series_range: {
+    case FactKind::series_range:
+    case FactKind::series_distinct: {
       const Series* s = series_of(t, f.series);
       if (s == nullptr) return *why = "its series is not in the trace or is empty", false;
       std::vector<double> v = s->values;
@@ -113,6 +114,11 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
         return true;
       }
       std::sort(v.begin(), v.end());
+      if (f.kind == FactKind::series_distinct) {
+        r->value = 1;
+        for (size_t k = 1; k < v.size(); ++k) r->value += v[k] != v[k - 1];
+        return true;
+      }
       if (f.kind == FactKind::series_median) {
         r->value = v[v.size() / 2];  // the upper of the two middle values for an even count
         return true;

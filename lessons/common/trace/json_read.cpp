@@ -246,6 +246,7 @@ FactValue read_fact_value(const JsonPlace& p) {
     case FactKind::series_matches:
     case FactKind::series_median:
     case FactKind::series_range:
+    case FactKind::series_distinct:
       f.series = p.at("series").small_int();
       break;
     case FactKind::timing_median:

@@ -153,6 +153,7 @@ json fact_value_json(const FactValue& f) {
     case FactKind::series_matches:
     case FactKind::series_median:
     case FactKind::series_range:
+    case FactKind::series_distinct:
       j["series"] = f.series;
       break;
     case FactKind::timing_median:

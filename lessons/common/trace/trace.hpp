@@ -83,6 +83,7 @@ enum class Operator { copy, add, mul, min, max, matmul };
 //   series_matches  how many values of a series equal its reference (runs that were exact)
 //   series_median   the median of a series' values
 //   series_range    the least and the greatest value of a series ("2–3")
+//   series_distinct how many different values a series holds (blocks that merged, over the runs)
 //   timing_median   a timing's median time (a benchmark's row)
 enum class FactKind {
   duration,
@@ -94,6 +95,7 @@ enum class FactKind {
   series_matches,
   series_median,
   series_range,
+  series_distinct,
   timing_median
 };
 // How a fact's number is written: a plain number, nanoseconds, microseconds (the value is in the
@@ -410,6 +412,7 @@ FactValue series_value_fact(const Trace& trace, int series, int64_t item, bool o
 FactValue series_matches_fact(const Trace& trace, int series);
 FactValue series_median_fact(const Trace& trace, int series, FactUnit unit, int decimals);
 FactValue series_range_fact(const Trace& trace, int series);
+FactValue series_distinct_fact(const Trace& trace, int series);
 FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int decimals);
 
 // The event of `step` on `track` at `t_ns` of `kind`, for a fact that names it. Throws TraceError

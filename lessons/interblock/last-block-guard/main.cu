@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -71,13 +70,15 @@ void check_forms(LessonRun& run, const gridlock::DeviceBuffer<int>& in, int expe
       run.check_failed("the corrected guard gave a wrong sum in " + fraction(f.runs - f.exact, f.runs) +
                        " runs");
     if (variant != std::string("documented")) continue;
-    const std::set<double> blocks(f.merger.begin(), f.merger.end()), sms(f.sm.begin(), f.sm.end());
     run.trace().series.push_back(
         {"block that merged (documented guard, " + std::to_string(o.grid) + " blocks)", "block", f.merger,
          false, 0});
     run.trace().series.push_back({"SM of the block that merged", "SM", f.sm, false, 0});
-    run.trace().facts["merge.distinct_blocks"] = std::to_string(blocks.size());
-    run.trace().facts["merge.distinct_sms"] = std::to_string(sms.size());
+    gridlock::trace::Trace& t = run.trace();
+    gridlock::trace::set_fact(t, "merge.distinct_blocks",
+                              gridlock::trace::series_distinct_fact(t, int(t.series.size()) - 2));
+    gridlock::trace::set_fact(t, "merge.distinct_sms",
+                              gridlock::trace::series_distinct_fact(t, int(t.series.size()) - 1));
     run.trace().facts["merge.most_often"] = most_often(f.merger, "block");
     run.trace().facts["merge.runs"] = std::to_string(f.runs);
   }

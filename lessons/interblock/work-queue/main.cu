@@ -20,6 +20,7 @@
 namespace {
 
 using gridlock::LessonRun;
+namespace tr = gridlock::trace;
 
 std::string fraction(long long part, long long whole) {
   return std::to_string(part) + "/" + std::to_string(whole);
@@ -162,8 +163,11 @@ void check_queue(LessonRun& run) {
     const std::string ratio_text = gridlock::ratio_with_spread(s.ratio);
     std::printf("%-10s %14s %14s %16s\n", distribution.c_str(), microseconds(s.queue.median_ns).c_str(),
                 microseconds(s.up_front.median_ns).c_str(), ratio_text.c_str());
-    run.trace().facts[distribution + ".queue"] = microseconds(s.queue.median_ns);
-    run.trace().facts[distribution + ".up_front"] = microseconds(s.up_front.median_ns);
+    tr::Trace& t = run.trace();
+    const int queue_timing = int(t.timings.size()) - 2, up_front_timing = queue_timing + 1;
+    tr::set_fact(t, distribution + ".queue", tr::timing_median_fact(t, queue_timing, tr::FactUnit::us, 1));
+    tr::set_fact(t, distribution + ".up_front",
+                 tr::timing_median_fact(t, up_front_timing, tr::FactUnit::us, 1));
     run.trace().facts[distribution + ".speedup"] = ratio_text;
     speed_text += (speed_text.empty() ? "" : "; ") + distribution + ": queue " +
                   microseconds(s.queue.median_ns) + ", up front " + microseconds(s.up_front.median_ns) +
