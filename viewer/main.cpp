@@ -27,6 +27,7 @@
 #include "layout_check.hpp"
 #include "lecture_run.hpp"
 #include "model/event_markers.hpp"
+#include "model/fact_places.hpp"
 #include "model/gallery_manifest.hpp"
 #include "model/key_events.hpp"
 #include "model/paths.hpp"
@@ -124,6 +125,29 @@ int focus_on_marker(gv::Options& options, const gv::Document& d) {
   return 2;
 }
 
+// --fact KEY in `d`: the step, moment and view where its number was taken from become --step,
+// --time and --view (model/fact_places.hpp). Exit code when the fact is not there or names no
+// origin, else -1.
+int focus_on_fact(gv::Options& options, const gv::Document& d) {
+  if (options.fact.empty()) return -1;
+  if (!d.trace.facts.count(options.fact)) {
+    std::cerr << "gridlock-viewer: --fact " << options.fact << ": " << d.name << " holds no such fact\n";
+    return 2;
+  }
+  const std::optional<gv::FactPlace> place = gv::fact_place(d.trace, options.fact);
+  if (!place) {
+    std::cerr << "gridlock-viewer: --fact " << options.fact << ": " << d.name
+              << " keeps it as text alone, without the origin of its number\n";
+    return 2;
+  }
+  if (place->step >= 0) options.step = place->step;
+  options.time_ns = place->time_ns;
+  options.time_after_first_event = false;
+  options.keep_step = place->time_ns.has_value();
+  if (options.view.empty()) options.view = place->view;
+  return -1;
+}
+
 // The trace a window opens first: the first side of --compare, else the first trace; empty: none.
 std::string first_trace_path(const gv::Options& options) {
   if (options.compare.size() == 2) return options.compare.front();
@@ -142,6 +166,18 @@ int resolve_marker(gv::Options& options, bool screenshot) {
   if (screenshot) return -1;
   const std::unique_ptr<gv::Document> d = load_or_report(path);
   return d ? focus_on_marker(options, *d) : 1;
+}
+
+// --fact for a window: read from the first trace (a screenshot resolves it in prepare_shot).
+int resolve_fact(gv::Options& options, bool screenshot) {
+  if (options.fact.empty() || screenshot) return -1;
+  const std::string path = first_trace_path(options);
+  if (path.empty()) {
+    std::cerr << "gridlock-viewer: --fact needs a trace file\n";
+    return 2;
+  }
+  const std::unique_ptr<gv::Document> d = load_or_report(path);
+  return d ? focus_on_fact(options, *d) : 1;
 }
 
 // --step-with for a window: the step it names in the first trace becomes --step (a screenshot
@@ -197,6 +233,7 @@ int prepare_shot(gv::Options& options, Shot& shot) {
   }
   std::vector<const gv::Document*> docs = {shot.document.get()};
   if (shot.other) docs.push_back(shot.other.get());
+  if (int code = focus_on_fact(options, *shot.document); code >= 0) return code;
   if (!view_applies(options, docs)) return 2;
   if (!options.marker.empty())
     if (int code = focus_on_marker(options, *shot.document); code >= 0) return code;
@@ -206,6 +243,7 @@ int prepare_shot(gv::Options& options, Shot& shot) {
   if (shot.other && options.step == -1) shot.start.step = -1;  // comparing: the end of both runs
   shot.start.time_ns = options.time_ns;
   shot.start.after_first_event = options.time_after_first_event;
+  shot.start.keep_step = options.keep_step;
   return -1;
 }
 
@@ -416,6 +454,7 @@ int main(int argc, char** argv) {
   if (int code = gv::prepare_lecture(options, lesson_index_files(exe_dir), lecture); code >= 0) return code;
   if (int code = resolve_marker(options, screenshot); code >= 0) return code;
   if (int code = resolve_step_with(options, screenshot); code >= 0) return code;
+  if (int code = resolve_fact(options, screenshot); code >= 0) return code;
   if (int code = resolve_question(options, screenshot); code >= 0) return code;
   gv::ExploreStart explore;
   if (int code = gv::prepare_explore(options, explore); code >= 0) return code;
@@ -489,7 +528,7 @@ int main(int argc, char** argv) {
         code = gv::write_layout_report(options.layout_report,
                                        ImVec2(float(options.width), float(options.height)));
     } else {
-      gv::StartAt start{options.step, options.time_ns, options.time_after_first_event};
+      gv::StartAt start{options.step, options.time_ns, options.time_after_first_event, options.keep_step};
       const auto before_load = std::chrono::steady_clock::now();
       if (options.compare.size() == 2) app.compare_files(options.compare[0], options.compare[1], start);
       app.open_files(options.traces, start);

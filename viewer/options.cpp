@@ -56,6 +56,10 @@ int parse_options(int argc, char** argv, Options& options) {
                  "lost_update, overlap, waiting_holder: the time at its moment, the timeline on the rows "
                  "and the time range it joins")
       ->check(CLI::IsMember(marker_words));
+  cli.add_option("--fact", options.fact,
+                 "open where a fact of the trace was taken from (its key, as the Run panel and the "
+                 "README name it): the event, the span's end, the snapshot's step, or the view that "
+                 "draws its series or timing");
   cli.add_option("--view", options.view, "the view shown first (a tab over the canvas)")
       ->check(CLI::IsMember(view_names()));
   cli.add_flag("--list-views", options.list_views, "print the views that apply to each trace file and exit");
@@ -220,9 +224,9 @@ int parse_options(int argc, char** argv, Options& options) {
   if (!options.lecture.empty() &&
       (!options.traces.empty() || !options.compare.empty() || options.exporting() ||
        options.bench_frames > 0 || !options.step_with.empty() || !options.marker.empty() ||
-       options.time_ns)) {
+       !options.fact.empty() || options.time_ns)) {
     std::cerr << "gridlock-viewer: --lecture opens its own traces at its own steps; give no trace, "
-                 "--compare, --step-with, --marker, --time, export or benchmark with it\n";
+                 "--compare, --step-with, --marker, --fact, --time, export or benchmark with it\n";
     return 2;
   }
   if ((!options.explore.empty() || options.challenge > 0) &&

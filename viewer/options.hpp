@@ -23,6 +23,8 @@ struct Options {
   std::string marker;                   // --marker KIND: the first step that holds such a marker
   // With --marker: what the timeline opens on (the moment's time range and tracks).
   std::optional<MarkerFocus> marker_focus;
+  std::string fact;         // --fact KEY: open where the fact's number was taken from
+  bool keep_step = false;   // with time_ns (set by --fact): show `step` at that moment
   std::string view;         // --view: the view shown first (registry name); empty: the first
   bool list_views = false;  // print the views that apply to each trace and exit
   int bench_frames = 0;     // > 0: render this many frames, print frame times, exit

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "layout_check.hpp"
+#include "model/fact_places.hpp"
 #include "model/key_events.hpp"
 #include "model/source_text.hpp"
 #include "panels/claims_panel.hpp"
@@ -34,13 +35,30 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
     source_.select_shown = source_.shown >= 0;
     opened_on_source_ = source_.select_shown;
   }
-  if (start.time_ns)
+  if (start.time_ns && start.keep_step)
+    playback_.seek(start.step < 0 ? playback_.step_count() + start.step : start.step, *start.time_ns);
+  else if (start.time_ns)
     playback_.seek_time(*start.time_ns + (start.after_first_event ? playback_.times().begin_ns() : 0));
   else
     playback_.seek(start.step < 0 ? playback_.step_count() + start.step : start.step);
   if (setup.first_question >= 0 && open_question(quiz_, document_->trace, setup.first_question, playback_) &&
       setup.reveal)
     reveal_question(quiz_, playback_);
+}
+
+bool TraceScreen::go_to_fact(const std::string& key) {
+  const std::optional<FactPlace> place = fact_place(document_->trace, key);
+  if (!place) return false;
+  if (place->step >= 0 && place->time_ns)
+    playback_.seek(place->step, *place->time_ns);
+  else if (place->step >= 0)
+    playback_.seek(place->step);
+  for (std::size_t i = 0; i < views_.size(); ++i)
+    if (!place->view.empty() && views_[i]->name() == place->view) {
+      shown_ = static_cast<int>(i);
+      select_view_ = true;
+    }
+  return true;
 }
 
 bool TraceScreen::animating() const {
@@ -160,7 +178,7 @@ void TraceScreen::side_panels(const Fonts& fonts) {
     if (ImGui::BeginTabItem("Run", nullptr, flags("run"))) {
       shown("run");
       ImGui::BeginChild("run", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
-      draw_run_panel(t, fonts);
+      if (const std::optional<std::string> fact = draw_run_panel(t, fonts)) go_to_fact(*fact);
       ImGui::EndChild();
       ImGui::EndTabItem();
     }

@@ -30,6 +30,7 @@ struct StartAt {
   int step = 0;
   std::optional<int64_t> time_ns;
   bool after_first_event = false;
+  bool keep_step = false;  // with time_ns: `step` is shown, the time at that moment of it
 };
 
 // The panel layout every trace screen shares (and the settings file remembers): the splitters'
@@ -76,6 +77,9 @@ class TraceScreen {
   bool hides_outcome() const { return quiz_.hides_outcome(); }
   // Fills the current window; `seconds` have passed since the last frame.
   void draw(float seconds, const Fonts& fonts, HeatStripRenderer& heat);
+  // Moves to where the fact `key` can be seen (model/fact_places.hpp): its step and moment, or the
+  // view that shows it. False when the fact names no origin.
+  bool go_to_fact(const std::string& key);
 
  private:
   void canvas(float seconds, const Fonts& fonts, HeatStripRenderer& heat);

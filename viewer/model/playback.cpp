@@ -30,6 +30,12 @@ void Playback::seek(int step) {
   start_sweep(times_.window(step_).focus_ns);
 }
 
+void Playback::seek(int step, int64_t t) {
+  step_ = std::clamp(step, 0, last_step());
+  playing_ = false;
+  start_sweep(t);
+}
+
 void Playback::seek_time(int64_t t) {
   step_ = std::clamp(times_.step_at(t), 0, last_step());
   playing_ = false;

@@ -49,6 +49,8 @@ class Playback {
 
   void seek(int step);        // clamped into range; the time goes to the step's focus
   void seek_time(int64_t t);  // the time, and the step it shows (StepTimes::step_at)
+  // The step, with the time on one of its moments (an event a fact was taken from), not its focus.
+  void seek(int step, int64_t t);
   void forward();
   void back();
   void first();

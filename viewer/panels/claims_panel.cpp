@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <optional>
 #include <string>
 
 #include "format.hpp"
+#include "model/fact_places.hpp"
 #include "screen_parts.hpp"
 
 namespace gridlock::viewer {
@@ -75,14 +77,26 @@ void launch_rows(const trace::Trace& trace) {
   }
 }
 
-void facts_table(const trace::Trace& trace) {
+// Each fact by key; one whose origin the trace names has a "show" link to it (model/fact_places).
+std::optional<std::string> facts_table(const trace::Trace& trace) {
   if (trace.facts.empty()) {
     ImGui::TextDisabled("No facts in this trace.");
-    return;
+    return std::nullopt;
   }
-  if (!begin_key_values("facts")) return;
-  for (const auto& [key, text] : trace.facts) key_value(key.c_str(), text);
+  if (!begin_key_values("facts")) return std::nullopt;
+  std::optional<std::string> clicked;
+  for (const auto& [key, text] : trace.facts) {
+    key_value(key.c_str(), text);
+    const std::optional<FactPlace> place = fact_place(trace, key);
+    if (!place) continue;
+    ImGui::SameLine();
+    ImGui::PushID(key.c_str());
+    if (ImGui::SmallButton("show")) clicked = key;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", place->where.c_str());
+    ImGui::PopID();
+  }
   ImGui::EndTable();
+  return clicked;
 }
 
 void notices_list(const trace::Trace& trace) {
@@ -241,7 +255,7 @@ void draw_claims_panel(const trace::Trace& trace, const Fonts& fonts) {
   ImGui::EndChild();
 }
 
-void draw_run_panel(const trace::Trace& trace, const Fonts& fonts) {
+std::optional<std::string> draw_run_panel(const trace::Trace& trace, const Fonts& fonts) {
   const bool model = trace.producer.kind == trace::ProducerKind::model;
   section(model                               ? "Produced by a model"
           : trace.producer.devices.size() > 1 ? "Recorded on several GPUs"
@@ -263,9 +277,10 @@ void draw_run_panel(const trace::Trace& trace, const Fonts& fonts) {
     notices_list(trace);
   }
   section("Facts", fonts);
-  facts_table(trace);
+  const std::optional<std::string> clicked = facts_table(trace);
   section("Timings", fonts);
   timings_table(trace, fonts);
+  return clicked;
 }
 
 }  // namespace gridlock::viewer

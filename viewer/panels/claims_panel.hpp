@@ -3,6 +3,7 @@
 // and timings.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "model/verdict_badge.hpp"
@@ -14,8 +15,9 @@ namespace gridlock::viewer {
 // Claims as a table, verdicts colour-coded.
 void draw_claims_panel(const trace::Trace& trace, const Fonts& fonts);
 
-// Devices (or the model), parameters, clock, launches, notices, facts and timings.
-void draw_run_panel(const trace::Trace& trace, const Fonts& fonts);
+// Devices (or the model), parameters, clock, launches, notices, facts and timings. Returns the key
+// of the fact whose "show" link was clicked this frame, if one was.
+std::optional<std::string> draw_run_panel(const trace::Trace& trace, const Fonts& fonts);
 
 // A rounded, coloured verdict label at the cursor.
 void verdict_badge(trace::Verdict verdict, const Fonts& fonts);

@@ -1,0 +1,99 @@
+// Find the number you read: every shipped fact that names its origin has a place in the viewer,
+// and going there puts the cursor on what the number was taken from: the event whose value it is,
+// the end of the span it measures (whose start it names), the step whose snapshot holds it, the
+// first of the moments it counts; a series' or a timing's fact opens the view that draws it.
+#include "model/fact_places.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include "model/playback.hpp"
+#include "model/step_times.hpp"
+
+namespace gt = gridlock::trace;
+namespace fs = std::filesystem;
+using namespace gridlock::viewer;
+
+namespace {
+
+std::vector<fs::path> shipped_traces() {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::recursive_directory_iterator(GRIDLOCK_TEST_LESSONS_DIR))
+    if (e.path().extension() == ".json" && e.path().parent_path().filename() == "recorded")
+      out.push_back(e.path());
+  return out;
+}
+
+// The event of `step` at time `t` that the fact is about: the one its origin names.
+const gt::Event& event_at(const gt::Trace& t, gt::EventRef r) {
+  return t.steps[static_cast<std::size_t>(r.step)].events[static_cast<std::size_t>(r.event)];
+}
+
+}  // namespace
+
+TEST(FactPlaces, EveryShippedFactWithAnOriginOpensOnWhatItWasTakenFrom) {
+  std::map<gt::FactKind, int> checked;
+  for (const fs::path& path : shipped_traces()) {
+    const gt::Trace t = gt::read_file(path.string());
+    for (const auto& [key, f] : t.fact_values) {
+      SCOPED_TRACE(path.filename().string() + " " + key);
+      const std::optional<FactPlace> place = fact_place(t, key);
+      if (f.kind == gt::FactKind::event_count && f.value == 0) {  // nothing counted: nowhere to go
+        EXPECT_FALSE(place.has_value());
+        continue;
+      }
+      ASSERT_TRUE(place.has_value());
+      EXPECT_FALSE(place->where.empty());
+      ++checked[f.kind];
+      if (!place->view.empty()) {
+        // The view that draws it is there: a series draws as a histogram, a timing in the timings.
+        EXPECT_TRUE(place->view == "histogram" ? !t.series.empty()
+                                               : place->view == "timings" && !t.timings.empty())
+            << place->view;
+        continue;
+      }
+      // The cursor as a window would put it: the step, then the moment.
+      Playback p(step_times(t));
+      if (place->time_ns)
+        p.seek(place->step, *place->time_ns);
+      else
+        p.seek(place->step);
+      EXPECT_EQ(p.step(), place->step);
+      switch (f.kind) {
+        case gt::FactKind::duration: {
+          const gt::Event& end = event_at(t, f.end);
+          EXPECT_EQ(p.time_ns(), end.t_ns);
+          EXPECT_EQ(double(end.t_ns - event_at(t, f.start).t_ns), f.value);
+          break;
+        }
+        case gt::FactKind::event_value: {
+          const gt::Event& e = event_at(t, f.at);
+          EXPECT_EQ(p.time_ns(), e.t_ns);
+          EXPECT_EQ(e.value, f.value);
+          break;
+        }
+        case gt::FactKind::event_count:
+          EXPECT_TRUE(place->time_ns.has_value());
+          break;
+        default:  // a snapshot's value: the step whose snapshot holds it
+          EXPECT_EQ(place->step, f.step);
+      }
+    }
+  }
+  for (const auto& [kind, n] : checked) std::cout << gt::to_string(kind) << ": " << n << " facts opened\n";
+  EXPECT_GE(checked.size(), 6u);
+}
+
+TEST(FactPlaces, AFactWithoutAnOriginHasNoPlace) {
+  const gt::Trace t = gt::read_file(std::string(GRIDLOCK_TEST_LESSONS_DIR) +
+                                    "/locks/critical-section/recorded/critical-section.json");
+  ASSERT_TRUE(t.facts.count("recorded.first_stale_read"));
+  EXPECT_FALSE(fact_place(t, "recorded.first_stale_read").has_value());
+  EXPECT_FALSE(fact_place(t, "no.such.fact").has_value());
+  const std::optional<FactPlace> span = fact_place(t, "recorded.span");
+  ASSERT_TRUE(span.has_value());
+  EXPECT_NE(span->where.find("the end of the span"), std::string::npos) << span->where;
+}

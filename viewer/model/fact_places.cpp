@@ -1,0 +1,89 @@
+#include "model/fact_places.hpp"
+
+#include "format.hpp"
+
+namespace gridlock::viewer {
+namespace {
+
+const trace::Event* event_of(const trace::Trace& t, trace::EventRef r) {
+  if (r.step < 0 || r.step >= static_cast<int>(t.steps.size())) return nullptr;
+  const auto& events = t.steps[static_cast<std::size_t>(r.step)].events;
+  if (r.event < 0 || r.event >= static_cast<int>(events.size())) return nullptr;
+  return &events[static_cast<std::size_t>(r.event)];
+}
+
+std::string step_words(int step) { return "step " + std::to_string(step + 1); }
+
+// At the event: its step, its time, and what it is.
+std::optional<FactPlace> at_event(const trace::Trace& t, trace::EventRef r, const std::string& what) {
+  const trace::Event* e = event_of(t, r);
+  if (e == nullptr) return std::nullopt;
+  FactPlace p;
+  p.step = r.step;
+  p.time_ns = e->t_ns;
+  p.where = step_words(r.step) + ", at " + format_duration(double(e->t_ns), t.clock.unit) + ": " + what +
+            " \"" + e->name + "\"";
+  return p;
+}
+
+}  // namespace
+
+std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& key) {
+  const auto found = t.fact_values.find(key);
+  if (found == t.fact_values.end()) return std::nullopt;
+  const trace::FactValue& f = found->second;
+  switch (f.kind) {
+    case trace::FactKind::duration: {
+      // The span's end, with its start named: the cursor lands where the time ran out.
+      const trace::Event* start = event_of(t, f.start);
+      std::optional<FactPlace> p = at_event(t, f.end, "the end of the span");
+      if (!p || start == nullptr) return std::nullopt;
+      p->where += ", which began at " + format_duration(double(start->t_ns), t.clock.unit) + " (" +
+                  step_words(f.start.step) + ")";
+      return p;
+    }
+    case trace::FactKind::event_value:
+      return at_event(t, f.at, "the value of");
+    case trace::FactKind::snapshot_value:
+    case trace::FactKind::shortfall: {
+      if (f.step < 0 || f.step >= static_cast<int>(t.steps.size())) return std::nullopt;
+      const trace::Buffer* b = t.find_buffer(f.buffer);
+      FactPlace p;
+      p.step = f.step;
+      p.where = step_words(f.step) + ": " + (b ? b->name : std::string("a buffer")) + "[" +
+                std::to_string(f.item) + "] in its snapshot" +
+                (f.kind == trace::FactKind::shortfall ? ", short of one per block" : "");
+      return p;
+    }
+    case trace::FactKind::event_count:
+      // The first moment of the kind counted.
+      for (std::size_t s = 0; s < t.steps.size(); ++s)
+        for (std::size_t e = 0; e < t.steps[s].events.size(); ++e)
+          if (t.steps[s].events[e].category == f.category)
+            return at_event(
+                t, {static_cast<int>(s), static_cast<int>(e)},
+                "the first of the " + std::string(trace::to_string(f.category)) + " events counted,");
+      return std::nullopt;
+    case trace::FactKind::series_value:
+    case trace::FactKind::series_matches:
+    case trace::FactKind::series_median:
+    case trace::FactKind::series_range:
+    case trace::FactKind::series_distinct: {
+      if (f.series < 0 || f.series >= static_cast<int>(t.series.size())) return std::nullopt;
+      FactPlace p;
+      p.view = "histogram";
+      p.where = "the histogram of \"" + t.series[static_cast<std::size_t>(f.series)].name + "\"";
+      return p;
+    }
+    case trace::FactKind::timing_median: {
+      if (f.timing < 0 || f.timing >= static_cast<int>(t.timings.size())) return std::nullopt;
+      FactPlace p;
+      p.view = "timings";
+      p.where = "the timings: \"" + t.timings[static_cast<std::size_t>(f.timing)].name + "\"";
+      return p;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace gridlock::viewer

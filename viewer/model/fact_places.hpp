@@ -1,0 +1,24 @@
+// Where a fact of a trace can be seen: the step, the moment and the view that show what its number
+// was taken from (trace::FactValue), so that a reader who meets "164 µs" in the README can open the
+// run at the two holds it spans. Facts without an origin have no place.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "trace/trace.hpp"
+
+namespace gridlock::viewer {
+
+struct FactPlace {
+  int step = -1;                   // the step that shows it; -1: the view alone (a series, a timing)
+  std::optional<int64_t> time_ns;  // the moment it is about, on the trace's clock; none: the step's own
+  std::string view;                // the view that shows it ("histogram", "timings"); empty: the step's
+  std::string where;               // in words: "steps 1 to 8: from a hold's start to a hold's end"
+};
+
+// The place of `key`'s fact; nothing when the trace has no such fact or it names no origin.
+std::optional<FactPlace> fact_place(const trace::Trace& trace, const std::string& key);
+
+}  // namespace gridlock::viewer
