@@ -154,43 +154,50 @@ std::string first_trace_path(const gv::Options& options) {
   return options.traces.empty() ? std::string() : options.traces.front();
 }
 
-// --marker for a window: the first trace (or compared pair's first side) is read for it here; a
-// screenshot reads its traces once, in prepare_shot. Exit code on failure, else -1.
-int resolve_marker(gv::Options& options, bool screenshot) {
-  if (options.marker.empty()) return -1;
+// The first trace (or compared pair's first side), read for an option a window resolves before it
+// opens (`option` names it in the message); null with `code` set when there is none or it cannot
+// be read. A screenshot reads its traces once, in prepare_shot.
+std::unique_ptr<gv::Document> first_document(const gv::Options& options, const std::string& option,
+                                             int& code) {
   const std::string path = first_trace_path(options);
   if (path.empty()) {
+    std::cerr << "gridlock-viewer: " << option << " needs a trace file\n";
+    code = 2;
+    return nullptr;
+  }
+  std::unique_ptr<gv::Document> d = load_or_report(path);
+  code = d ? -1 : 1;
+  return d;
+}
+
+// --marker for a window (checked for a trace file even for a screenshot). Exit code, else -1.
+int resolve_marker(gv::Options& options, bool screenshot) {
+  if (options.marker.empty()) return -1;
+  if (screenshot) {
+    if (!first_trace_path(options).empty()) return -1;
     std::cerr << "gridlock-viewer: --marker " << options.marker << " needs a trace file\n";
     return 2;
   }
-  if (screenshot) return -1;
-  const std::unique_ptr<gv::Document> d = load_or_report(path);
-  return d ? focus_on_marker(options, *d) : 1;
+  int code = -1;
+  const std::unique_ptr<gv::Document> d = first_document(options, "--marker " + options.marker, code);
+  return d ? focus_on_marker(options, *d) : code;
 }
 
-// --fact for a window: read from the first trace (a screenshot resolves it in prepare_shot).
+// --fact for a window. Exit code on failure, else -1.
 int resolve_fact(gv::Options& options, bool screenshot) {
   if (options.fact.empty() || screenshot) return -1;
-  const std::string path = first_trace_path(options);
-  if (path.empty()) {
-    std::cerr << "gridlock-viewer: --fact needs a trace file\n";
-    return 2;
-  }
-  const std::unique_ptr<gv::Document> d = load_or_report(path);
-  return d ? focus_on_fact(options, *d) : 1;
+  int code = -1;
+  const std::unique_ptr<gv::Document> d = first_document(options, "--fact", code);
+  return d ? focus_on_fact(options, *d) : code;
 }
 
-// --step-with for a window: the step it names in the first trace becomes --step (a screenshot
-// resolves it in prepare_shot). Exit code on failure, else -1.
+// --step-with for a window: the step it names in the first trace becomes --step. Exit code on
+// failure, else -1.
 int resolve_step_with(gv::Options& options, bool screenshot) {
   if (options.step_with.empty() || screenshot) return -1;
-  const std::string path = first_trace_path(options);
-  if (path.empty()) {
-    std::cerr << "gridlock-viewer: --step-with needs a trace file\n";
-    return 2;
-  }
-  const std::unique_ptr<gv::Document> d = load_or_report(path);
-  if (!d) return 1;
+  int code = -1;
+  const std::unique_ptr<gv::Document> d = first_document(options, "--step-with", code);
+  if (!d) return code;
   const int step = resolve_step(options, *d);
   if (step < 0) return 2;
   options.step = step;

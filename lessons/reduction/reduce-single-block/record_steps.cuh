@@ -175,8 +175,14 @@ inline void record_steps(gridlock::LessonRun& run) {
   t.facts["tree.single_warp_from"] = std::to_string(single_warp_from);
   t.facts["tree.single_warp_levels"] = std::to_string(levels - single_warp_from + 1);
   t.facts["tree.single_warp_adds"] = std::to_string(single_warp_adds);
-  t.facts["tree.last_leave"] = microseconds(block_end - block_begin);
-  t.facts["result"] = std::to_string(result);
+  // The block's slice, from its first warp's start to its last warp's leave.
+  tr::set_fact(
+      t, "tree.last_leave",
+      tr::duration_fact(
+          t, tr::find_event(t, kBlockTrack, block_begin, tr::EventKind::slice_begin, tr::Category::kernel),
+          tr::find_event(t, kBlockTrack, block_end, tr::EventKind::slice_end, tr::Category::kernel),
+          tr::FactUnit::us, 2));
+  tr::set_fact(t, "result", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kOut, 0));
 }
 
 }  // namespace r1
