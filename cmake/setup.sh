@@ -3,7 +3,9 @@
 # without it the viewer and the tests are built, and the lessons' GPU tests are left out. With
 # GRIDLOCK_ASAN=1 the host code is built with AddressSanitizer and UBSan instead, into build-asan/:
 # the asan-viewer-only preset, since CUDA files are not instrumented (GRIDLOCK_ASAN_LESSONS=1 adds
-# the lessons: the asan preset). Sets gridlock_preset to the preset it built.
+# the lessons: the asan preset); GRIDLOCK_ASAN=host builds only the host libraries and their tests
+# that way (the asan-host preset: no OpenGL, into build-asan-host/). Sets gridlock_preset to the
+# preset it built.
 set -euo pipefail
 
 gridlock_packages=(cmake ninja-build g++ pkg-config python3-glad clang-format
@@ -20,7 +22,9 @@ gridlock_build() {
     lessons=0
     echo "gridlock: nvcc not found; building the viewer and tests without the CUDA lessons"
   fi
-  if [ "${GRIDLOCK_ASAN:-0}" = 1 ]; then
+  if [ "${GRIDLOCK_ASAN:-0}" = host ]; then
+    gridlock_preset=asan-host
+  elif [ "${GRIDLOCK_ASAN:-0}" = 1 ]; then
     gridlock_preset=asan-viewer-only
     [ "$lessons" = 1 ] && [ "${GRIDLOCK_ASAN_LESSONS:-0}" = 1 ] && gridlock_preset=asan
   else
