@@ -170,7 +170,9 @@ void TraceScreen::side_panels(const Fonts& fonts) {
       shown("lesson");
       if (!hidden()) {
         ImGui::BeginChild("readme", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
-        draw_lesson_panel(document_->readme, document_->readme_path, document_->path, fonts);
+        if (const std::optional<FactLink> link = draw_lesson_panel(document_->readme, document_->readme_path,
+                                                                   document_->path, document_->trace, fonts))
+          go_to_fact(link->key);
         ImGui::EndChild();
       }
       ImGui::EndTabItem();

@@ -1,7 +1,8 @@
 // Find the number you read: every shipped fact that names its origin has a place in the viewer,
 // and going there puts the cursor on what the number was taken from: the event whose value it is,
 // the end of the span it measures (whose start it names), the step whose snapshot holds it, the
-// first of the moments it counts; a series' or a timing's fact opens the view that draws it.
+// first of the moments it counts; a series' or a timing's fact opens the view that draws it. And
+// every number a README takes from a fact with an origin leads there from the Lesson panel.
 #include "model/fact_places.hpp"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,8 @@
 #include <iostream>
 #include <map>
 
+#include "model/document.hpp"
+#include "model/markdown.hpp"
 #include "model/playback.hpp"
 #include "model/step_times.hpp"
 
@@ -96,4 +99,63 @@ TEST(FactPlaces, AFactWithoutAnOriginHasNoPlace) {
   const std::optional<FactPlace> span = fact_place(t, "recorded.span");
   ASSERT_TRUE(span.has_value());
   EXPECT_NE(span->where.find("the end of the span"), std::string::npos) << span->where;
+}
+
+// The Lesson panel's links: every README number (a fact marker's text, as the panel parses it) of
+// a fact that names its origin resolves to its trace and key, reads what the trace says, and has
+// a place; the panel links those of the trace shown, so opening that trace and following the link
+// is FactPlaces' first test, above. A marker that resolves to no trace fails.
+TEST(FactPlaces, EveryReadmeNumberWithAnOriginLeadsToItsPlace) {
+  std::vector<fs::path> readmes = {fs::path(GRIDLOCK_SOURCE_DIR) / "README.md"};
+  for (const auto& e : fs::recursive_directory_iterator(GRIDLOCK_TEST_LESSONS_DIR))
+    if (e.path().filename() == "README.md" && e.path().string().find("/common/") == std::string::npos)
+      readmes.push_back(e.path());
+  std::map<std::string, gt::Trace> traces;
+  int markers = 0, linked = 0;
+  for (const fs::path& readme_path : readmes) {
+    const std::string readme = read_text_file(readme_path.string());
+    for (const MdBlock& block : parse_markdown(readme)) {
+      // The numbers of paragraphs and items, then those of table cells.
+      std::vector<MdSpan> numbers = block.spans;
+      for (std::size_t r = 0; r < block.cell_facts.size(); ++r)
+        for (std::size_t c = 0; c < block.cell_facts[r].size(); ++c) {
+          MdSpan cell;
+          cell.text = block.rows[r][c];
+          cell.fact = block.cell_facts[r][c];
+          numbers.push_back(cell);
+        }
+      for (const MdSpan& span : numbers) {
+        if (span.fact.empty()) continue;
+        SCOPED_TRACE(readme_path.string() + ": " + span.fact);
+        ++markers;
+        const std::optional<FactLink> link = resolve_fact_link(readme, readme_path.string(), span.fact);
+        ASSERT_TRUE(link.has_value());
+        auto found = traces.find(link->trace_path);
+        if (found == traces.end())
+          found = traces.emplace(link->trace_path, gt::read_file(link->trace_path)).first;
+        const gt::Trace& t = found->second;
+        if (!t.facts.count(link->key)) {
+          // The README tool's built-ins read the run's header (its device, date, options), no event.
+          const bool built_in = link->key.rfind("parameter.", 0) == 0 || link->key == "device" ||
+                                link->key == "device.summary" || link->key == "devices" ||
+                                link->key == "recorded_at" || link->key == "clock.resolution_ns";
+          EXPECT_TRUE(built_in) << link->trace_path;
+          continue;
+        }
+        if (!t.fact_values.count(link->key)) continue;
+        // What the reader clicks is what the trace holds, and it leads where the number came from.
+        EXPECT_EQ(span.text, t.facts.at(link->key));
+        const std::optional<FactPlace> place = fact_place(t, link->key);
+        if (t.fact_values.at(link->key).kind == gt::FactKind::event_count &&
+            t.fact_values.at(link->key).value == 0)
+          continue;
+        ASSERT_TRUE(place.has_value());
+        ++linked;
+      }
+    }
+  }
+  std::cout << markers << " README numbers read from traces; " << linked
+            << " lead to where they were taken\n";
+  EXPECT_GT(markers, 400);
+  EXPECT_GT(linked, 40);
 }

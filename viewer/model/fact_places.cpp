@@ -1,5 +1,7 @@
 #include "model/fact_places.hpp"
 
+#include <filesystem>
+
 #include "format.hpp"
 
 namespace gridlock::viewer {
@@ -84,6 +86,29 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
     }
   }
   return std::nullopt;
+}
+
+std::optional<FactLink> resolve_fact_link(const std::string& readme, const std::string& readme_path,
+                                          const std::string& spec) {
+  const std::size_t hash = spec.find('#');
+  std::string file, key;
+  if (hash != std::string::npos) {
+    file = spec.substr(0, hash);
+    key = spec.substr(hash + 1);
+  } else {
+    key = spec;
+    const std::string marker = "<!-- trace:";
+    const std::size_t at = readme.find(marker);
+    if (at == std::string::npos) return std::nullopt;
+    const std::size_t close = readme.find("-->", at);
+    if (close == std::string::npos) return std::nullopt;
+    file = readme.substr(at + marker.size(), close - at - marker.size());
+    file.erase(0, file.find_first_not_of(" \t"));
+    file.erase(file.find_last_not_of(" \t") + 1);
+  }
+  if (file.empty() || key.empty()) return std::nullopt;
+  const std::filesystem::path folder = std::filesystem::path(readme_path).parent_path();
+  return FactLink{(folder / file).lexically_normal().string(), key};
 }
 
 }  // namespace gridlock::viewer

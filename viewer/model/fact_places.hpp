@@ -21,4 +21,16 @@ struct FactPlace {
 // The place of `key`'s fact; nothing when the trace has no such fact or it names no origin.
 std::optional<FactPlace> fact_place(const trace::Trace& trace, const std::string& key);
 
+// A README's fact marker resolved: the trace file it reads (beside the README) and the key there.
+struct FactLink {
+  std::string trace_path;
+  std::string key;
+};
+
+// Where the marker `spec` of the README at `readme_path` reads its fact: "recorded/x.json#key" names
+// its trace, a bare "key" reads the README's default (its "<!-- trace: recorded/x.json -->" marker,
+// given in `readme`). Nothing when the spec names no trace and the README has no default.
+std::optional<FactLink> resolve_fact_link(const std::string& readme, const std::string& readme_path,
+                                          const std::string& spec);
+
 }  // namespace gridlock::viewer

@@ -3,9 +3,18 @@
 
 #include <md4c.h>
 
+#include <algorithm>
+
 namespace gridlock::viewer {
 
 namespace {
+
+// A fact marker survives parsing as private-use characters around its index into the facts met:
+// kFactOpen, the index in decimal, kFactClose, then the text, then kFactEnd. md4c passes them on
+// as text, in code spans too.
+const std::string kFactOpen = "\xEE\x80\x80";   // U+E000
+const std::string kFactClose = "\xEE\x80\x81";  // U+E001
+const std::string kFactEnd = "\xEE\x80\x82";    // U+E002
 
 struct Builder {
   std::vector<MdBlock> blocks;
@@ -21,6 +30,31 @@ struct Builder {
   bool in_code_block = false, in_table = false, in_cell = false, in_image = false;
   int current = -1;  // the block inline text goes to; -1: none (between blocks)
   MdBlock table;
+  std::vector<std::string> facts;  // the fact markers' keys, by index
+  std::string fact;                // the marker the text is inside now; empty: none
+
+  // Text with the fact markers' characters taken out, each piece added under its marker.
+  void add_text(const std::string& text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+      const std::size_t open_at = text.find(kFactOpen, i), end_at = text.find(kFactEnd, i);
+      const std::size_t next = std::min(open_at, end_at);
+      if (next > i) add_plain(text.substr(i, next == std::string::npos ? std::string::npos : next - i));
+      if (next == std::string::npos) break;
+      if (next == end_at) {
+        fact.clear();
+        i = end_at + kFactEnd.size();
+        continue;
+      }
+      const std::size_t close_at = text.find(kFactClose, open_at);
+      if (close_at == std::string::npos) break;
+      const std::string index =
+          text.substr(open_at + kFactOpen.size(), close_at - open_at - kFactOpen.size());
+      const std::size_t n = index.empty() ? facts.size() : std::stoul(index);
+      fact = n < facts.size() ? facts[n] : std::string();
+      i = close_at + kFactClose.size();
+    }
+  }
 
   MdBlock& open(MdKind kind) {
     blocks.push_back(MdBlock{});
@@ -29,7 +63,7 @@ struct Builder {
     return blocks.back();
   }
 
-  void add_text(const std::string& text) {
+  void add_plain(const std::string& text) {
     if (in_image) {
       // The alt text of the image block opened at its span.
       std::vector<MdSpan>& alt = blocks.back().spans;
@@ -39,6 +73,7 @@ struct Builder {
     }
     if (in_cell) {
       table.rows.back().back() += text;
+      if (!fact.empty() && table.cell_facts.back().back().empty()) table.cell_facts.back().back() = fact;
       return;
     }
     if (in_code_block) {
@@ -52,11 +87,12 @@ struct Builder {
     span.emphasis = emphasis > 0;
     span.code = code > 0;
     if (!links.empty()) span.link = links.back();
+    span.fact = fact;
     std::vector<MdSpan>& spans = blocks[static_cast<std::size_t>(current)].spans;
     if (!spans.empty()) {
       MdSpan& last = spans.back();
       if (last.strong == span.strong && last.emphasis == span.emphasis && last.code == span.code &&
-          last.link == span.link) {
+          last.link == span.link && last.fact == span.fact) {
         last.text += text;
         return;
       }
@@ -130,10 +166,12 @@ int enter_block(MD_BLOCKTYPE type, void* detail, void* user) {
       break;
     case MD_BLOCK_TR:
       b.table.rows.emplace_back();
+      b.table.cell_facts.emplace_back();
       break;
     case MD_BLOCK_TH:
     case MD_BLOCK_TD:
       b.table.rows.back().emplace_back();
+      b.table.cell_facts.back().emplace_back();
       b.in_cell = true;
       break;
     default:
@@ -254,11 +292,27 @@ int text(MD_TEXTTYPE type, const MD_CHAR* chars, MD_SIZE size, void* user) {
   return 0;
 }
 
+// What a comment whose body is `body` leaves in the text: a fact marker's index, a fact's end, or
+// nothing.
+std::string fact_mark(const std::string& body, std::vector<std::string>& facts) {
+  const std::size_t first = body.find_first_not_of(" \t");
+  const std::size_t last = body.find_last_not_of(" \t");
+  if (first == std::string::npos) return "";
+  const std::string word = body.substr(first, last - first + 1);
+  if (word == "/fact") return kFactEnd;
+  if (word.rfind("fact:", 0) != 0) return "";
+  const std::size_t key = word.find_first_not_of(" \t", 5);
+  if (key == std::string::npos) return "";
+  facts.push_back(word.substr(key));
+  return kFactOpen + std::to_string(facts.size() - 1) + kFactClose;
+}
+
 // The READMEs mark generated text with HTML comments, inline ("<!-- fact: x -->10000<!-- /fact -->")
 // and on lines of their own. CommonMark lets a comment at the start of a line open an HTML block
 // that swallows the rest of the line, so they are taken out before parsing (outside fenced
-// code); a line that held nothing else goes with them, so no paragraph is split.
-std::string without_comments(const std::string& markdown) {
+// code); a line that held nothing else goes with them, so no paragraph is split. A fact marker
+// leaves its index into `facts` behind (kFactOpen), and its end kFactEnd.
+std::string without_comments(const std::string& markdown, std::vector<std::string>& facts) {
   std::string out;
   out.reserve(markdown.size());
   bool fenced = false, in_comment = false;
@@ -283,6 +337,7 @@ std::string without_comments(const std::string& markdown) {
             i = line.size();
           } else {
             in_comment = false;
+            kept += fact_mark(line.substr(i, close - i), facts);
             i = close + 3;
           }
         } else {
@@ -320,7 +375,7 @@ std::vector<MdBlock> parse_markdown(const std::string& markdown) {
   parser.enter_span = enter_span;
   parser.leave_span = leave_span;
   parser.text = text;
-  const std::string text = without_comments(markdown);
+  const std::string text = without_comments(markdown, builder.facts);
   md_parse(text.data(), static_cast<MD_SIZE>(text.size()), &parser, &builder);
   // Blocks that ended up empty (an item whose only content was a nested list) are kept: they
   // carry the item's bullet.

@@ -1,7 +1,8 @@
 // A lesson README turned into what the Lesson panel draws: a list of blocks (headings,
 // paragraphs, list items, code blocks, tables, images, rules), each with its inline text as
 // styled spans. Parsed by md4c (CommonMark with GitHub's tables), so list items continue over
-// several lines, tables are tables, and inline markers never show.
+// several lines, tables are tables, and inline markers never show (a fact marker's text keeps its
+// key: MdSpan::fact).
 #pragma once
 
 #include <string>
@@ -15,6 +16,9 @@ struct MdSpan {
   bool emphasis = false;
   bool code = false;
   std::string link;  // the target when the span is (inside) a link
+  // The README's fact marker the span's text stands in ("<!-- fact: recorded/x.json#key -->":
+  // "recorded/x.json#key"; "<!-- fact: key -->": "key"); empty outside one.
+  std::string fact;
 };
 
 enum class MdKind { heading, paragraph, list_item, code, table, image, rule, quote };
@@ -29,6 +33,8 @@ struct MdBlock {
   std::string language;       // code: the info string's first word
   // table: rows of cells, each cell's plain text; the first row is the header.
   std::vector<std::vector<std::string>> rows;
+  // table: per cell, the fact marker of its text (MdSpan::fact; the first, when it holds more).
+  std::vector<std::vector<std::string>> cell_facts;
 
   // The spans' text joined, markers gone (what tests and tooltips read).
   std::string plain() const;

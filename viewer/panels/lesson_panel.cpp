@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <filesystem>
+#include <map>
 #include <vector>
 
 #include "model/document.hpp"
@@ -24,10 +26,14 @@ const std::vector<MdBlock>& parsed(const std::string& text) {
   return last_blocks;
 }
 
+using FactWhere = std::function<std::optional<std::string>(const std::string&)>;
+
 // Inline text wrapped at the window's right edge, each span in its own font and colour: bold
 // text in bold, code in the monospace font on a faint plate, links in the link colour (their
-// target in a tooltip). `base`: the font of plain text (headings pass theirs).
-void draw_spans(const std::vector<MdSpan>& spans, const Fonts& fonts, ImFont* base, ImU32 ink) {
+// target in a tooltip), fact markers that lead somewhere (`fact_where`) underlined in it, a click
+// on one returned. `base`: the font of plain text (headings pass theirs).
+std::optional<std::string> draw_spans(const std::vector<MdSpan>& spans, const Fonts& fonts, ImFont* base,
+                                      ImU32 ink, const FactWhere& fact_where = {}) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
@@ -35,11 +41,13 @@ void draw_spans(const std::vector<MdSpan>& spans, const Fonts& fonts, ImFont* ba
   const float line_h =
       std::max(base->FontSize, fonts.mono->FontSize) + 0.25f * ImGui::GetStyle().ItemSpacing.y + 2.0f;
   float x = 0, y = 0;
-  std::string hovered_link;
+  std::string hovered_link, hovered_fact;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   for (const MdSpan& span : spans) {
     ImFont* font = span.code ? fonts.mono : span.strong && base == fonts.ui ? fonts.bold : base;
-    const ImU32 c = span.code ? colour::code_number : !span.link.empty() ? colour::dst : ink;
+    std::optional<std::string> fact_tip;
+    if (!span.fact.empty() && fact_where) fact_tip = fact_where(span.fact);
+    const ImU32 c = fact_tip || !span.link.empty() ? colour::dst : span.code ? colour::code_number : ink;
     std::size_t i = 0;
     while (i < span.text.size()) {
       // One word with the spaces after it.
@@ -73,14 +81,29 @@ void draw_spans(const std::vector<MdSpan>& spans, const Fonts& fonts, ImFont* ba
                             colour::with_alpha(colour::grid, 0.6f), 3.0f);
       }
       list->AddText(font, font->FontSize, at, c, word.c_str());
-      if (!span.link.empty() && mouse.x >= at.x && mouse.x < at.x + w && mouse.y >= at.y &&
-          mouse.y < at.y + font->FontSize)
+      const bool over =
+          mouse.x >= at.x && mouse.x < at.x + w && mouse.y >= at.y && mouse.y < at.y + font->FontSize;
+      if (fact_tip) {
+        const std::size_t kept = word.find_last_not_of(' ');
+        const float drawn =
+            font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, word.substr(0, kept + 1).c_str()).x;
+        const float under = at.y + font->FontSize + 1.0f;
+        list->AddLine(ImVec2(at.x, under), ImVec2(at.x + drawn, under), c, 1.0f);
+        if (over) hovered_fact = span.fact, hovered_link = "show where this number was taken: " + *fact_tip;
+      } else if (!span.link.empty() && over) {
         hovered_link = span.link;
+      }
       x += w;
     }
   }
   ImGui::Dummy(ImVec2(width, y + line_h));
-  if (!hovered_link.empty() && ImGui::IsWindowHovered()) ImGui::SetTooltip("%s", hovered_link.c_str());
+  if (hovered_link.empty() || !ImGui::IsWindowHovered()) return std::nullopt;
+  ImGui::SetTooltip("%s", hovered_link.c_str());
+  if (!hovered_fact.empty()) {
+    ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) return hovered_fact;
+  }
+  return std::nullopt;
 }
 
 void code_block(const MdBlock& b, const Fonts& fonts, int index) {
@@ -103,13 +126,15 @@ void code_block(const MdBlock& b, const Fonts& fonts, int index) {
   ImGui::PopStyleColor();
 }
 
-void table_block(const MdBlock& b, int index) {
+std::optional<std::string> table_block(const MdBlock& b, int index, const FactWhere& fact_where) {
+  std::optional<std::string> clicked;
   std::size_t columns = 0;
   for (const auto& row : b.rows) columns = std::max(columns, row.size());
-  if (columns == 0) return;
+  if (columns == 0) return clicked;
   const ImGuiTableFlags flags =
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable(("table" + std::to_string(index)).c_str(), static_cast<int>(columns), flags)) return;
+  if (!ImGui::BeginTable(("table" + std::to_string(index)).c_str(), static_cast<int>(columns), flags))
+    return clicked;
   for (std::size_t c = 0; c < columns; ++c)
     ImGui::TableSetupColumn(c < b.rows.front().size() ? b.rows.front()[c].c_str() : "");
   ImGui::TableHeadersRow();
@@ -117,15 +142,38 @@ void table_block(const MdBlock& b, int index) {
     ImGui::TableNextRow();
     for (std::size_t c = 0; c < b.rows[r].size(); ++c) {
       ImGui::TableSetColumnIndex(static_cast<int>(c));
+      const std::string& fact =
+          r < b.cell_facts.size() && c < b.cell_facts[r].size() ? b.cell_facts[r][c] : "";
+      const std::optional<std::string> where = fact.empty() || !fact_where ? std::nullopt : fact_where(fact);
+      if (!where) {
+        ImGui::TextWrapped("%s", b.rows[r][c].c_str());
+        continue;
+      }
+      // A cell that is a fact's number: the link colour, underlined, its place in the tooltip.
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour::dst));
       ImGui::TextWrapped("%s", b.rows[r][c].c_str());
+      ImGui::PopStyleColor();
+      const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+      ImGui::GetWindowDrawList()->AddLine(ImVec2(lo.x, hi.y), ImVec2(hi.x, hi.y), colour::dst, 1.0f);
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+        ImGui::SetTooltip("show where this number was taken: %s", where->c_str());
+        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) clicked = fact;
+      }
     }
   }
   ImGui::EndTable();
+  return clicked;
 }
 
 }  // namespace
 
-void draw_markdown(const std::string& text, const Fonts& fonts) {
+std::optional<std::string> draw_markdown(const std::string& text, const Fonts& fonts,
+                                         const FactWhere& fact_where) {
+  std::optional<std::string> clicked;
+  auto keep = [&](std::optional<std::string> c) {
+    if (c) clicked = std::move(c);
+  };
   const std::vector<MdBlock>& blocks = parsed(text);
   const float indent = ImGui::GetFontSize() * 1.4f;
   for (std::size_t i = 0; i < blocks.size(); ++i) {
@@ -135,7 +183,7 @@ void draw_markdown(const std::string& text, const Fonts& fonts) {
       case MdKind::heading: {
         ImGui::Spacing();
         ImFont* font = b.level <= 1 ? fonts.caption : b.level == 2 ? fonts.heading : fonts.bold;
-        draw_spans(b.spans, fonts, font, colour::text);
+        keep(draw_spans(b.spans, fonts, font, colour::text, fact_where));
         if (b.level <= 2) ImGui::Separator();
         break;
       }
@@ -149,7 +197,8 @@ void draw_markdown(const std::string& text, const Fonts& fonts) {
           ImGui::GetWindowDrawList()->AddRectFilled(
               ImVec2(at.x - 10, at.y), ImVec2(at.x - 7, at.y + ImGui::GetFontSize() + 4), colour::grid);
         }
-        draw_spans(b.spans, fonts, fonts.ui, b.kind == MdKind::quote ? colour::text_dim : colour::text);
+        keep(draw_spans(b.spans, fonts, fonts.ui, b.kind == MdKind::quote ? colour::text_dim : colour::text,
+                        fact_where));
         if (shift > 0) ImGui::Unindent(shift);
         ImGui::Spacing();
         break;
@@ -162,7 +211,7 @@ void draw_markdown(const std::string& text, const Fonts& fonts) {
         ImGui::GetWindowDrawList()->AddText(fonts.ui, fonts.ui->FontSize, ImVec2(at.x, at.y + 1),
                                             colour::text_dim, marker.c_str());
         ImGui::Indent(indent);
-        draw_spans(b.spans, fonts, fonts.ui, colour::text);
+        keep(draw_spans(b.spans, fonts, fonts.ui, colour::text, fact_where));
         ImGui::Unindent(indent);
         if (shift > 0) ImGui::Unindent(shift);
         break;
@@ -172,7 +221,7 @@ void draw_markdown(const std::string& text, const Fonts& fonts) {
         ImGui::Spacing();
         break;
       case MdKind::table:
-        table_block(b, index);
+        keep(table_block(b, index, fact_where));
         ImGui::Spacing();
         break;
       case MdKind::image: {
@@ -195,17 +244,48 @@ void draw_markdown(const std::string& text, const Fonts& fonts) {
         break;
     }
   }
+  return clicked;
 }
 
-void draw_lesson_panel(const std::string& readme, const std::string& readme_path,
-                       const std::string& trace_path, const Fonts& fonts) {
+std::optional<FactLink> draw_lesson_panel(const std::string& readme, const std::string& readme_path,
+                                          const std::string& trace_path, const trace::Trace& trace,
+                                          const Fonts& fonts) {
   if (readme.empty()) {
     ImGui::TextDisabled("No README.md was found for this trace.");
     ImGui::TextDisabled("Looked beside %s", trace_path.c_str());
-    return;
+    return std::nullopt;
   }
   ImGui::TextDisabled("%s", readme_path.c_str());
-  draw_markdown(readme, fonts);
+  // Where each marker leads, worked out once per README and trace.
+  struct Lead {
+    std::optional<FactLink> link;
+    std::optional<std::string> where;
+  };
+  static std::string cached_for;
+  static std::map<std::string, Lead> leads;
+  const std::string identity = readme_path + "\n" + trace_path + "\n" + std::to_string(readme.size());
+  if (identity != cached_for) {
+    cached_for = identity;
+    leads.clear();
+  }
+  namespace fs = std::filesystem;
+  const std::string shown = fs::absolute(trace_path).lexically_normal().string();
+  const FactWhere where = [&](const std::string& spec) -> std::optional<std::string> {
+    auto found = leads.find(spec);
+    if (found == leads.end()) {
+      Lead lead;
+      lead.link = resolve_fact_link(readme, readme_path, spec);
+      if (lead.link && fs::absolute(lead.link->trace_path).lexically_normal().string() == shown) {
+        if (const std::optional<FactPlace> place = fact_place(trace, lead.link->key))
+          lead.where = place->where;
+      }
+      found = leads.emplace(spec, std::move(lead)).first;
+    }
+    return found->second.where;
+  };
+  const std::optional<std::string> clicked = draw_markdown(readme, fonts, where);
+  if (!clicked) return std::nullopt;
+  return leads[*clicked].link;
 }
 
 }  // namespace gridlock::viewer
