@@ -337,6 +337,7 @@ gv::AppConfig make_app_config(const gv::Options& options, const std::string& exe
   config.screens.layout = presenter.layout();
   config.screens.first_panel = options.panel.empty() ? presenter.layout()->panel : options.panel;
   config.screens.first_source = options.source;
+  config.screens.first_fact = options.fact;
   config.screens.first_question = options.question - 1;
   config.screens.reveal = options.reveal;
   config.settings = &presenter.settings();

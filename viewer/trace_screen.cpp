@@ -25,6 +25,7 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
       whys_(step_whys(document_->trace)),
       views_(make_views(document_->trace, setup.views)),
       first_panel_(setup.first_panel),
+      readme_scroll_to_(setup.first_fact),
       animate_(setup.animate),
       layout_(setup.layout ? setup.layout : std::make_shared<PanelLayout>()),
       panels_wanted_(setup.panels_wanted) {
@@ -170,8 +171,9 @@ void TraceScreen::side_panels(const Fonts& fonts) {
       shown("lesson");
       if (!hidden()) {
         ImGui::BeginChild("readme", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
-        if (const std::optional<FactLink> link = draw_lesson_panel(document_->readme, document_->readme_path,
-                                                                   document_->path, document_->trace, fonts))
+        if (const std::optional<FactLink> link =
+                draw_lesson_panel(document_->readme, document_->readme_path, document_->path,
+                                  document_->trace, fonts, readme_scroll_to_))
           go_to_fact(link->key);
         ImGui::EndChild();
       }

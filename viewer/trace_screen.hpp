@@ -53,6 +53,7 @@ struct ScreenSetup {
   std::string first_view;              // a registry name; empty or not applicable: the first view
   std::string first_panel = "claims";  // claims, timeline (or warps), lesson or run
   std::string first_source;            // the carried source shown first (a path's end); empty: the step's
+  std::string first_fact;              // a fact key: the Lesson panel opens where the README gives it
   bool panels_wanted = false;          // this screen opens with its panels even in the picture mode
   int first_question = -1;             // the question (model/questions.hpp) open at the start; -1: none
   bool reveal = false;                 // with first_question: its answer shown
@@ -97,7 +98,8 @@ class TraceScreen {
   QuizState quiz_;
   TimelinePanelState step_timeline_;
   std::string first_panel_;
-  bool select_panel_ = true;  // select first_panel_'s tab once
+  std::string readme_scroll_to_;  // ScreenSetup::first_fact, until the Lesson panel has scrolled there
+  bool select_panel_ = true;      // select first_panel_'s tab once
   bool animate_ = true;
   std::shared_ptr<PanelLayout> layout_;
   bool compact_ = false;           // the presenter's layout for a small window at a large scale

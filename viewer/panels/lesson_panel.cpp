@@ -33,7 +33,8 @@ using FactWhere = std::function<std::optional<std::string>(const std::string&)>;
 // target in a tooltip), fact markers that lead somewhere (`fact_where`) underlined in it, a click
 // on one returned. `base`: the font of plain text (headings pass theirs).
 std::optional<std::string> draw_spans(const std::vector<MdSpan>& spans, const Fonts& fonts, ImFont* base,
-                                      ImU32 ink, const FactWhere& fact_where = {}) {
+                                      ImU32 ink, const FactWhere& fact_where = {},
+                                      const std::function<bool(const std::string&)>& scroll_here = {}) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
@@ -47,6 +48,7 @@ std::optional<std::string> draw_spans(const std::vector<MdSpan>& spans, const Fo
     ImFont* font = span.code ? fonts.mono : span.strong && base == fonts.ui ? fonts.bold : base;
     std::optional<std::string> fact_tip;
     if (!span.fact.empty() && fact_where) fact_tip = fact_where(span.fact);
+    bool scroll = !span.fact.empty() && scroll_here && scroll_here(span.fact);  // to its first word
     const ImU32 c = fact_tip || !span.link.empty() ? colour::dst : span.code ? colour::code_number : ink;
     std::size_t i = 0;
     while (i < span.text.size()) {
@@ -73,6 +75,8 @@ std::optional<std::string> draw_spans(const std::vector<MdSpan>& spans, const Fo
         w = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, word.c_str()).x;
       }
       const ImVec2 at(origin.x + x, origin.y + y + 0.5f * (line_h - font->FontSize));
+      if (scroll) ImGui::SetScrollFromPosY(at.y - ImGui::GetWindowPos().y, 0.4f);
+      scroll = false;
       if (span.code) {
         const std::size_t kept = word.find_last_not_of(' ');
         const float plate =
@@ -166,10 +170,21 @@ std::optional<std::string> table_block(const MdBlock& b, int index, const FactWh
   return clicked;
 }
 
+// Whether `b` holds a fact marker `accept` takes.
+bool holds_fact(const MdBlock& b, const std::function<bool(const std::string&)>& accept) {
+  for (const MdSpan& span : b.spans)
+    if (!span.fact.empty() && accept(span.fact)) return true;
+  for (const auto& row : b.cell_facts)
+    for (const std::string& fact : row)
+      if (!fact.empty() && accept(fact)) return true;
+  return false;
+}
+
 }  // namespace
 
 std::optional<std::string> draw_markdown(const std::string& text, const Fonts& fonts,
-                                         const FactWhere& fact_where) {
+                                         const FactWhere& fact_where,
+                                         const std::function<bool(const std::string&)>& scroll_here) {
   std::optional<std::string> clicked;
   auto keep = [&](std::optional<std::string> c) {
     if (c) clicked = std::move(c);
@@ -179,11 +194,12 @@ std::optional<std::string> draw_markdown(const std::string& text, const Fonts& f
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const MdBlock& b = blocks[i];
     const int index = static_cast<int>(i);
+    if (b.kind == MdKind::table && scroll_here && holds_fact(b, scroll_here)) ImGui::SetScrollHereY(0.4f);
     switch (b.kind) {
       case MdKind::heading: {
         ImGui::Spacing();
         ImFont* font = b.level <= 1 ? fonts.caption : b.level == 2 ? fonts.heading : fonts.bold;
-        keep(draw_spans(b.spans, fonts, font, colour::text, fact_where));
+        keep(draw_spans(b.spans, fonts, font, colour::text, fact_where, scroll_here));
         if (b.level <= 2) ImGui::Separator();
         break;
       }
@@ -198,7 +214,7 @@ std::optional<std::string> draw_markdown(const std::string& text, const Fonts& f
               ImVec2(at.x - 10, at.y), ImVec2(at.x - 7, at.y + ImGui::GetFontSize() + 4), colour::grid);
         }
         keep(draw_spans(b.spans, fonts, fonts.ui, b.kind == MdKind::quote ? colour::text_dim : colour::text,
-                        fact_where));
+                        fact_where, scroll_here));
         if (shift > 0) ImGui::Unindent(shift);
         ImGui::Spacing();
         break;
@@ -211,7 +227,7 @@ std::optional<std::string> draw_markdown(const std::string& text, const Fonts& f
         ImGui::GetWindowDrawList()->AddText(fonts.ui, fonts.ui->FontSize, ImVec2(at.x, at.y + 1),
                                             colour::text_dim, marker.c_str());
         ImGui::Indent(indent);
-        keep(draw_spans(b.spans, fonts, fonts.ui, colour::text, fact_where));
+        keep(draw_spans(b.spans, fonts, fonts.ui, colour::text, fact_where, scroll_here));
         ImGui::Unindent(indent);
         if (shift > 0) ImGui::Unindent(shift);
         break;
@@ -249,7 +265,7 @@ std::optional<std::string> draw_markdown(const std::string& text, const Fonts& f
 
 std::optional<FactLink> draw_lesson_panel(const std::string& readme, const std::string& readme_path,
                                           const std::string& trace_path, const trace::Trace& trace,
-                                          const Fonts& fonts) {
+                                          const Fonts& fonts, std::string& scroll_to) {
   if (readme.empty()) {
     ImGui::TextDisabled("No README.md was found for this trace.");
     ImGui::TextDisabled("Looked beside %s", trace_path.c_str());
@@ -283,7 +299,16 @@ std::optional<FactLink> draw_lesson_panel(const std::string& readme, const std::
     }
     return found->second.where;
   };
-  const std::optional<std::string> clicked = draw_markdown(readme, fonts, where);
+  const auto scroll_here = [&](const std::string& spec) {
+    if (scroll_to.empty()) return false;
+    const std::optional<FactLink> link = resolve_fact_link(readme, readme_path, spec);
+    if (!link || link->key != scroll_to ||
+        fs::absolute(link->trace_path).lexically_normal().string() != shown)
+      return false;
+    scroll_to.clear();
+    return true;
+  };
+  const std::optional<std::string> clicked = draw_markdown(readme, fonts, where, scroll_here);
   if (!clicked) return std::nullopt;
   return leads[*clicked].link;
 }
