@@ -11,6 +11,7 @@
 #include <iostream>
 #include <map>
 
+#include "docs/trace_text.hpp"
 #include "model/document.hpp"
 #include "model/markdown.hpp"
 #include "model/playback.hpp"
@@ -134,15 +135,9 @@ TEST(FactPlaces, EveryReadmeNumberWithAnOriginLeadsToItsPlace) {
         if (found == traces.end())
           found = traces.emplace(link->trace_path, gt::read_file(link->trace_path)).first;
         const gt::Trace& t = found->second;
-        if (!t.facts.count(link->key)) {
-          // The README tool's built-ins read the run's header (its device, date, options), no event.
-          const bool built_in = link->key.rfind("parameter.", 0) == 0 || link->key == "device" ||
-                                link->key == "device.summary" || link->key == "devices" ||
-                                link->key == "recorded_at" || link->key == "clock.resolution_ns";
-          EXPECT_TRUE(built_in) << link->trace_path;
-          continue;
-        }
-        if (!t.fact_values.count(link->key)) continue;
+        // The README tool reads it: a fact of the trace, or a built-in of the run's header.
+        EXPECT_NO_THROW(gridlock::docs::fact_text(t, link->key)) << link->trace_path;
+        if (!t.facts.count(link->key) || !t.fact_values.count(link->key)) continue;
         // What the reader clicks is what the trace holds, and it leads where the number came from.
         EXPECT_EQ(span.text, t.facts.at(link->key));
         const std::optional<FactPlace> place = fact_place(t, link->key);

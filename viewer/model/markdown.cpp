@@ -4,6 +4,7 @@
 #include <md4c.h>
 
 #include <algorithm>
+#include <charconv>
 
 namespace gridlock::viewer {
 
@@ -50,7 +51,9 @@ struct Builder {
       if (close_at == std::string::npos) break;
       const std::string index =
           text.substr(open_at + kFactOpen.size(), close_at - open_at - kFactOpen.size());
-      const std::size_t n = index.empty() ? facts.size() : std::stoul(index);
+      // fact_mark wrote digits; a README that held these characters itself reads as no marker.
+      std::size_t n = facts.size();
+      std::from_chars(index.data(), index.data() + index.size(), n);
       fact = n < facts.size() ? facts[n] : std::string();
       i = close_at + kFactClose.size();
     }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <vector>
@@ -93,7 +94,7 @@ std::optional<std::string> draw_spans(const std::vector<MdSpan>& spans, const Fo
             font->CalcTextSizeA(font->FontSize, FLT_MAX, 0.0f, word.substr(0, kept + 1).c_str()).x;
         const float under = at.y + font->FontSize + 1.0f;
         list->AddLine(ImVec2(at.x, under), ImVec2(at.x + drawn, under), c, 1.0f);
-        if (over) hovered_fact = span.fact, hovered_link = "show where this number was taken: " + *fact_tip;
+        if (over) hovered_fact = span.fact, hovered_link = *fact_tip;
       } else if (!span.link.empty() && over) {
         hovered_link = span.link;
       }
@@ -161,7 +162,7 @@ std::optional<std::string> table_block(const MdBlock& b, int index, const FactWh
       ImGui::GetWindowDrawList()->AddLine(ImVec2(lo.x, hi.y), ImVec2(hi.x, hi.y), colour::dst, 1.0f);
       if (ImGui::IsItemHovered()) {
         ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-        ImGui::SetTooltip("show where this number was taken: %s", where->c_str());
+        ImGui::SetTooltip("%s", where->c_str());
         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) clicked = fact;
       }
     }
@@ -170,10 +171,8 @@ std::optional<std::string> table_block(const MdBlock& b, int index, const FactWh
   return clicked;
 }
 
-// Whether `b` holds a fact marker `accept` takes.
-bool holds_fact(const MdBlock& b, const std::function<bool(const std::string&)>& accept) {
-  for (const MdSpan& span : b.spans)
-    if (!span.fact.empty() && accept(span.fact)) return true;
+// Whether one of table `b`'s cells holds a fact marker `accept` takes.
+bool cell_holds_fact(const MdBlock& b, const std::function<bool(const std::string&)>& accept) {
   for (const auto& row : b.cell_facts)
     for (const std::string& fact : row)
       if (!fact.empty() && accept(fact)) return true;
@@ -194,7 +193,8 @@ std::optional<std::string> draw_markdown(const std::string& text, const Fonts& f
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const MdBlock& b = blocks[i];
     const int index = static_cast<int>(i);
-    if (b.kind == MdKind::table && scroll_here && holds_fact(b, scroll_here)) ImGui::SetScrollHereY(0.4f);
+    if (b.kind == MdKind::table && scroll_here && cell_holds_fact(b, scroll_here))
+      ImGui::SetScrollHereY(0.4f);
     switch (b.kind) {
       case MdKind::heading: {
         ImGui::Spacing();
@@ -272,39 +272,41 @@ std::optional<FactLink> draw_lesson_panel(const std::string& readme, const std::
     return std::nullopt;
   }
   ImGui::TextDisabled("%s", readme_path.c_str());
-  // Where each marker leads, worked out once per README and trace.
+  // Where each marker leads, worked out once per README and trace (not in every frame).
   struct Lead {
-    std::optional<FactLink> link;
-    std::optional<std::string> where;
+    std::optional<FactLink> link;    // set when the marker reads the shown trace
+    std::optional<std::string> tip;  // set when its fact has a place: what the link's tooltip says
   };
   static std::string cached_for;
+  static std::string shown;
   static std::map<std::string, Lead> leads;
-  const std::string identity = readme_path + "\n" + trace_path + "\n" + std::to_string(readme.size());
+  const std::string identity = readme_path + "\n" + trace_path + "\n" + std::to_string(readme.size()) + "\n" +
+                               std::to_string(reinterpret_cast<std::uintptr_t>(&trace));
+  namespace fs = std::filesystem;
   if (identity != cached_for) {
     cached_for = identity;
+    shown = fs::absolute(trace_path).lexically_normal().string();
     leads.clear();
   }
-  namespace fs = std::filesystem;
-  const std::string shown = fs::absolute(trace_path).lexically_normal().string();
-  const FactWhere where = [&](const std::string& spec) -> std::optional<std::string> {
+  const auto lead_of = [&](const std::string& spec) -> const Lead& {
     auto found = leads.find(spec);
     if (found == leads.end()) {
       Lead lead;
-      lead.link = resolve_fact_link(readme, readme_path, spec);
-      if (lead.link && fs::absolute(lead.link->trace_path).lexically_normal().string() == shown) {
-        if (const std::optional<FactPlace> place = fact_place(trace, lead.link->key))
-          lead.where = place->where;
+      std::optional<FactLink> link = resolve_fact_link(readme, readme_path, spec);
+      if (link && fs::absolute(link->trace_path).lexically_normal().string() == shown) {
+        if (const std::optional<FactPlace> place = fact_place(trace, link->key))
+          lead.tip = "show where this number was taken: " + place->where;
+        lead.link = std::move(link);
       }
       found = leads.emplace(spec, std::move(lead)).first;
     }
-    return found->second.where;
+    return found->second;
   };
+  const FactWhere where = [&](const std::string& spec) { return lead_of(spec).tip; };
   const auto scroll_here = [&](const std::string& spec) {
     if (scroll_to.empty()) return false;
-    const std::optional<FactLink> link = resolve_fact_link(readme, readme_path, spec);
-    if (!link || link->key != scroll_to ||
-        fs::absolute(link->trace_path).lexically_normal().string() != shown)
-      return false;
+    const Lead& lead = lead_of(spec);
+    if (!lead.link || lead.link->key != scroll_to) return false;
     scroll_to.clear();
     return true;
   };
