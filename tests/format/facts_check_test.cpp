@@ -31,6 +31,10 @@ tr::Trace facts_of_every_kind() {
   tr::set_fact(t, "duration", tr::duration_fact(t, {0, 0}, {0, 1}, tr::FactUnit::ns, 0));
   tr::set_fact(t, "duration.us", tr::duration_fact(t, {0, 0}, {0, 3}, tr::FactUnit::us, 2));
   tr::set_fact(t, "event", tr::event_value_fact(t, {0, 8}));
+  t.tracks[0].block = 3;  // event 8 is on block 3's row, which ran on SM 7
+  t.tracks[0].sm = 7;
+  tr::set_fact(t, "block", tr::event_block_fact(t, {0, 8}));
+  tr::set_fact(t, "sm", tr::event_sm_fact(t, {0, 8}));
   tr::set_fact(t, "snapshot", tr::snapshot_value_fact(t, 0, in, 2));
   tr::set_fact(t, "shortfall", tr::shortfall_fact(t, 0, in, 3, t.launches.front().id));
   tr::set_fact(t, "count", tr::event_count_fact(t, tr::Category::barrier));
@@ -47,12 +51,14 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 12u);
+  EXPECT_EQ(t.fact_values.size(), 14u);
   EXPECT_EQ(t.facts.at("distinct"), "3");
   EXPECT_TRUE(fact_problems(t).empty()) << fact_problems(t).front();
   EXPECT_EQ(t.facts.at("duration"), "48 ns");
   EXPECT_EQ(t.facts.at("duration.us"), "0.06 \xC2\xB5s");
   EXPECT_EQ(t.facts.at("event"), "2");
+  EXPECT_EQ(t.facts.at("block"), "3");
+  EXPECT_EQ(t.facts.at("sm"), "7");
   EXPECT_EQ(t.facts.at("snapshot"), "4");
   EXPECT_EQ(t.facts.at("shortfall"), "-1");  // in[3] = 2 against a grid of 1
   EXPECT_EQ(t.facts.at("count"), "8");
@@ -90,6 +96,8 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
       {"duration", [](tr::Trace& c) { c.steps[0].events[1].t_ns += 8; }},
       {"duration.us", [](tr::Trace& c) { c.steps[0].events[3].t_ns += 8; }},
       {"event", [](tr::Trace& c) { c.steps[0].events[8].value = 3; }},
+      {"block", [](tr::Trace& c) { c.tracks[0].block = 4; }},
+      {"sm", [](tr::Trace& c) { c.tracks[0].sm = 8; }},
       {"snapshot", [](tr::Trace& c) { c.steps[0].snapshots[0].values[2] = 5; }},
       {"shortfall", [](tr::Trace& c) { c.launches[0].grid = 4; }},
       {"count", [](tr::Trace& c) { c.steps[0].events[2].category = tr::Category::work; }},
@@ -140,6 +148,11 @@ TEST(FactsCheck, ATruncatedTimeAnotherClockAndAMissingOriginAreFound) {
   no_series.fact_values["range"].series = 5;
   EXPECT_FALSE(fact_problems(no_series).empty());
   EXPECT_THROW(tr::duration_fact(t, {0, 0}, {3, 0}, tr::FactUnit::us, 0), tr::TraceError);
+  // A row that names no SM has none to give, and a fact that says it had one is refused.
+  EXPECT_THROW(tr::event_sm_fact(t, {0, 0}), tr::TraceError);
+  tr::Trace no_sm = t;
+  no_sm.tracks[0].sm = -1;
+  EXPECT_FALSE(fact_problems(no_sm).empty());
 }
 
 // Every shipped trace's facts with an origin hold what it recorded, and changing the number of

@@ -46,6 +46,10 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
     }
     case trace::FactKind::event_value:
       return at_event(t, f.at, "the value of");
+    case trace::FactKind::event_block:
+      return at_event(t, f.at, "the block whose row holds");
+    case trace::FactKind::event_sm:
+      return at_event(t, f.at, "the SM whose row holds");
     case trace::FactKind::snapshot_value:
     case trace::FactKind::shortfall: {
       if (f.step < 0 || f.step >= static_cast<int>(t.steps.size())) return std::nullopt;
@@ -109,6 +113,11 @@ std::optional<FactLink> resolve_fact_link(const std::string& readme, const std::
   if (file.empty() || key.empty()) return std::nullopt;
   const std::filesystem::path folder = std::filesystem::path(readme_path).parent_path();
   return FactLink{(folder / file).lexically_normal().string(), key};
+}
+
+bool same_trace_file(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  return fs::absolute(a).lexically_normal() == fs::absolute(b).lexically_normal();
 }
 
 }  // namespace gridlock::viewer

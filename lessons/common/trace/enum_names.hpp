@@ -32,9 +32,9 @@ GRIDLOCK_ENUM_NAMES(TimeUnit, "ns", "tick");
 GRIDLOCK_ENUM_NAMES(Operator, "copy", "add", "mul", "min", "max", "matmul");
 GRIDLOCK_ENUM_NAMES(SourceRole, "kernel", "technique", "recording");
 GRIDLOCK_ENUM_NAMES(ValueBase, "decimal", "hex");
-GRIDLOCK_ENUM_NAMES(FactKind, "duration", "event_value", "snapshot_value", "shortfall", "event_count",
-                    "series_value", "series_matches", "series_median", "series_range", "series_distinct",
-                    "timing_median");
+GRIDLOCK_ENUM_NAMES(FactKind, "duration", "event_value", "event_block", "event_sm", "snapshot_value",
+                    "shortfall", "event_count", "series_value", "series_matches", "series_median",
+                    "series_range", "series_distinct", "timing_median");
 GRIDLOCK_ENUM_NAMES(FactUnit, "count", "ns", "us", "out_of", "range");
 
 #undef GRIDLOCK_ENUM_NAMES

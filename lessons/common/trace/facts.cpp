@@ -98,6 +98,35 @@ FactValue event_value_fact(const Trace& trace, EventRef at) {
   return v;
 }
 
+namespace {
+
+// The track an event is on, which must say `what` (its block or SM: >= 0).
+int track_field_of(const Trace& trace, EventRef at, int Track::*field, const char* what) {
+  const Track* track = trace.find_track(event_at(trace, at).track);
+  if (track == nullptr || track->*field < 0)
+    missing(std::string("the ") + what + " of event " + std::to_string(at.event) + " of step " +
+            std::to_string(at.step) + "'s row, which its track does not name");
+  return track->*field;
+}
+
+}  // namespace
+
+FactValue event_block_fact(const Trace& trace, EventRef at) {
+  FactValue v;
+  v.kind = FactKind::event_block;
+  v.value = track_field_of(trace, at, &Track::block, "block");
+  v.at = at;
+  return v;
+}
+
+FactValue event_sm_fact(const Trace& trace, EventRef at) {
+  FactValue v;
+  v.kind = FactKind::event_sm;
+  v.value = track_field_of(trace, at, &Track::sm, "SM");
+  v.at = at;
+  return v;
+}
+
 FactValue snapshot_value_fact(const Trace& trace, int step, int buffer, int64_t item) {
   FactValue v;
   v.kind = FactKind::snapshot_value;

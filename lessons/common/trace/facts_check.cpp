@@ -65,6 +65,18 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
       r->value = e->value;
       return true;
     }
+    case FactKind::event_block:
+    case FactKind::event_sm: {
+      const Event* e = event_of(t, f.at);
+      if (e == nullptr) return *why = "its event is not in the trace", false;
+      const auto track =
+          std::find_if(t.tracks.begin(), t.tracks.end(), [&](const Track& k) { return k.id == e->track; });
+      if (track == t.tracks.end()) return *why = "its event's track is not in the trace", false;
+      const int named = f.kind == FactKind::event_block ? track->block : track->sm;
+      if (named < 0) return *why = "its event's track names no block or SM", false;
+      r->value = double(named);
+      return true;
+    }
     case FactKind::snapshot_value:
     case FactKind::shortfall: {
       double v = 0;

@@ -227,6 +227,8 @@ FactValue read_fact_value(const JsonPlace& p) {
       f.end = read_ref(p.at("end"));
       break;
     case FactKind::event_value:
+    case FactKind::event_block:
+    case FactKind::event_sm:
       f.at = read_ref(p.at("at"));
       break;
     case FactKind::shortfall:

@@ -134,6 +134,8 @@ json fact_value_json(const FactValue& f) {
       j["end"] = ref_json(f.end);
       break;
     case FactKind::event_value:
+    case FactKind::event_block:
+    case FactKind::event_sm:
       j["at"] = ref_json(f.at);
       break;
     case FactKind::shortfall:

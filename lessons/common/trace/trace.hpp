@@ -76,6 +76,8 @@ enum class Operator { copy, add, mul, min, max, matmul };
 // Where a fact's number comes from (FactValue), each checked by check_facts against the trace:
 //   duration        the time from one event to another, on the trace's clock
 //   event_value     one event's value (a counter's reading, a ticket)
+//   event_block     the block whose row holds an event (the block that merged, that read stale)
+//   event_sm        the SM whose row holds an event (where that block ran)
 //   snapshot_value  one item of a buffer as a step's snapshot holds it
 //   shortfall       how far a snapshot's value falls short of its launch's grid (lost updates)
 //   event_count     how many events of a category the steps hold (the moments of a kind)
@@ -88,6 +90,8 @@ enum class Operator { copy, add, mul, min, max, matmul };
 enum class FactKind {
   duration,
   event_value,
+  event_block,
+  event_sm,
   snapshot_value,
   shortfall,
   event_count,
@@ -302,7 +306,7 @@ struct FactValue {
   std::string clock;
   EventRef start;
   EventRef end;
-  EventRef at;       // event_value: the event
+  EventRef at;       // event_value, event_block, event_sm: the event
   int step = -1;     // snapshot_value, shortfall: the step whose snapshot holds the value
   int buffer = -1;   // snapshot_value, shortfall: the buffer
   int64_t item = 0;  // snapshot_value, shortfall: the element; series_value: the value's index
@@ -405,6 +409,8 @@ void set_fact(Trace& trace, const std::string& key, const FactValue& v);
 // (check_facts still recomputes it). Each throws TraceError on a reference the trace lacks.
 FactValue duration_fact(const Trace& trace, EventRef start, EventRef end, FactUnit unit, int decimals);
 FactValue event_value_fact(const Trace& trace, EventRef at);
+FactValue event_block_fact(const Trace& trace, EventRef at);
+FactValue event_sm_fact(const Trace& trace, EventRef at);
 FactValue snapshot_value_fact(const Trace& trace, int step, int buffer, int64_t item);
 FactValue shortfall_fact(const Trace& trace, int step, int buffer, int64_t item, int launch);
 FactValue event_count_fact(const Trace& trace, Category category);
