@@ -254,11 +254,12 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
       if (!merge_rec.load_run(merger.block, thread).evenly)
         run.check_failed("the merging block's loads were not evenly spaced");
     add_merge(run, merge_rec, merger, loaded, flows, launch_id, block, live, first_warp, result.total);
-    t.facts["recorded.merger"] =
-        "block " + std::to_string(merger.block) + " on SM " + std::to_string(merger.sm);
-    tr::set_fact(t, "recorded.merger_ticket",
-                 tr::event_value_fact(t, tr::find_event(t, merger.track, merger.ticket_at,
-                                                        tr::EventKind::instant, tr::Category::ticket)));
+    // The merger's ticket event: its value is the ticket, its row the block and its SM.
+    const tr::EventRef ticket =
+        tr::find_event(t, merger.track, merger.ticket_at, tr::EventKind::instant, tr::Category::ticket);
+    tr::set_fact(t, "recorded.merger", tr::event_block_fact(t, ticket));
+    tr::set_fact(t, "recorded.merger_sm", tr::event_sm_fact(t, ticket));
+    tr::set_fact(t, "recorded.merger_ticket", tr::event_value_fact(t, ticket));
   } else {
     // Nobody merged: the flows have nowhere to end but at the end of the run.
     tr::Step& s =
@@ -272,6 +273,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     nobody.flows_in = flows;
     s.events.push_back(nobody);
     t.facts["recorded.merger"] = "none";
+    t.facts["recorded.merger_sm"] = "none";
     t.facts["recorded.merger_ticket"] = "none";
   }
   int stale = 0;
@@ -283,7 +285,11 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     if (!first_ticket || a.ticket_at < first_ticket->ticket_at) first_ticket = &a;
     if (!last_ticket || a.ticket_at > last_ticket->ticket_at) last_ticket = &a;
   }
-  t.facts["recorded.tickets_taken"] = std::to_string(took) + " of " + std::to_string(grid);
+  // One ticket event per ticket taken (add_tickets).
+  const tr::FactValue ticket_events = tr::event_count_fact(t, tr::Category::ticket);
+  if (int(ticket_events.value) != took)
+    run.check_failed("the trace holds another count of tickets than were taken");
+  tr::set_fact(t, "recorded.tickets_taken", ticket_events);
   // From the first ticket taken to the last, as the ticket events hold them.
   if (first_ticket != nullptr) {
     auto ticket = [&](const Arrival* a) {

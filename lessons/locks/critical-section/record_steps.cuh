@@ -227,18 +227,30 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const int after_step = int(t.steps.size()) - 1;
 
   // Holders that did not read what the previous holder wrote: the lock kept them apart, but the
-  // previous holder's store was not yet what they saw.
+  // previous holder's store was not yet what they saw. The first one's numbers are taken from the
+  // events that hold them: the reader's turn begins with what it read, the previous turn ends with
+  // what it wrote, and each is on its block's row.
   int stale = 0;
-  std::string first_stale;
+  size_t first_stale = 0;
   for (size_t i = 1; lock && i < all.size(); ++i) {
     if (all[i].gave_up || all[i - 1].gave_up || all[i].seen == all[i - 1].seen + 1) continue;
-    if (stale++ == 0)
-      first_stale = "turn " + std::to_string(i + 1) + ": block " + std::to_string(all[i].block) + " read " +
-                    std::to_string(all[i].seen) + " after block " + std::to_string(all[i - 1].block) +
-                    " had written " + std::to_string(all[i - 1].seen + 1);
+    if (stale++ == 0) first_stale = i;
   }
   t.facts["recorded.stale_reads"] = std::to_string(stale);
-  t.facts["recorded.first_stale_read"] = stale ? first_stale : "none";
+  if (stale > 0) {
+    const Turn &reader = all[first_stale], &writer = all[first_stale - 1];
+    const tr::EventRef read =
+        tr::find_event(t, reader.track, reader.took, tr::EventKind::slice_begin, tr::Category::critical);
+    const tr::EventRef wrote =
+        tr::find_event(t, writer.track, writer.released, tr::EventKind::slice_end, tr::Category::critical);
+    tr::set_fact(t, "recorded.first_stale_read.block", tr::event_block_fact(t, read));
+    tr::set_fact(t, "recorded.first_stale_read.read", tr::event_value_fact(t, read));
+    tr::set_fact(t, "recorded.first_stale_read.previous_block", tr::event_block_fact(t, wrote));
+    tr::set_fact(t, "recorded.first_stale_read.written", tr::event_value_fact(t, wrote));
+  } else {
+    for (const char* part : {"block", "read", "previous_block", "written"})
+      t.facts[std::string("recorded.first_stale_read.") + part] = "none";
+  }
   tr::set_fact(t, "recorded.final", tr::snapshot_value_fact(t, after_step, kCount, 0));
   tr::set_fact(t, "recorded.lost_updates", tr::shortfall_fact(t, after_step, kCount, 0, launch_id));
   t.facts["recorded.spins"] = std::to_string(spins);

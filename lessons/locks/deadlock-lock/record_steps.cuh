@@ -191,7 +191,17 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   t.facts["recorded.gave_up"] = std::to_string(gave_up);
   tr::set_fact(t, "recorded.final", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kCount, 0));
   t.facts["recorded.warp_spins"] = std::to_string(fewest) + "\xE2\x80\x93" + std::to_string(most);
-  t.facts["recorded.span"] = gridlock::microseconds(bounded.ms * 1e6, 1);
+  // From the first hold's start to the last hold's end, on the threads' rows.
+  if (held > 0) {
+    const Turn &first = all.front(), &last = all[held - 1];
+    const tr::EventRef took =
+        tr::find_event(t, first.track, first.took, tr::EventKind::slice_begin, tr::Category::critical);
+    const tr::EventRef released =
+        tr::find_event(t, last.track, last.released, tr::EventKind::slice_end, tr::Category::critical);
+    tr::set_fact(t, "recorded.span", tr::duration_fact(t, took, released, tr::FactUnit::us, 1));
+  } else {
+    t.facts["recorded.span"] = "none: no thread took the lock";
+  }
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
 }
 

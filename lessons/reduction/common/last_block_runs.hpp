@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/record/tree_recording.hpp"
+#include "reduction/common/trace_parts.hpp"
 
 namespace gridlock::reduction {
 
@@ -16,6 +17,8 @@ struct MergeSeen {
   int mergers = 0;        // blocks that went past the guard
   int merger = -1;        // the last of them (the only one, when the guard holds)
   int64_t margin_ns = 0;  // from the last partial's store to the merger's leaving the guard
+  int last_storer = -1;   // the block whose partial was stored last
+  unsigned long long last_store = 0, merger_left = 0;  // those two moments, in %globaltimer ns
   bool after_every_store() const { return margin_ns > 0; }
 };
 
@@ -27,15 +30,52 @@ MergeSeen merge_seen(const TreeRecording<T>& rec, const std::vector<int>& store_
   MergeSeen seen;
   unsigned long long last_store = 0;
   for (int b = 0; b < rec.grid(); ++b) {
-    last_store = std::max(last_store, rec.stored_time(b, store_step[size_t(b)]));
+    if (rec.stored_time(b, store_step[size_t(b)]) > last_store) {
+      last_store = rec.stored_time(b, store_step[size_t(b)]);
+      seen.last_storer = b;
+    }
     if (rec.reached(b, merge_step)) {
       ++seen.mergers;
       seen.merger = b;
     }
   }
-  if (seen.merger >= 0)
-    seen.margin_ns = int64_t(rec.first_left(seen.merger, guard_step)) - int64_t(last_store);
+  seen.last_store = last_store;
+  if (seen.merger >= 0) {
+    seen.merger_left = rec.first_left(seen.merger, guard_step);
+    seen.margin_ns = int64_t(seen.merger_left) - int64_t(last_store);
+  }
   return seen;
+}
+
+// The merge's facts, each taken from the events that hold it: the merging block and its SM (the
+// row of its read of the partials, an instant at the merger's leaving the guard), from the last
+// partial's store to that read when it came after it (merge.after_last_store), from that read to
+// the merging block's end (merge.time), and the launch from start to end (launch.time). The block
+// and kernel slices are add_slice()'s, the stores add_store_step()'s.
+template <typename T>
+void add_merge_facts(trace::Trace& t, const TreeRecording<T>& rec, const LaunchTracks& tracks,
+                     const MergeSeen& seen, RunClock& clock) {
+  const int row = tracks.block[size_t(seen.merger)];
+  const trace::EventRef read = trace::find_event(t, row, clock.since_origin(seen.merger_left),
+                                                 trace::EventKind::instant, trace::Category::work);
+  trace::set_fact(t, "merger", trace::event_block_fact(t, read));
+  trace::set_fact(t, "merger.sm", trace::event_sm_fact(t, read));
+  if (seen.after_every_store())
+    trace::set_fact(
+        t, "merge.after_last_store",
+        trace::duration_fact(
+            t, store_event(t, tracks.block[size_t(seen.last_storer)], clock.since_origin(seen.last_store)),
+            read, trace::FactUnit::us, 2));
+  else
+    t.facts["merge.after_last_store"] = microseconds(seen.margin_ns);
+  const auto merger_span = rec.block_span(seen.merger, clock);
+  trace::set_fact(
+      t, "merge.time",
+      trace::duration_fact(
+          t, read,
+          trace::find_event(t, row, merger_span.second, trace::EventKind::slice_end, trace::Category::kernel),
+          trace::FactUnit::us, 2));
+  trace::set_fact(t, "launch.time", slice_fact(t, tracks.kernel, rec.launch_span(clock)));
 }
 
 // "block 17 most often (5 of 20 runs); 9 different blocks", from the mergers of many runs.

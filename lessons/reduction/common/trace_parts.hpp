@@ -80,6 +80,20 @@ inline void add_slice(trace::Trace& t, size_t first_step, size_t last_step, int 
 // "1.23 µs"
 inline std::string microseconds(int64_t ns) { return gridlock::microseconds(double(ns), 2); }
 
+// The length of a slice add_slice() put on `track` over `span`, as a fact that names its begin and
+// end: "1.23 µs".
+inline trace::FactValue slice_fact(const trace::Trace& t, int track, std::pair<int64_t, int64_t> span) {
+  return trace::duration_fact(
+      t, trace::find_event(t, track, span.first, trace::EventKind::slice_begin, trace::Category::kernel),
+      trace::find_event(t, track, span.second, trace::EventKind::slice_end, trace::Category::kernel),
+      trace::FactUnit::us, 2);
+}
+
+// The event add_store_step() put on `block_track` at `t_ns` for a block's store.
+inline trace::EventRef store_event(const trace::Trace& t, int block_track, int64_t t_ns) {
+  return trace::find_event(t, block_track, t_ns, trace::EventKind::instant, trace::Category::work);
+}
+
 // "a–b" with an en dash, or "a" when both are equal.
 inline std::string range_text(const std::string& a, const std::string& b) {
   return a == b ? a : a + "\xE2\x80\x93" + b;

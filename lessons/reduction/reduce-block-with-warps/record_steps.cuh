@@ -175,7 +175,11 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& form) {
   t.facts["recorded.result"] = std::to_string(answer);
   t.facts["recorded.expected"] = std::to_string(expected);
   t.facts["recorded.launches"] = attempts.text();
-  t.facts["recorded.block_time"] = std::to_string(end - begin) + " ns";
+  tr::set_fact(t, "recorded.block_time",
+               tr::duration_fact(
+                   t, tr::find_event(t, kBlockTrack, begin, tr::EventKind::slice_begin, tr::Category::kernel),
+                   tr::find_event(t, kBlockTrack, end, tr::EventKind::slice_end, tr::Category::kernel),
+                   tr::FactUnit::ns, 0));
   if (answer != expected)
     t.notices.push_back("the recorded launch returned " + std::to_string(answer) + ", not the sum " +
                         std::to_string(expected));

@@ -163,28 +163,48 @@ inline void add_steps(gridlock::LessonRun& run, const Recorded& r, const std::ve
   merge.snapshots.push_back({kOut, {0}, {double(r.result)}});
 }
 
-inline void add_facts(gridlock::LessonRun& run, const Recorded& r, const Config& c, int64_t n) {
+// The facts the README quotes, each time taken from the events that hold it (add_steps'): the
+// kernel's slice, the blocks' starts and sums, the merging block's merge.
+inline void add_facts(gridlock::LessonRun& run, const Recorded& r, const Config& c, int64_t n,
+                      const std::vector<int>& rows, int kernel_track) {
   gridlock::RunClock& clock = run.clock();
   tr::Trace& t = run.trace();
-  int64_t first_start = INT64_MAX, last_start = 0, first_summed = INT64_MAX, last_summed = 0;
-  for (const BlockRecord& b : r.blocks) {
-    first_start = std::min(first_start, b.t(kStarted, clock));
-    last_start = std::max(last_start, b.t(kStarted, clock));
-    first_summed = std::min(first_summed, b.t(kSummed, clock));
-    last_summed = std::max(last_summed, b.t(kSummed, clock));
+  size_t first_start = 0, last_start = 0, first_summed = 0, last_summed = 0;
+  const auto at = [&](size_t b, int what) { return r.blocks[b].t(what, clock); };
+  for (size_t b = 1; b < r.blocks.size(); ++b) {
+    if (at(b, kStarted) < at(first_start, kStarted)) first_start = b;
+    if (at(b, kStarted) > at(last_start, kStarted)) last_start = b;
+    if (at(b, kSummed) < at(first_summed, kSummed)) first_summed = b;
+    if (at(b, kSummed) > at(last_summed, kSummed)) last_summed = b;
   }
-  const BlockRecord& merger = r.blocks[size_t(r.merger)];
-  const int64_t end = merger.t(kMerged, clock);
+  const auto block_event = [&](size_t b, int what, tr::EventKind kind) {
+    return tr::find_event(t, rows[b], at(b, what), kind, tr::Category::work);
+  };
+  const size_t merger = size_t(r.merger);
+  const int64_t end = at(merger, kMerged);
+  const tr::EventRef merge_begin = block_event(merger, kTicket, tr::EventKind::slice_begin);
+  const tr::EventRef merge_end = block_event(merger, kMerged, tr::EventKind::slice_end);
+  const auto us = [&](tr::EventRef from, tr::EventRef to) {
+    return tr::duration_fact(t, from, to, tr::FactUnit::us, 2);
+  };
   t.facts["config"] = c.name();
   t.facts["grid"] = std::to_string(r.blocks.size());
   t.facts["result"] = std::to_string(r.result);
-  t.facts["merger"] = std::to_string(r.merger);
-  t.facts["launch.time"] = red::microseconds(end - first_start);
-  t.facts["starts.spread"] = red::microseconds(last_start - first_start);
-  t.facts["sums.spread"] = red::microseconds(last_summed - first_summed);
-  t.facts["merge.time"] = red::microseconds(end - merger.t(kTicket, clock));
+  tr::set_fact(t, "merger", tr::event_block_fact(t, merge_begin));
+  tr::set_fact(t, "launch.time",
+               us(tr::find_event(t, kernel_track, at(first_start, kStarted), tr::EventKind::slice_begin,
+                                 tr::Category::kernel),
+                  tr::find_event(t, kernel_track, end, tr::EventKind::slice_end, tr::Category::kernel)));
+  tr::set_fact(t, "starts.spread",
+               us(block_event(first_start, kStarted, tr::EventKind::slice_begin),
+                  block_event(last_start, kStarted, tr::EventKind::slice_begin)));
+  tr::set_fact(t, "sums.spread",
+               us(block_event(first_summed, kSummed, tr::EventKind::slice_end),
+                  block_event(last_summed, kSummed, tr::EventKind::slice_end)));
+  tr::set_fact(t, "merge.time", us(merge_begin, merge_end));
+  const int64_t first_start_ns = at(first_start, kStarted);
   char gbs[32];
-  std::snprintf(gbs, sizeof gbs, "%.0f GB/s", double(n) * sizeof(int) / double(end - first_start));
+  std::snprintf(gbs, sizeof gbs, "%.0f GB/s", double(n) * sizeof(int) / double(end - first_start_ns));
   t.facts["recorded.gbs"] = gbs;
 }
 
@@ -210,7 +230,7 @@ inline void record_steps(gridlock::LessonRun& run, const Config& c, const std::v
       "the input (" + std::to_string(input.size()) +
       " ints) is not recorded; each block's partial was checked against the CPU's sum of its slice");
   add_steps(run, r, rows, launch, kernel_track);
-  add_facts(run, r, c, int64_t(input.size()));
+  add_facts(run, r, c, int64_t(input.size()), rows, kernel_track);
 }
 
 }  // namespace rf

@@ -100,18 +100,11 @@ inline void add_merge(gridlock::LessonRun& run, const Recording& rec, const red:
                                 "Thread 0 stores the sum of the partials in out[0].");
 }
 
-inline void add_facts(gridlock::LessonRun& run, const Recording& rec, const red::MergeSeen& seen,
-                      int result) {
+inline void add_facts(gridlock::LessonRun& run, const Recording& rec, const red::LaunchTracks& tracks,
+                      const red::MergeSeen& seen, int result) {
   tr::Trace& t = run.trace();
-  const Steps s(rec.block_size());
-  const auto span = rec.launch_span(run.clock());
   t.facts["result"] = std::to_string(result);
-  t.facts["merger"] = std::to_string(seen.merger);
-  t.facts["merger.sm"] = std::to_string(rec.sm_of(seen.merger));
-  t.facts["merge.after_last_store"] = red::microseconds(seen.margin_ns);
-  t.facts["launch.time"] = red::microseconds(span.second - span.first);
-  const int64_t merge_begin = run.clock().since_origin(rec.first_left(seen.merger, s.guard));
-  t.facts["merge.time"] = red::microseconds(rec.block_span(seen.merger, run.clock()).second - merge_begin);
+  red::add_merge_facts(t, rec, tracks, seen, run.clock());
   t.facts["stale_partials"] = std::to_string(stale_partials(rec, seen.merger));
 }
 
@@ -160,7 +153,7 @@ inline void record_steps(gridlock::LessonRun& run, const Recording& rec, const s
     t.notices.push_back("the input (" + std::to_string(n) +
                         " elements) is not recorded: the loads' values "
                         "cannot be checked against it");
-  add_facts(run, rec, seen, result);
+  add_facts(run, rec, tracks, seen, result);
 }
 
 }  // namespace r4

@@ -104,23 +104,17 @@ inline void add_merge(gridlock::LessonRun& run, const Recording& rec, const Layo
   run.trace().steps[first].events.push_back(reads);
 }
 
-inline void add_facts(gridlock::LessonRun& run, const Recording& rec, const RecordedRun& r,
+inline void add_facts(gridlock::LessonRun& run, const Recording& rec, const Layout& l, const RecordedRun& r,
                       const red::MergeSeen& seen) {
   tr::Trace& t = run.trace();
   const int n = int(r.input.size()), grid = rec.grid();
-  const Steps s(grid, rec.block_size(), n);
-  const auto span = rec.launch_span(run.clock());
   t.facts["result"] = red::to_text(r.result);
   t.facts["cpu"] = red::to_text(red::cpu_reduce<red::MatMul>(r.input));
   t.facts["split"] = red::to_text(r.split);
   t.facts["commutative"] = red::to_text(r.commutative);
   t.facts["chunk"] = std::to_string(chunk_of(0, grid, n).count);
   t.facts["last_chunk"] = std::to_string(chunk_of(grid - 1, grid, n).count);
-  t.facts["merger"] = std::to_string(seen.merger);
-  t.facts["merge.after_last_store"] = red::microseconds(seen.margin_ns);
-  t.facts["launch.time"] = red::microseconds(span.second - span.first);
-  const int64_t merge_begin = run.clock().since_origin(rec.first_left(seen.merger, s.guard));
-  t.facts["merge.time"] = red::microseconds(rec.block_span(seen.merger, run.clock()).second - merge_begin);
+  red::add_merge_facts(t, rec, l.tracks, seen, run.clock());
 }
 
 // Turns the recording of one launch into the trace's buffers, rows, steps and facts.
@@ -165,7 +159,7 @@ inline void record_steps(gridlock::LessonRun& run, const Recording& rec, const s
     t.notices.push_back("the input (" + std::to_string(n) +
                         " matrices) is not recorded: the loads' values "
                         "cannot be checked against it");
-  add_facts(run, rec, r, seen);
+  add_facts(run, rec, l, r, seen);
 }
 
 }  // namespace r5

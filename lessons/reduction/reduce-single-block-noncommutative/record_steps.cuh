@@ -36,7 +36,7 @@ inline gridlock::TreeRecording<red::Mat2>::Shape recording_shape(const gridlock:
   return {/*grid=*/1, o.block, steps, 0, /*registers=*/true};
 }
 
-inline void add_facts(tr::Trace& t, const RecordedRun& r, int block, int levels,
+inline void add_facts(tr::Trace& t, const RecordedRun& r, int block, int levels, int block_track,
                       std::pair<int64_t, int64_t> span) {
   const int n = int(r.input.size()), loads = n > block ? (n - 1) / block : 0;
   t.facts["result"] = red::to_text(r.result);
@@ -47,7 +47,7 @@ inline void add_facts(tr::Trace& t, const RecordedRun& r, int block, int levels,
   t.facts["padded"] = std::to_string((loads + 1) * block - n);
   t.facts["tree.levels"] = std::to_string(levels);
   t.facts["barriers"] = std::to_string(1 + 2 * loads + 1 + levels);
-  t.facts["block.time"] = red::microseconds(span.second - span.first);
+  tr::set_fact(t, "block.time", red::slice_fact(t, block_track, span));
 }
 
 // Turns the recording of one launch into the trace's buffers, rows, steps and facts.
@@ -87,7 +87,7 @@ inline void record_steps(gridlock::LessonRun& run, const gridlock::TreeRecording
   const auto span = rec.block_span(0, run.clock());
   red::add_slice(t, first, last, tracks.block[0], span, "block 0");
   red::add_slice(t, first, last, tracks.kernel, span, kernel);
-  add_facts(t, r, block, __builtin_ctz(unsigned(block)), span);
+  add_facts(t, r, block, __builtin_ctz(unsigned(block)), tracks.block[0], span);
 }
 
 }  // namespace r2

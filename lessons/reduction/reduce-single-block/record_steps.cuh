@@ -22,13 +22,6 @@ constexpr int kInput = 0, kAccumulators = 1, kShared = 2, kOut = 3;
 constexpr int kBlockTrack = 0, kFirstWarpTrack = 1;
 constexpr int64_t kLargestRecordedInput = 1 << 16;  // larger inputs are not copied into the trace
 
-inline std::string microseconds(int64_t ns) { return gridlock::microseconds(double(ns), 2); }
-
-inline std::string nanoseconds_range(int64_t lo, int64_t hi) {
-  return lo == hi ? std::to_string(lo) + " ns"
-                  : std::to_string(lo) + "\xE2\x80\x93" + std::to_string(hi) + " ns";
-}
-
 // "threads 0–783 fold 10 elements each, threads 784–1023 fold 9", from what each thread loaded.
 inline std::string fold_counts(const gridlock::TreeRecording<int>& rec, int block) {
   std::string text;
@@ -58,20 +51,23 @@ inline void declare_buffers_and_tracks(tr::Trace& t, int64_t n, int block, unsig
                         0, w, -1, int(sm)});
 }
 
-// Per tree level, the time from the last warp leaving the previous barrier to the last warp
-// leaving this one.
-inline std::vector<int64_t> level_times(const tr::Trace& t, int first_level_step, int levels) {
-  std::vector<int64_t> last_leave;
+// Per tree level, from the last warp leaving the previous barrier to the last warp leaving this
+// one: the two barrier ends.
+inline std::vector<std::pair<tr::EventRef, tr::EventRef>> level_spans(const tr::Trace& t,
+                                                                      int first_level_step, int levels) {
+  std::vector<tr::EventRef> last_leave;
   for (int s = first_level_step - 1; s < first_level_step + levels; ++s) {
-    int64_t latest = 0;
-    for (const tr::Event& e : t.steps[size_t(s)].events)
-      if (e.category == tr::Category::barrier && e.kind == tr::EventKind::slice_end)
-        latest = std::max(latest, e.t_ns);
+    tr::EventRef latest{s, -1};
+    const std::vector<tr::Event>& events = t.steps[size_t(s)].events;
+    for (size_t e = 0; e < events.size(); ++e)
+      if (events[e].category == tr::Category::barrier && events[e].kind == tr::EventKind::slice_end &&
+          (latest.event < 0 || events[e].t_ns > events[size_t(latest.event)].t_ns))
+        latest.event = int(e);
     last_leave.push_back(latest);
   }
-  std::vector<int64_t> times;
-  for (size_t i = 1; i < last_leave.size(); ++i) times.push_back(last_leave[i] - last_leave[i - 1]);
-  return times;
+  std::vector<std::pair<tr::EventRef, tr::EventRef>> spans;
+  for (size_t i = 1; i < last_leave.size(); ++i) spans.push_back({last_leave[i - 1], last_leave[i]});
+  return spans;
 }
 
 inline void record_steps(gridlock::LessonRun& run) {
@@ -159,29 +155,39 @@ inline void record_steps(gridlock::LessonRun& run) {
   done.snapshots.push_back({kOut, {}, {double(result)}});
   done.live.push_back({kShared, 0, 1, 1});
 
-  // Facts the README quotes, computed from this recording.
-  int64_t first_done = INT64_MAX, last_done = 0;
-  for (const tr::Event& e : t.steps[load_step].events)  // `load` no longer refers to it: steps grew
-    if (e.category == tr::Category::work && e.kind == tr::EventKind::slice_end) {
-      first_done = std::min(first_done, e.t_ns - block_begin);
-      last_done = std::max(last_done, e.t_ns - block_begin);
+  // Facts the README quotes, each time taken from the events that hold it: the block's slice
+  // begins at its start; the warps' loads end at the first barrier; the levels between barriers.
+  const tr::EventRef started =
+      tr::find_event(t, kBlockTrack, block_begin, tr::EventKind::slice_begin, tr::Category::kernel);
+  tr::EventRef first_done{int(load_step), -1}, last_done{int(load_step), -1};
+  const std::vector<tr::Event>& loads = t.steps[load_step].events;  // `load` no longer refers to it
+  for (size_t e = 0; e < loads.size(); ++e)
+    if (loads[e].category == tr::Category::work && loads[e].kind == tr::EventKind::slice_end) {
+      if (first_done.event < 0 || loads[e].t_ns < loads[size_t(first_done.event)].t_ns)
+        first_done.event = int(e);
+      if (last_done.event < 0 || loads[e].t_ns > loads[size_t(last_done.event)].t_ns)
+        last_done.event = int(e);
     }
-  const std::vector<int64_t> times = level_times(t, 1, levels);
+  const auto us = [&](tr::EventRef from, tr::EventRef to) {
+    return tr::duration_fact(t, from, to, tr::FactUnit::us, 2);
+  };
+  std::vector<tr::FactValue> levels_took;
+  for (const auto& [from, to] : level_spans(t, 1, levels))
+    levels_took.push_back(tr::duration_fact(t, from, to, tr::FactUnit::ns, 0));
+  const auto by_value = [](const tr::FactValue& a, const tr::FactValue& b) { return a.value < b.value; };
   t.facts["load.folds"] = input_recorded ? fold_counts(rec, o.block) : "not recorded";
-  t.facts["load.warps_done"] = microseconds(first_done) + "\xE2\x80\x93" + microseconds(last_done);
+  tr::set_fact(t, "load.first_warp_done", us(started, first_done));
+  tr::set_fact(t, "load.last_warp_done", us(started, last_done));
   t.facts["tree.levels"] = std::to_string(levels);
-  t.facts["tree.level_time"] = nanoseconds_range(*std::min_element(times.begin(), times.end()),
-                                                 *std::max_element(times.begin(), times.end()));
+  tr::set_fact(t, "tree.shortest_level", *std::min_element(levels_took.begin(), levels_took.end(), by_value));
+  tr::set_fact(t, "tree.longest_level", *std::max_element(levels_took.begin(), levels_took.end(), by_value));
   t.facts["tree.single_warp_from"] = std::to_string(single_warp_from);
   t.facts["tree.single_warp_levels"] = std::to_string(levels - single_warp_from + 1);
   t.facts["tree.single_warp_adds"] = std::to_string(single_warp_adds);
   // The block's slice, from its first warp's start to its last warp's leave.
   tr::set_fact(
       t, "tree.last_leave",
-      tr::duration_fact(
-          t, tr::find_event(t, kBlockTrack, block_begin, tr::EventKind::slice_begin, tr::Category::kernel),
-          tr::find_event(t, kBlockTrack, block_end, tr::EventKind::slice_end, tr::Category::kernel),
-          tr::FactUnit::us, 2));
+      us(started, tr::find_event(t, kBlockTrack, block_end, tr::EventKind::slice_end, tr::Category::kernel)));
   tr::set_fact(t, "result", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kOut, 0));
 }
 

@@ -105,7 +105,8 @@ inline void add_second_launch(gridlock::LessonRun& run, const Recording& second,
                  t.launches[size_t(launch)].name);
 }
 
-inline void add_facts(tr::Trace& t, const Recording& first, const Recording& second, int result,
+inline void add_facts(tr::Trace& t, const Recording& first, const Recording& second,
+                      const red::LaunchTracks& one_tracks, const red::LaunchTracks& two_tracks, int result,
                       gridlock::RunClock& clock) {
   std::set<unsigned> sms;
   for (int b = 0; b < first.grid(); ++b) sms.insert(first.sm_of(b));
@@ -113,9 +114,24 @@ inline void add_facts(tr::Trace& t, const Recording& first, const Recording& sec
   t.facts["result"] = std::to_string(result);
   t.facts["folds"] = folds_per_thread(first);
   t.facts["first.sms"] = std::to_string(sms.size());
-  t.facts["first.time"] = red::microseconds(one.second - one.first);
-  t.facts["second.time"] = red::microseconds(two.second - two.first);
-  t.facts["boundary.gap"] = red::microseconds(boundary_gap(first, second, first.steps() - 1));
+  tr::set_fact(t, "first.time", red::slice_fact(t, one_tracks.kernel, one));
+  tr::set_fact(t, "second.time", red::slice_fact(t, two_tracks.kernel, two));
+  // From the last partial's store to the second launch's start, when it began after every store.
+  const int store_step = first.steps() - 1;
+  int last = 0;
+  for (int b = 1; b < first.grid(); ++b)
+    if (first.stored_time(b, store_step) > first.stored_time(last, store_step)) last = b;
+  const int64_t gap = boundary_gap(first, second, store_step);
+  if (gap >= 0)
+    tr::set_fact(t, "boundary.gap",
+                 tr::duration_fact(t,
+                                   red::store_event(t, one_tracks.block[size_t(last)],
+                                                    clock.since_origin(first.stored_time(last, store_step))),
+                                   tr::find_event(t, two_tracks.kernel, two.first, tr::EventKind::slice_begin,
+                                                  tr::Category::kernel),
+                                   tr::FactUnit::us, 2));
+  else
+    t.facts["boundary.gap"] = red::microseconds(gap);
 }
 
 // Turns the recordings of the two launches into the trace's buffers, rows, steps and facts.
@@ -148,7 +164,7 @@ inline void record_steps(gridlock::LessonRun& run, const Recording& first, const
                         " elements) is not recorded: the first loads' "
                         "values cannot be checked against it");
   add_second_launch(run, second, two, launch_two, grid);
-  add_facts(t, first, second, result, run.clock());
+  add_facts(t, first, second, one, two, result, run.clock());
 }
 
 }  // namespace r3

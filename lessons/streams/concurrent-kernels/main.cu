@@ -166,12 +166,18 @@ void record_point(LessonRun& run, const s1::Workload& w, const SweepPoint& p) {
   const double lo = *std::min_element(p.at_once.begin(), p.at_once.end()),
                hi = *std::max_element(p.at_once.begin(), p.at_once.end());
   facts[key + ".at_once"] = fixed(median(p.at_once), 0) + " (" + fixed(lo, 0) + ".." + fixed(hi, 0) + ")";
-  facts[key + ".serial"] = fixed(median(p.serial_ms) * 1e3, 0) + " \xC2\xB5s";
-  facts[key + ".concurrent"] = fixed(median(p.concurrent_ms) * 1e3, 0) + " \xC2\xB5s";
   facts[key + ".speedup"] = gridlock::ratio_with_spread(p.speedup());
   const std::string size = std::to_string(p.blocks_per_sm) + " blocks/SM";
-  run.trace().timings.push_back(timing("8 kernels in 1 stream, " + size, w, p.serial_ms));
-  run.trace().timings.push_back(timing("8 kernels in 8 streams, " + size, w, p.concurrent_ms));
+  gridlock::trace::Trace& t = run.trace();
+  t.timings.push_back(timing("8 kernels in 1 stream, " + size, w, p.serial_ms));
+  t.timings.push_back(timing("8 kernels in 8 streams, " + size, w, p.concurrent_ms));
+  // The two medians, as the timings' rows hold them.
+  const int serial = int(t.timings.size()) - 2;
+  using gridlock::trace::FactUnit;
+  gridlock::trace::set_fact(t, key + ".serial",
+                            gridlock::trace::timing_median_fact(t, serial, FactUnit::us, 0));
+  gridlock::trace::set_fact(t, key + ".concurrent",
+                            gridlock::trace::timing_median_fact(t, serial + 1, FactUnit::us, 0));
   std::printf("%13d %8d %12s %12.0f %14.0f %9.2fx\n", p.blocks_per_sm, p.grid,
               facts[key + ".at_once"].c_str(), median(p.serial_ms) * 1e3, median(p.concurrent_ms) * 1e3,
               p.speedup().median);
