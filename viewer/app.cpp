@@ -255,6 +255,11 @@ void App::frame(float seconds) {
   if (menu) menu_bar();
   if (TraceScreen* screen = current_trace()) {
     screen->draw(seconds, fonts_, heat_);
+    if (const std::optional<FactLink> other = screen->take_open_request()) {
+      StartAt at;
+      at.fact = other->key;
+      open_files({other->trace_path}, at);
+    }
   } else if (showing_ == Showing::comparison && comparison_) {
     if (!comparison_->draw(seconds, fonts_, heat_)) showing_ = Showing::gallery;
   } else if (showing_ == Showing::explore && explore_) {

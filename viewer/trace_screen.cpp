@@ -42,6 +42,11 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
     playback_.seek_time(*start.time_ns + (start.after_first_event ? playback_.times().begin_ns() : 0));
   else
     playback_.seek(start.step < 0 ? playback_.step_count() + start.step : start.step);
+  if (!start.fact.empty()) {
+    go_to_fact(start.fact);  // a fact kept as text alone leaves the cursor where it is
+    first_panel_ = "lesson";
+    readme_scroll_to_ = start.fact;
+  }
   if (setup.first_question >= 0 && open_question(quiz_, document_->trace, setup.first_question, playback_) &&
       setup.reveal)
     reveal_question(quiz_, playback_);
@@ -173,8 +178,12 @@ void TraceScreen::side_panels(const Fonts& fonts) {
         ImGui::BeginChild("readme", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
         if (const std::optional<FactLink> link =
                 draw_lesson_panel(document_->readme, document_->readme_path, document_->path,
-                                  document_->trace, fonts, readme_scroll_to_))
-          go_to_fact(link->key);
+                                  document_->trace, fonts, readme_scroll_to_)) {
+          if (same_trace_file(link->trace_path, document_->path))
+            go_to_fact(link->key);
+          else
+            open_request_ = link;
+        }
         ImGui::EndChild();
       }
       ImGui::EndTabItem();

@@ -7,10 +7,12 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/document.hpp"
 #include "model/event_markers.hpp"
+#include "model/fact_places.hpp"
 #include "model/playback.hpp"
 #include "panels/question_card.hpp"
 #include "panels/source_panel.hpp"
@@ -31,6 +33,9 @@ struct StartAt {
   std::optional<int64_t> time_ns;
   bool after_first_event = false;
   bool keep_step = false;  // with time_ns: `step` is shown, the time at that moment of it
+  // A fact key: the screen opens where its number was taken (instead of the above, when its fact
+  // names an origin), with the Lesson panel at the README's sentence that gives it.
+  std::string fact;
 };
 
 // The panel layout every trace screen shares (and the settings file remembers): the splitters'
@@ -81,6 +86,9 @@ class TraceScreen {
   // Moves to where the fact `key` can be seen (model/fact_places.hpp): its step and moment, or the
   // view that shows it. False when the fact names no origin.
   bool go_to_fact(const std::string& key);
+  // A README number of another trace that the Lesson panel's reader clicked: that trace, to be
+  // opened where the number was taken (StartAt::fact). Taken once.
+  std::optional<FactLink> take_open_request() { return std::exchange(open_request_, std::nullopt); }
 
  private:
   void canvas(float seconds, const Fonts& fonts, HeatStripRenderer& heat);
@@ -99,7 +107,8 @@ class TraceScreen {
   TimelinePanelState step_timeline_;
   std::string first_panel_;
   std::string readme_scroll_to_;  // ScreenSetup::first_fact, until the Lesson panel has scrolled there
-  bool select_panel_ = true;      // select first_panel_'s tab once
+  std::optional<FactLink> open_request_;
+  bool select_panel_ = true;  // select first_panel_'s tab once
   bool animate_ = true;
   std::shared_ptr<PanelLayout> layout_;
   bool compact_ = false;           // the presenter's layout for a small window at a large scale

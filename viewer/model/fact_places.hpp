@@ -33,4 +33,8 @@ struct FactLink {
 std::optional<FactLink> resolve_fact_link(const std::string& readme, const std::string& readme_path,
                                           const std::string& spec);
 
+// Whether two paths name the same trace file, as written (made absolute and normal, not resolved
+// on disk: a page's files need not be there yet).
+bool same_trace_file(const std::string& a, const std::string& b);
+
 }  // namespace gridlock::viewer

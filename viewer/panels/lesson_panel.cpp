@@ -274,18 +274,16 @@ std::optional<FactLink> draw_lesson_panel(const std::string& readme, const std::
   ImGui::TextDisabled("%s", readme_path.c_str());
   // Where each marker leads, worked out once per README and trace (not in every frame).
   struct Lead {
-    std::optional<FactLink> link;    // set when the marker reads the shown trace
-    std::optional<std::string> tip;  // set when its fact has a place: what the link's tooltip says
+    std::optional<FactLink> link;    // set when the marker resolves to a trace
+    bool shown = false;              // that trace is the one shown
+    std::optional<std::string> tip;  // set when it leads somewhere: what the link's tooltip says
   };
   static std::string cached_for;
-  static std::string shown;
   static std::map<std::string, Lead> leads;
   const std::string identity = readme_path + "\n" + trace_path + "\n" + std::to_string(readme.size()) + "\n" +
                                std::to_string(reinterpret_cast<std::uintptr_t>(&trace));
-  namespace fs = std::filesystem;
   if (identity != cached_for) {
     cached_for = identity;
-    shown = fs::absolute(trace_path).lexically_normal().string();
     leads.clear();
   }
   const auto lead_of = [&](const std::string& spec) -> const Lead& {
@@ -293,9 +291,16 @@ std::optional<FactLink> draw_lesson_panel(const std::string& readme, const std::
     if (found == leads.end()) {
       Lead lead;
       std::optional<FactLink> link = resolve_fact_link(readme, readme_path, spec);
-      if (link && fs::absolute(link->trace_path).lexically_normal().string() == shown) {
+      if (link && same_trace_file(link->trace_path, trace_path)) {
+        lead.shown = true;
         if (const std::optional<FactPlace> place = fact_place(trace, link->key))
           lead.tip = "show where this number was taken: " + place->where;
+        lead.link = std::move(link);
+      } else if (link) {
+        // Another trace's number: it opens that trace, where the number was taken when its fact
+        // names an origin (the trace is not read until then).
+        lead.tip = "open " + std::filesystem::path(link->trace_path).filename().string() +
+                   ", the run this number was taken from";
         lead.link = std::move(link);
       }
       found = leads.emplace(spec, std::move(lead)).first;
@@ -306,7 +311,7 @@ std::optional<FactLink> draw_lesson_panel(const std::string& readme, const std::
   const auto scroll_here = [&](const std::string& spec) {
     if (scroll_to.empty()) return false;
     const Lead& lead = lead_of(spec);
-    if (!lead.link || lead.link->key != scroll_to) return false;
+    if (!lead.shown || lead.link->key != scroll_to) return false;
     scroll_to.clear();
     return true;
   };
