@@ -100,31 +100,27 @@ FactValue event_value_fact(const Trace& trace, EventRef at) {
 
 namespace {
 
-// The track an event is on, which must say `what` (its block or SM: >= 0).
-int track_field_of(const Trace& trace, EventRef at, int Track::*field, const char* what) {
+// A fact that names what the track an event is on says of it (its block or SM: >= 0).
+FactValue track_fact(const Trace& trace, EventRef at, FactKind kind, int Track::*field, const char* what) {
   const Track* track = trace.find_track(event_at(trace, at).track);
   if (track == nullptr || track->*field < 0)
     missing(std::string("the ") + what + " of event " + std::to_string(at.event) + " of step " +
             std::to_string(at.step) + "'s row, which its track does not name");
-  return track->*field;
+  FactValue v;
+  v.kind = kind;
+  v.value = track->*field;
+  v.at = at;
+  return v;
 }
 
 }  // namespace
 
 FactValue event_block_fact(const Trace& trace, EventRef at) {
-  FactValue v;
-  v.kind = FactKind::event_block;
-  v.value = track_field_of(trace, at, &Track::block, "block");
-  v.at = at;
-  return v;
+  return track_fact(trace, at, FactKind::event_block, &Track::block, "block");
 }
 
 FactValue event_sm_fact(const Trace& trace, EventRef at) {
-  FactValue v;
-  v.kind = FactKind::event_sm;
-  v.value = track_field_of(trace, at, &Track::sm, "SM");
-  v.at = at;
-  return v;
+  return track_fact(trace, at, FactKind::event_sm, &Track::sm, "SM");
 }
 
 FactValue snapshot_value_fact(const Trace& trace, int step, int buffer, int64_t item) {
