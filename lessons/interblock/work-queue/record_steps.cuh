@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,16 +34,19 @@ struct Slice {
 };
 
 // Every block's items in the order it did them; `last_done` gets each block's last end (or the
-// time it found the queue empty).
+// time it found the queue empty), `empty_at` the time it found the queue empty (-1: it did not).
 inline std::vector<Slice> slices(const gridlock::EventRecording& rec, int grid,
                                  const std::vector<WorkItem>& items, const std::vector<int>& tracks,
-                                 gridlock::RunClock& clock, std::vector<int64_t>& last_done) {
+                                 gridlock::RunClock& clock, std::vector<int64_t>& last_done,
+                                 std::vector<int64_t>& empty_at) {
   std::vector<Slice> out;
   last_done.assign(size_t(grid), 0);
+  empty_at.assign(size_t(grid), -1);
   for (int b = 0; b < grid; ++b) {
     Slice open;
     for (const gridlock::LogRecord& r : rec.records(b)) {
       const int64_t at = clock.since_origin(r.t_ns);
+      if (r.what == kQueueEmpty) empty_at[size_t(b)] = at;
       if (r.what == kFetched) open = {b, r.value, 0, tracks[size_t(b)], at, at};
       if (r.what == kDone) {
         open.end = at;
@@ -89,8 +93,16 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   }
   const std::vector<int> rows =
       gridlock::locks::declare_sm_tracks(t, sms, names, tr::TrackKind::block, blocks);
-  std::vector<int64_t> last_done;
-  const std::vector<Slice> all = slices(rec, o.grid, items, rows, clock, last_done);
+  std::vector<int64_t> last_done, empty_at;
+  const std::vector<Slice> all = slices(rec, o.grid, items, rows, clock, last_done, empty_at);
+  // Each block's last item, in start order: the queue-empty moment goes in that item's step.
+  std::map<size_t, int> ends_block;  // slice -> the block whose last item it is
+  {
+    std::vector<int64_t> last_slice(size_t(o.grid), -1);
+    for (size_t k = 0; k < all.size(); ++k) last_slice[size_t(all[k].block)] = int64_t(k);
+    for (int b = 0; b < o.grid; ++b)
+      if (last_slice[size_t(b)] >= 0) ends_block[size_t(last_slice[size_t(b)])] = b;
+  }
   const int launch_id = run.add_launch(queue ? "work_from_queue<" + std::to_string(kBlock) + ">"
                                              : "work_assigned_up_front<" + std::to_string(kBlock) + ">",
                                        o.grid, kBlock);
@@ -155,6 +167,9 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
         s.events.push_back(make_event(kNextTrack, tr::EventKind::counter, sl.begin, "next",
                                       tr::Category::atomic, index_shown[k]));
       if (sl.item >= 0 && sl.item < room) done_by_block[sl.item] = sl.block;
+      if (const auto ends = ends_block.find(k); ends != ends_block.end() && empty_at[size_t(sl.block)] >= 0)
+        s.events.push_back(make_event(sl.track, tr::EventKind::instant, empty_at[size_t(sl.block)],
+                                      "queue empty", tr::Category::other, 0));
     }
     for (const auto& [item, block] : done_by_block) {
       done_by.items.push_back(item);
@@ -176,8 +191,35 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   int64_t begin = INT64_MAX;
   for (const Slice& sl : all) begin = std::min(begin, sl.begin);
   t.facts["recorded.items_per_block"] = std::to_string(*fewest) + "\xE2\x80\x93" + std::to_string(*most);
-  t.facts["recorded.span"] = all.empty() ? "none" : us(*last_out - begin);
-  t.facts["recorded.finish_spread"] = us(*last_out - *first_out);
+  // When a block ran out of work, as an event of its row: its queue-empty moment, or the end of
+  // its last item. None where the block recorded neither.
+  const auto out_of_work = [&](size_t b) -> std::optional<tr::EventRef> {
+    for (size_t s = 0; s < t.steps.size(); ++s)
+      for (size_t e = 0; e < t.steps[s].events.size(); ++e) {
+        const tr::Event& ev = t.steps[s].events[e];
+        if (ev.track == rows[b] && ev.t_ns == last_done[b] &&
+            (ev.kind == tr::EventKind::instant || ev.kind == tr::EventKind::slice_end) &&
+            (ev.category == tr::Category::other || ev.category == tr::Category::work))
+          return tr::EventRef{int(s), int(e)};
+      }
+    return std::nullopt;
+  };
+  const auto first_block = size_t(first_out - last_done.begin()),
+             last_block = size_t(last_out - last_done.begin());
+  const std::optional<tr::EventRef> first_end = out_of_work(first_block), last_end = out_of_work(last_block);
+  if (first_end && last_end)
+    tr::set_fact(t, "recorded.finish_spread",
+                 tr::duration_fact(t, *first_end, *last_end, tr::FactUnit::us, 1));
+  else
+    t.facts["recorded.finish_spread"] = us(*last_out - *first_out);
+  if (!all.empty() && last_end)
+    tr::set_fact(t, "recorded.span",
+                 tr::duration_fact(t,
+                                   tr::find_event(t, all.front().track, all.front().begin,
+                                                  tr::EventKind::slice_begin, tr::Category::work),
+                                   *last_end, tr::FactUnit::us, 1));
+  else
+    t.facts["recorded.span"] = all.empty() ? "none" : us(*last_out - begin);
   int64_t idle = 0;  // block time between a block running out of work and the last block's end
   for (int64_t done : last_done) idle += *last_out - done;
   char share[32];
