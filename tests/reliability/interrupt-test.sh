@@ -11,6 +11,9 @@ target=$dir/trace.json
 RANDOM=20261123
 for ((round = 1; round <= rounds; round++)); do
   signal=$([ $((round % 2)) -eq 0 ] && echo INT || echo TERM)
+  # The last round's output goes first: the new writer's shell may open (and empty) the file only
+  # after the loop below has looked, and must not find the old "ready" there.
+  rm -f "$dir/out"
   "$writer" write "$target" >"$dir/out" &
   pid=$!
   # Once it takes signals as they come (before, a SIGINT would be ignored), within 30 s.
