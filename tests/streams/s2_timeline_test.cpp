@@ -73,6 +73,27 @@ TEST(S2Timeline, TheConsumerComesFirstWhenItReadThePoison) {
   EXPECT_EQ(with.facts.at("recorded.gap"), "2 \xC2\xB5s");
 }
 
+// The recorded run's times are measured between its events, so each leads to them; the gap of a
+// consumer that began before the producer ended is negative, no time from one event to a later
+// one, and stays text.
+TEST(S2Timeline, TheRecordedTimesComeFromTheirEvents) {
+  const tr::Trace with = built(made_up_run(true, false));
+  for (const char* key : {"recorded.gap", "recorded.producer", "recorded.consumer", "recorded.host_free"}) {
+    SCOPED_TRACE(key);
+    ASSERT_TRUE(with.fact_values.count(key));
+    EXPECT_EQ(with.fact_values.at(key).kind, tr::FactKind::duration);
+  }
+  // The producer ends at 101500 ns, the host's last call (the consumer's launch) at -1000 ns.
+  EXPECT_EQ(with.fact_values.at("recorded.host_free").value, 102500);
+  EXPECT_EQ(with.facts.at("recorded.host_free"), "102 \xC2\xB5s");  // printf rounds a half to even
+  std::vector<std::string> problems;
+  tr::check_facts(with, problems);
+  EXPECT_TRUE(problems.empty()) << problems.front();
+  const tr::Trace without = built(made_up_run(false, false));
+  EXPECT_FALSE(without.fact_values.count("recorded.gap"));
+  EXPECT_EQ(without.facts.at("recorded.gap"), "-100 \xC2\xB5s");
+}
+
 TEST(S2Timeline, PerfettoHasHostStreamsInDevicesAndTheWaitFlow) {
   const tr::Trace t = built(made_up_run(true, true));
   const streams_test::ExportSummary e = streams_test::summarize(streams_test::perfetto_events(t));

@@ -22,16 +22,12 @@
 
 namespace {
 
+namespace tr = gridlock::trace;
 using gridlock::LessonRun;
 using s2::Pipeline;
 using s2::Placement;
 
 const std::vector<std::string> kVariants = {"wait", "no-wait", "two-gpu", "two-gpu-no-wait"};
-
-int64_t median(std::vector<int64_t> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 // What the runs of one placement, with or without the wait, showed.
 struct Outcome {
@@ -63,16 +59,21 @@ Outcome check_runs(LessonRun& run, Pipeline& p, bool wait) {
   return o;
 }
 
-std::string us(int64_t ns) { return gridlock::microseconds(double(ns), 0); }
-
 void check_one_device(LessonRun& run, Pipeline& p) {
   const Outcome with = check_runs(run, p, true), without = check_runs(run, p, false);
   auto& facts = run.trace().facts;
   facts["one.with_wait"] = with.stale_text();
   facts["one.without_wait"] = without.stale_text();
-  facts["one.wait_call"] = us(median(with.wait_call_ns));
+  tr::Trace& t = run.trace();
+  const auto median_of_calls = [&](const std::string& key, const std::string& call,
+                                   const std::vector<int64_t>& ns) {
+    t.series.push_back({"host time in " + call + ", with the wait, " + std::to_string(ns.size()) + " runs",
+                        "ns", std::vector<double>(ns.begin(), ns.end()), false, 0});
+    tr::set_fact(t, key, tr::series_median_fact(t, int(t.series.size()) - 1, tr::FactUnit::us, 0));
+  };
+  median_of_calls("one.wait_call", "cudaStreamWaitEvent", with.wait_call_ns);
+  median_of_calls("one.sync", "cudaStreamSynchronize", with.sync_ns);
   facts["one.not_ready"] = std::to_string(with.not_ready) + "/" + std::to_string(with.runs);
-  facts["one.sync"] = us(median(with.sync_ns));
   if (with.exact_runs != with.runs) run.check_failed("the consumer read stale data although it waited");
   run.claim(
       s2::kOrdering, with.exact_runs == with.runs,
@@ -80,11 +81,11 @@ void check_one_device(LessonRun& run, Pipeline& p) {
       "proved by the values the consumer read: the producer waits its delay before writing, so a consumer "
       "that is not ordered after it reads the poison the data held before");
   run.claim(s2::kAsynchronous, with.not_ready == with.runs,
-            "cudaStreamWaitEvent returned in " + us(median(with.wait_call_ns)) + " (median of " +
+            "cudaStreamWaitEvent returned in " + facts["one.wait_call"] + " (median of " +
                 std::to_string(with.runs) +
                 " runs); right after the consumer's launch had returned, "
                 "cudaEventQuery(done) said cudaErrorNotReady in " +
-                facts["one.not_ready"] + " runs; the host then waited " + us(median(with.sync_ns)) +
+                facts["one.not_ready"] + " runs; the host then waited " + facts["one.sync"] +
                 " in cudaStreamSynchronize",
             "the host's steady_clock around each call; not ready means the host had every call behind it "
             "before the producer had finished");

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -180,19 +181,45 @@ inline void add_read_step(gridlock::LessonRun& run, const RecordedRun& r, const 
   s.snapshots.push_back({kOut, sample_items(r), {r.out_sample.begin(), r.out_sample.end()}});
 }
 
-// The facts the README quotes about the recorded run.
-inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r) {
+// The facts the README quotes about the recorded run, each from the events it is measured
+// between. A gap that is negative (the consumer began before the producer ended, without the
+// wait) is not a duration from one event to a later one, so it stays text.
+inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r, const Tracks& k) {
   const auto [p_begin, p_end] = gs::extent(r.producer);
   const auto [c_begin, c_end] = gs::extent(r.consumer);
-  const int64_t consumer_start = r.two_devices() ? r.copy_begin : c_begin;
+  const auto kernel_event = [&](int track, int64_t at, tr::EventKind kind) {
+    return tr::find_event(t, track, at, kind, tr::Category::kernel);
+  };
+  const tr::EventRef produced = kernel_event(k.producer, p_end, tr::EventKind::slice_end);
+  const tr::EventRef consumer_start =
+      r.two_devices()
+          ? tr::find_event(t, k.consumer, r.copy_begin, tr::EventKind::slice_begin, tr::Category::copy)
+          : kernel_event(k.consumer, c_begin, tr::EventKind::slice_begin);
   t.facts["recorded.stale"] = std::to_string(r.stale) + " of " + std::to_string(r.n);
-  t.facts["recorded.gap"] = gridlock::microseconds(double(consumer_start - p_end), 0);
-  t.facts["recorded.producer"] = gridlock::microseconds(double(p_end - p_begin), 0);
-  t.facts["recorded.consumer"] = gridlock::microseconds(double(c_end - c_begin), 0);
-  int64_t calls_end = 0;
-  for (const HostCall& c : r.host)
-    if (c.category == tr::Category::host) calls_end = std::max(calls_end, c.end);
-  t.facts["recorded.host_free"] = gridlock::microseconds(double(p_end - calls_end), 0);
+  const int64_t start_of_consumer = r.two_devices() ? r.copy_begin : c_begin;
+  if (start_of_consumer >= p_end)
+    tr::set_fact(t, "recorded.gap", tr::duration_fact(t, produced, consumer_start, tr::FactUnit::us, 0));
+  else
+    t.facts["recorded.gap"] = gridlock::microseconds(double(start_of_consumer - p_end), 0);
+  tr::set_fact(t, "recorded.producer",
+               tr::duration_fact(t, kernel_event(k.producer, p_begin, tr::EventKind::slice_begin), produced,
+                                 tr::FactUnit::us, 0));
+  tr::set_fact(
+      t, "recorded.consumer",
+      tr::duration_fact(t, kernel_event(k.consumer, c_begin, tr::EventKind::slice_begin),
+                        kernel_event(k.consumer, c_end, tr::EventKind::slice_end), tr::FactUnit::us, 0));
+  // From the end of the host's last call (the sync excepted) to the producer's end.
+  const auto last = std::max_element(r.host.begin(), r.host.end(), [](const HostCall& a, const HostCall& b) {
+    return (a.category == tr::Category::host ? a.end : INT64_MIN) <
+           (b.category == tr::Category::host ? b.end : INT64_MIN);
+  });
+  if (last == r.host.end() || last->category != tr::Category::host) return;
+  const tr::EventRef last_call =
+      tr::find_event(t, k.host, last->end, tr::EventKind::slice_end, tr::Category::host);
+  if (p_end >= last->end)
+    tr::set_fact(t, "recorded.host_free", tr::duration_fact(t, last_call, produced, tr::FactUnit::us, 0));
+  else
+    t.facts["recorded.host_free"] = gridlock::microseconds(double(p_end - last->end), 0);
 }
 
 inline void build_steps(gridlock::LessonRun& run, const RecordedRun& r) {
@@ -203,7 +230,7 @@ inline void build_steps(gridlock::LessonRun& run, const RecordedRun& r) {
   add_write_step(run, r, k);
   if (!before) add_read_step(run, r, k, false);
   for (tr::Step& s : run.trace().steps) gs::order_by_track(s.events);
-  add_recorded_facts(run.trace(), r);
+  add_recorded_facts(run.trace(), r, k);
 }
 
 }  // namespace s2
