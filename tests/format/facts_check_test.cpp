@@ -26,7 +26,9 @@ std::vector<std::string> fact_problems(const tr::Trace& t) {
 tr::Trace facts_of_every_kind() {
   tr::Trace t = tr::read_file(GRIDLOCK_TEST_FORMAT_DIR "/minimal_v2.json");
   t.series.push_back({"final count", "blocks", {4, 2, 4, 3, 4}, true, 4});
+  const int lesson = int(t.timings.size()), cub = lesson + 1;  // after the file's own timing
   t.timings.push_back({"lesson kernel", 4, 16, 5, 1249.5, 1000, 1600});
+  t.timings.push_back({"cub::DeviceReduce::Sum", 4, 16, 5, 1000, 900, 1100});
   const int in = t.buffers.front().id;
   tr::set_fact(t, "duration", tr::duration_fact(t, {0, 0}, {0, 1}, tr::FactUnit::ns, 0));
   tr::set_fact(t, "duration.us", tr::duration_fact(t, {0, 0}, {0, 3}, tr::FactUnit::us, 2));
@@ -43,7 +45,13 @@ tr::Trace facts_of_every_kind() {
   tr::set_fact(t, "median", tr::series_median_fact(t, 0, tr::FactUnit::count, 0));
   tr::set_fact(t, "range", tr::series_range_fact(t, 0));
   tr::set_fact(t, "distinct", tr::series_distinct_fact(t, 0));
-  tr::set_fact(t, "timing", tr::timing_median_fact(t, int(t.timings.size()) - 1, tr::FactUnit::us, 2));
+  tr::set_fact(t, "mode", tr::series_mode_fact(t, 0));
+  tr::set_fact(t, "mode.count", tr::series_mode_count_fact(t, 0));
+  tr::set_fact(t, "timing", tr::timing_median_fact(t, lesson, tr::FactUnit::us, 2));
+  tr::set_fact(t, "rate", tr::timing_rate_fact(t, lesson, 4));
+  tr::set_fact(t, "ratio", tr::timing_ratio_fact(t, lesson, cub, 3));
+  tr::set_fact(t, "ratio.percent", tr::timing_ratio_fact(t, cub, lesson, 2, tr::FactUnit::percent));
+  tr::set_fact(t, "timing.ms", tr::timing_median_fact(t, cub, tr::FactUnit::ms, 4));
   return t;
 }
 
@@ -51,8 +59,10 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 14u);
+  EXPECT_EQ(t.fact_values.size(), 20u);
   EXPECT_EQ(t.facts.at("distinct"), "3");
+  EXPECT_EQ(t.facts.at("mode"), "4");  // {4, 2, 4, 3, 4}: 4, three times
+  EXPECT_EQ(t.facts.at("mode.count"), "3/5");
   EXPECT_TRUE(fact_problems(t).empty()) << fact_problems(t).front();
   EXPECT_EQ(t.facts.at("duration"), "48 ns");
   EXPECT_EQ(t.facts.at("duration.us"), "0.06 \xC2\xB5s");
@@ -69,6 +79,10 @@ TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
             "2\xE2\x80\x93"
             "4");
   EXPECT_EQ(t.facts.at("timing"), "1.25 \xC2\xB5s");  // 1249.5 ns
+  EXPECT_EQ(t.facts.at("rate"), "0.0128");            // 16 bytes in 1249.5 ns, GB/s
+  EXPECT_EQ(t.facts.at("ratio"), "0.800\xC3\x97");    // 1000 / 1249.5: slower than the baseline
+  EXPECT_EQ(t.facts.at("ratio.percent"), "124.95%");  // 1249.5 / 1000
+  EXPECT_EQ(t.facts.at("timing.ms"), "0.0010 ms");    // 1000 ns
   // What the JSON form carries comes back whole.
   const tr::Trace back = tr::from_json(tr::to_json(t));
   EXPECT_EQ(back.fact_values.size(), t.fact_values.size());
@@ -109,7 +123,16 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
        }},
       {"range", [](tr::Trace& c) { c.series[0].values[0] = 5; }},
       {"distinct", [](tr::Trace& c) { c.series[0].values[1] = 3; }},
-      {"timing", [](tr::Trace& c) { c.timings.back().median_ns = 1300; }},
+      {"mode",
+       [](tr::Trace& c) {
+         c.series[0].values = {4, 2, 2, 3, 2};
+       }},
+      {"mode.count", [](tr::Trace& c) { c.series[0].values[0] = 2; }},
+      {"timing", [](tr::Trace& c) { c.timings.end()[-2].median_ns = 1300; }},
+      {"rate", [](tr::Trace& c) { c.timings.end()[-2].bytes = 32; }},
+      {"ratio", [](tr::Trace& c) { c.timings.back().median_ns = 900; }},
+      {"ratio.percent", [](tr::Trace& c) { c.timings.back().median_ns = 1010; }},
+      {"timing.ms", [](tr::Trace& c) { c.timings.back().median_ns = 1100; }},
   };
   ASSERT_EQ(change.size(), t.fact_values.size());
   for (const auto& [key, apply] : change) {
@@ -144,6 +167,33 @@ TEST(FactsCheck, ATruncatedTimeAnotherClockAndAMissingOriginAreFound) {
   tr::Trace nowhere = t;
   nowhere.fact_values["late"].end = {0, 99};
   EXPECT_FALSE(fact_problems(nowhere).empty());
+  tr::Trace as_count = t;  // a ratio written without its sign
+  as_count.fact_values["ratio"].unit = tr::FactUnit::count;
+  as_count.facts["ratio"] = "0.800";
+  EXPECT_FALSE(fact_problems(as_count).empty());
+  tr::Trace tie = t;  // 2 and 4 twice each: the least of them is the mode
+  tie.series[0].values = {4, 2, 4, 3, 2};
+  EXPECT_EQ(tr::series_mode_fact(tie, 0).value, 2);
+  tie.fact_values["mode"].value = 4;
+  tie.facts["mode"] = "4";
+  tie.fact_values["mode.count"].value = 2;
+  tie.facts["mode.count"] = "2/5";
+  bool mode_refused = false;
+  for (const std::string& p : fact_problems(tie)) mode_refused |= p.find("\"mode\"") != std::string::npos;
+  EXPECT_TRUE(mode_refused) << "a tie was broken towards the greater value";
+  tr::Trace as_percent = t;  // a time written as a percentage
+  as_percent.fact_values["timing"].unit = tr::FactUnit::percent;
+  as_percent.facts["timing"] = "124950.0%";
+  EXPECT_FALSE(fact_problems(as_percent).empty());
+  tr::Trace percent_off = t;  // a percentage one point off
+  percent_off.facts["ratio.percent"] = "124.85%";
+  EXPECT_FALSE(fact_problems(percent_off).empty());
+  EXPECT_THROW(tr::timing_ratio_fact(t, 0, 1, 1, tr::FactUnit::us), tr::TraceError);
+  tr::Trace itself = t;
+  itself.fact_values["ratio"].versus = itself.fact_values["ratio"].timing;
+  itself.fact_values["ratio"].value = 1;
+  itself.facts["ratio"] = "1.000\xC3\x97";
+  EXPECT_FALSE(fact_problems(itself).empty());
   tr::Trace no_series = t;
   no_series.fact_values["range"].series = 5;
   EXPECT_FALSE(fact_problems(no_series).empty());

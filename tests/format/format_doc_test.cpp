@@ -39,6 +39,7 @@ tr::Trace one_of_everything() {
   t.notices = {"a notice"};
   t.facts = {{"a.fact", "1"}};
   t.timings.push_back({"lesson kernel", 10, 40, 3, 1000, 900, 1100});
+  t.timings.push_back({"cub::DeviceReduce::Sum", 10, 40, 3, 900, 800, 1000});
   t.series.push_back({"a series", "runs", {1, 2}, true, 2});
   // One fact of each kind, so that every field a kind writes is emitted.
   const tr::EventRef first{0, 0};
@@ -53,6 +54,7 @@ tr::Trace one_of_everything() {
   tr::set_fact(t, "f.range", tr::series_range_fact(t, 0));
   tr::set_fact(t, "f.distinct", tr::series_distinct_fact(t, 0));
   tr::set_fact(t, "f.timing", tr::timing_median_fact(t, 0, tr::FactUnit::us, 2));
+  tr::set_fact(t, "f.ratio", tr::timing_ratio_fact(t, 0, 1, 2));
   t.steps.front().lights.push_back({0, t.steps.front().line_begin, t.steps.front().line_begin});
   return t;
 }
@@ -93,9 +95,9 @@ TEST(FormatDoc, ListsEveryFieldTheWriterEmits) {
   std::set<std::string> keys;
   collect_keys(nlohmann::json::parse(tr::to_json(t)), keys);
   for (const char* optional :
-       {"variant",     "series",   "timings", "flows_out", "flows_in", "unit",  "lights", "role",
-        "fact_values", "decimals", "of",      "upper",     "clock",    "start", "end",    "at",
-        "step",        "buffer",   "item",    "launch",    "category", "timing"})
+       {"variant",     "series",   "timings", "flows_out", "flows_in", "unit",   "lights", "role",
+        "fact_values", "decimals", "of",      "upper",     "clock",    "start",  "end",    "at",
+        "step",        "buffer",   "item",    "launch",    "category", "timing", "versus"})
     EXPECT_EQ(keys.count(optional), 1u) << "the trace written here lacks \"" << optional << "\"";
   for (const std::string& key : keys) {
     if (t.facts.count(key) || t.parameters.count(key) || t.fact_values.count(key))

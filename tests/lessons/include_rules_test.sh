@@ -33,7 +33,7 @@ check "$common"/explore/*.{cpp,hpp} -- explore/
 check "$common"/record/*.{cpp,hpp,cuh,cu} -- trace/ common/record/ common/cuda_check.hpp common/device_buffer.hpp
 host=("$common"/cli.{cpp,hpp} "$common"/largest_n.hpp "$common"/trace_path.{cpp,hpp} "$common"/watchdog_limit.{cpp,hpp} "$common"/noise.hpp "$common"/units.hpp
       "$common"/exit_codes.hpp "$common"/fresh_runs.hpp)
-check "${host[@]}" -- cli.hpp largest_n.hpp exit_codes.hpp trace_path.hpp watchdog_limit.hpp units.hpp
+check "${host[@]}" -- trace/ cli.hpp largest_n.hpp exit_codes.hpp trace_path.hpp watchdog_limit.hpp units.hpp
 for f in "${host[@]}" "$common"/trace/*.{cpp,hpp}; do
   if grep -nE '^#include <(cuda|cub|thrust|imgui|GL|GLFW)' "$f"; then
     echo "FAIL: ${f#$1/} is host-only code but includes a CUDA or GL header"

@@ -2,6 +2,7 @@
 // the number from what the trace holds. check_facts (facts_check.cpp) holds them to the trace.
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "trace/trace.hpp"
 
@@ -57,20 +58,35 @@ std::vector<double> sorted_values(const Series& s) {
 
 }  // namespace
 
+std::string number_text(double value, FactUnit unit, int decimals) {
+  switch (unit) {
+    case FactUnit::count:
+    case FactUnit::out_of:
+    case FactUnit::range:
+      return fixed(value, decimals);
+    case FactUnit::ns:
+      return fixed(value, decimals) + " ns";
+    case FactUnit::us:
+      return fixed(value / 1e3, decimals) + " \xC2\xB5s";
+    case FactUnit::ms:
+      return fixed(value / 1e6, decimals) + " ms";
+    case FactUnit::times:
+      return fixed(value, decimals) + "\xC3\x97";
+    case FactUnit::percent:
+      return fixed(100 * value, decimals) + "%";
+  }
+  return fixed(value, decimals);
+}
+
 std::string fact_text(const FactValue& v) {
   switch (v.unit) {
-    case FactUnit::count:
-      return fixed(v.value, v.decimals);
-    case FactUnit::ns:
-      return fixed(v.value, v.decimals) + " ns";
-    case FactUnit::us:
-      return fixed(v.value / 1e3, v.decimals) + " \xC2\xB5s";
     case FactUnit::out_of:
       return fixed(v.value, v.decimals) + "/" + fixed(v.of, v.decimals);
     case FactUnit::range:
       return fixed(v.value, v.decimals) + "\xE2\x80\x93" + fixed(v.upper, v.decimals);
+    default:
+      return number_text(v.value, v.unit, v.decimals);
   }
-  return fixed(v.value, v.decimals);
 }
 
 void set_fact(Trace& trace, const std::string& key, const FactValue& v) {
@@ -212,6 +228,42 @@ FactValue series_distinct_fact(const Trace& trace, int series) {
   return f;
 }
 
+namespace {
+
+// The value `s` holds most often (of values held equally often, the least), and how often.
+std::pair<double, int64_t> mode_of(const Series& s) {
+  const std::vector<double> v = sorted_values(s);
+  std::pair<double, int64_t> best{v.front(), 0};
+  for (size_t i = 0; i < v.size();) {
+    size_t j = i;
+    while (j < v.size() && v[j] == v[i]) ++j;
+    if (int64_t(j - i) > best.second) best = {v[i], int64_t(j - i)};
+    i = j;
+  }
+  return best;
+}
+
+}  // namespace
+
+FactValue series_mode_fact(const Trace& trace, int series) {
+  FactValue f;
+  f.kind = FactKind::series_mode;
+  f.series = series;
+  f.value = mode_of(series_at(trace, series)).first;
+  return f;
+}
+
+FactValue series_mode_count_fact(const Trace& trace, int series) {
+  const Series& s = series_at(trace, series);
+  FactValue f;
+  f.kind = FactKind::series_mode_count;
+  f.series = series;
+  f.unit = FactUnit::out_of;
+  f.value = double(mode_of(s).second);
+  f.of = double(s.values.size());
+  return f;
+}
+
 FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int decimals) {
   if (timing < 0 || size_t(timing) >= trace.timings.size())
     missing("timing " + std::to_string(timing) + ", not there");
@@ -221,6 +273,41 @@ FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int 
   f.unit = unit;
   f.decimals = decimals;
   f.value = trace.timings[size_t(timing)].median_ns;
+  return f;
+}
+
+namespace {
+
+const Timing& timing_at(const Trace& trace, int timing) {
+  if (timing < 0 || size_t(timing) >= trace.timings.size())
+    missing("timing " + std::to_string(timing) + ", not there");
+  const Timing& t = trace.timings[size_t(timing)];
+  if (!(t.median_ns > 0) || t.bytes <= 0)
+    missing("a bandwidth of timing " + std::to_string(timing) + ", which moves no bytes in no time");
+  return t;
+}
+
+}  // namespace
+
+FactValue timing_rate_fact(const Trace& trace, int timing, int decimals) {
+  FactValue f;
+  f.kind = FactKind::timing_rate;
+  f.timing = timing;
+  f.decimals = decimals;
+  f.value = timing_at(trace, timing).gbytes_per_s();
+  return f;
+}
+
+FactValue timing_ratio_fact(const Trace& trace, int timing, int versus, int decimals, FactUnit unit) {
+  if (unit != FactUnit::times && unit != FactUnit::percent)
+    throw TraceError("a ratio is written as times or as a percentage, not " + std::string(to_string(unit)));
+  FactValue f;
+  f.kind = FactKind::timing_ratio;
+  f.timing = timing;
+  f.versus = versus;
+  f.unit = unit;
+  f.decimals = decimals;
+  f.value = timing_at(trace, timing).gbytes_per_s() / timing_at(trace, versus).gbytes_per_s();
   return f;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <string_view>
 
 #include "trace/trace.hpp"
@@ -103,7 +104,9 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
     case FactKind::series_matches:
     case FactKind::series_median:
     case FactKind::series_range:
-    case FactKind::series_distinct: {
+    case FactKind::series_distinct:
+    case FactKind::series_mode:
+    case FactKind::series_mode_count: {
       const Series* s = series_of(t, f.series);
       if (s == nullptr) return *why = "its series is not in the trace or is empty", false;
       std::vector<double> v = s->values;
@@ -131,6 +134,18 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
         for (size_t k = 1; k < v.size(); ++k) r->value += v[k] != v[k - 1];
         return true;
       }
+      if (f.kind == FactKind::series_mode || f.kind == FactKind::series_mode_count) {
+        // Counted here with a map, apart from the builder's walk over the sorted values.
+        std::map<double, int64_t> times;
+        for (double x : v) ++times[x];
+        double mode = v.front();
+        int64_t most = 0;
+        for (const auto& [x, n] : times)
+          if (n > most) mode = x, most = n;  // ascending: a tie keeps the least value
+        r->value = f.kind == FactKind::series_mode ? mode : double(most);
+        if (f.kind == FactKind::series_mode_count) r->second = double(v.size()), r->has_second = true;
+        return true;
+      }
       if (f.kind == FactKind::series_median) {
         r->value = v[v.size() / 2];  // the upper of the two middle values for an even count
         return true;
@@ -144,6 +159,25 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
       if (f.timing < 0 || f.timing >= int(t.timings.size()))
         return *why = "its timing is not in the trace", false;
       r->value = t.timings[size_t(f.timing)].median_ns;
+      return true;
+    }
+    case FactKind::timing_rate:
+    case FactKind::timing_ratio: {
+      // Bytes over the median time: GB/s, as Timing::gbytes_per_s() is documented (FORMAT.md).
+      const auto rate = [&](int k, double* gbs) {
+        if (k < 0 || k >= int(t.timings.size())) return false;
+        const Timing& m = t.timings[size_t(k)];
+        if (!(m.median_ns > 0) || m.bytes <= 0) return false;
+        *gbs = double(m.bytes) / m.median_ns;
+        return true;
+      };
+      double gbs = 0, baseline = 0;
+      if (!rate(f.timing, &gbs)) return *why = "its timing is not in the trace or moves nothing", false;
+      if (f.kind == FactKind::timing_rate) return r->value = gbs, true;
+      if (!rate(f.versus, &baseline))
+        return *why = "the timing it is compared with is not in the trace", false;
+      if (f.versus == f.timing) return *why = "it compares a timing with itself", false;
+      r->value = gbs / baseline;
       return true;
     }
   }
@@ -196,11 +230,22 @@ bool read_text(std::string_view text, FactUnit unit, std::vector<Written>* numbe
       if (!consume(text, " \xC2\xB5s")) return false;
       numbers->back().value *= 1e3;
       break;
+    case FactUnit::ms:
+      if (!consume(text, " ms")) return false;
+      numbers->back().value *= 1e6;
+      break;
     case FactUnit::out_of:
     case FactUnit::range:
       if (!consume(text, unit == FactUnit::out_of ? "/" : "\xE2\x80\x93") || !read_number(text, &w))
         return false;
       numbers->push_back(w);
+      break;
+    case FactUnit::times:
+      if (!consume(text, "\xC3\x97")) return false;
+      break;
+    case FactUnit::percent:
+      if (!consume(text, "%")) return false;
+      numbers->back().value /= 100;
       break;
   }
   return text.empty();
@@ -213,7 +258,7 @@ bool states(const Written& written, double exact, double scale) {
   return std::fabs(written.value - exact) <= half * (1 + 1e-12) + 1e-9 * std::fabs(exact);
 }
 
-std::string number_text(double v) {
+std::string exact_text(double v) {
   char text[64];
   std::snprintf(text, sizeof text, "%.17g", v);
   return text;
@@ -236,26 +281,33 @@ void check_facts(const Trace& t, std::vector<std::string>& problems) {
       continue;
     }
     if (f.value != r.value)
-      problems.push_back(where + "holds " + number_text(f.value) + ", what it comes from recorded " +
-                         number_text(r.value));
+      problems.push_back(where + "holds " + exact_text(f.value) + ", what it comes from recorded " +
+                         exact_text(r.value));
     const double second = f.unit == FactUnit::range ? f.upper : f.of;
     if (r.has_second && second != r.second)
-      problems.push_back(where + "holds " + number_text(second) + " as its second number, the trace " +
-                         number_text(r.second));
+      problems.push_back(where + "holds " + exact_text(second) + " as its second number, the trace " +
+                         exact_text(r.second));
     const bool two = f.unit == FactUnit::out_of || f.unit == FactUnit::range;
     if (two != r.has_second) {
       problems.push_back(where + "is written as " + to_string(f.unit) + ", which its kind does not give");
       continue;
     }
-    if (f.kind == FactKind::duration && f.unit != FactUnit::ns && f.unit != FactUnit::us)
+    const bool time_unit = f.unit == FactUnit::ns || f.unit == FactUnit::us || f.unit == FactUnit::ms;
+    if (f.kind == FactKind::duration && !time_unit)
       problems.push_back(where + "is a time written as " + std::string(to_string(f.unit)));
+    const bool ratio_unit = f.unit == FactUnit::times || f.unit == FactUnit::percent;
+    if ((f.kind == FactKind::timing_ratio) != ratio_unit)
+      problems.push_back(where + "a ratio is written as times (\xC3\x97) or a percentage, and only a ratio");
     std::vector<Written> numbers;
     if (!read_text(text->second, f.unit, &numbers)) {
       problems.push_back(where + "its text \"" + text->second + "\" is not a number written as " +
                          to_string(f.unit));
       continue;
     }
-    const double scale = f.unit == FactUnit::us ? 1e3 : 1;
+    const double scale = f.unit == FactUnit::us        ? 1e3
+                         : f.unit == FactUnit::ms      ? 1e6
+                         : f.unit == FactUnit::percent ? 1e-2
+                                                       : 1;
     const double stated[2] = {r.value, r.second};
     for (size_t k = 0; k < numbers.size(); ++k) {
       if (numbers[k].decimals != f.decimals)
@@ -264,7 +316,7 @@ void check_facts(const Trace& t, std::vector<std::string>& problems) {
                            std::to_string(f.decimals));
       else if (!states(numbers[k], stated[k], scale))
         problems.push_back(where + "its text \"" + text->second + "\" does not state " +
-                           number_text(stated[k] / scale) + " rounded");
+                           exact_text(stated[k] / scale) + " rounded");
     }
   }
 }

@@ -249,9 +249,15 @@ FactValue read_fact_value(const JsonPlace& p) {
     case FactKind::series_median:
     case FactKind::series_range:
     case FactKind::series_distinct:
+    case FactKind::series_mode:
+    case FactKind::series_mode_count:
       f.series = p.at("series").small_int();
       break;
+    case FactKind::timing_ratio:
+      f.versus = p.at("versus").small_int();
+      [[fallthrough]];
     case FactKind::timing_median:
+    case FactKind::timing_rate:
       f.timing = p.at("timing").small_int();
       break;
   }

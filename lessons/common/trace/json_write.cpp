@@ -156,9 +156,15 @@ json fact_value_json(const FactValue& f) {
     case FactKind::series_median:
     case FactKind::series_range:
     case FactKind::series_distinct:
+    case FactKind::series_mode:
+    case FactKind::series_mode_count:
       j["series"] = f.series;
       break;
+    case FactKind::timing_ratio:
+      j["versus"] = f.versus;
+      [[fallthrough]];
     case FactKind::timing_median:
+    case FactKind::timing_rate:
       j["timing"] = f.timing;
       break;
   }

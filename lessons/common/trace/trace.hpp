@@ -86,7 +86,12 @@ enum class Operator { copy, add, mul, min, max, matmul };
 //   series_median   the median of a series' values
 //   series_range    the least and the greatest value of a series ("2–3")
 //   series_distinct how many different values a series holds (blocks that merged, over the runs)
+//   series_mode     the value a series holds most often (the block that merged most often; of
+//                   values held equally often, the least)
+//   series_mode_count how often it holds that value, out of how many values it holds ("3205/10000")
 //   timing_median   a timing's median time (a benchmark's row)
+//   timing_rate     a timing's bandwidth, GB/s (its bytes over its median time)
+//   timing_ratio    a timing's bandwidth over another's (above 1: faster than that baseline)
 enum class FactKind {
   duration,
   event_value,
@@ -100,11 +105,16 @@ enum class FactKind {
   series_median,
   series_range,
   series_distinct,
-  timing_median
+  series_mode,
+  series_mode_count,
+  timing_median,
+  timing_rate,
+  timing_ratio
 };
-// How a fact's number is written: a plain number, nanoseconds, microseconds (the value is in the
-// clock's unit, ns), "A/B" (value out of `of`), or "A–B" (value to `upper`).
-enum class FactUnit { count, ns, us, out_of, range };
+// How a fact's number is written: a plain number, nanoseconds, microseconds or milliseconds (the
+// value is in the clock's unit, ns), "A/B" (value out of `of`), "A–B" (value to `upper`), "1.02×"
+// (a ratio) or "95.6%" (a ratio as a percentage: the value is the fraction).
+enum class FactUnit { count, ns, us, ms, out_of, range, times, percent };
 
 struct Buffer {
   int id = 0;
@@ -313,7 +323,8 @@ struct FactValue {
   int launch = -1;   // shortfall: the launch whose grid the value falls short of
   Category category = Category::work;  // event_count
   int series = -1;                     // series_*: index into Trace::series
-  int timing = -1;                     // timing_median: index into Trace::timings
+  int timing = -1;                     // timing_*: index into Trace::timings
+  int versus = -1;                     // timing_ratio: the timing it is compared with
 };
 
 struct Trace {
@@ -401,6 +412,10 @@ std::string to_perfetto_json(const Trace& trace);
 // The one rule that writes a fact's number: rounded at `decimals` (printf's %.*f), never
 // truncated; "164 µs", "342 ns", "97/100", "2–3", "15".
 std::string fact_text(const FactValue& v);
+// The same rule for a number that is not a fact (a claim's measurement, a printed table): `value`
+// in `unit` (ns for the times, a fraction for percent) rounded at `decimals`. For out_of and
+// range only the first number.
+std::string number_text(double value, FactUnit unit, int decimals);
 
 // Stores `v` under `key` with its text: trace.facts[key] = fact_text(v).
 void set_fact(Trace& trace, const std::string& key, const FactValue& v);
@@ -419,7 +434,13 @@ FactValue series_matches_fact(const Trace& trace, int series);
 FactValue series_median_fact(const Trace& trace, int series, FactUnit unit, int decimals);
 FactValue series_range_fact(const Trace& trace, int series);
 FactValue series_distinct_fact(const Trace& trace, int series);
+FactValue series_mode_fact(const Trace& trace, int series);
+FactValue series_mode_count_fact(const Trace& trace, int series);
 FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int decimals);
+FactValue timing_rate_fact(const Trace& trace, int timing, int decimals);
+// unit: times ("0.98×") or percent ("95.6%").
+FactValue timing_ratio_fact(const Trace& trace, int timing, int versus, int decimals,
+                            FactUnit unit = FactUnit::times);
 
 // The event of `step` on `track` at `t_ns` of `kind`, for a fact that names it. Throws TraceError
 // when there is none.
