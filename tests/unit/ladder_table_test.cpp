@@ -56,10 +56,10 @@ TEST(LadderTable, MarkdownHasARowPerKernelAndTheLessonsLeftOut) {
   const std::string md = markdown_table(sample());
   EXPECT_NE(md.find("### n = 100,000,000 ints"), std::string::npos);
   EXPECT_NE(md.find("### n = 2^28 ints"), std::string::npos);
-  EXPECT_NE(md.find("| kernel fast | config fast | 0.136 | 2941 | 1.029\xC3\x97 | 100.0% | 87.7% | yes |"),
+  EXPECT_NE(md.find("| kernel fast | config fast | 0.136 ms | 2941 | 1.029\xC3\x97 | 100.0% | 87.7% | yes |"),
             std::string::npos)
       << md;
-  EXPECT_NE(md.find("| kernel copy | config copy | 0.280 | 2857 | 1.000\xC3\x97 | 97.1% | 85.2% | n/a |"),
+  EXPECT_NE(md.find("| kernel copy | config copy | 0.280 ms | 2857 | 1.000\xC3\x97 | 97.1% | 85.2% | n/a |"),
             std::string::npos)
       << md;
   EXPECT_NE(md.find("- R6 reduce-warp-volatile: one warp"), std::string::npos);
@@ -128,6 +128,21 @@ TEST(LadderTable, TheTraceHoldsEveryTimingAndAFactPerCellAndValidates) {
   EXPECT_EQ(t.facts.at("large.copy.exact"), "n/a");
   EXPECT_EQ(t.facts.at("large.n"), "2^28");
   EXPECT_EQ(t.facts.at("peak.gbs"), "3352 GB/s");
+  // The measured cells carry their origin: the row's timing, and the row it is compared with.
+  const trace::FactValue& vs_cub = t.fact_values.at("documented.fast.vs_cub");
+  EXPECT_EQ(vs_cub.kind, trace::FactKind::timing_ratio);
+  EXPECT_EQ(vs_cub.timing, 1);
+  EXPECT_EQ(vs_cub.versus, 2);
+  EXPECT_EQ(t.fact_values.at("large.r1.of_read_only").versus, 8);  // the second size's read-only row
+  EXPECT_EQ(t.facts.at("large.r1.of_read_only"), "4.0%");
+  EXPECT_EQ(t.facts.at("documented.fast.time"), "0.136 ms");
+  EXPECT_EQ(t.fact_values.at("documented.fast.gbs").kind, trace::FactKind::timing_rate);
+  EXPECT_EQ(t.fact_values.count("documented.cub.vs_cub"), 0u);  // CUB against itself: text alone
+  // Each cell of the Markdown table is its fact's text.
+  const std::string md = markdown_table(sample());
+  for (const char* key :
+       {"documented.r1.time", "documented.r1.gbs", "documented.r1.vs_cub", "documented.r1.of_read_only"})
+    EXPECT_NE(md.find("| " + t.facts.at(key) + " |"), std::string::npos) << key;
   EXPECT_TRUE(trace::validate(t).empty());
   EXPECT_TRUE(trace::check_truth(t).empty());
   const trace::Trace back = trace::from_json(trace::to_json(t));

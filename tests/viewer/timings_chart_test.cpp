@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include "fixture_trace.hpp"
@@ -166,6 +168,67 @@ TEST(TimingsChart, RecordedLadderMatchesTheFactsItsTableWrote) {
       EXPECT_LE(b.gbs_fast, c.axis_max_gbs);
     }
   }
+}
+
+// The bar of a trace's timing `index`, or null.
+const TimingBar* bar_of(const TimingsChart& c, int index, const TimingGroup** group) {
+  for (const TimingGroup& g : c.groups)
+    for (const TimingBar& b : g.bars)
+      if (b.timing == index) return *group = &g, &b;
+  return nullptr;
+}
+
+// One measurement is one number, read one way round, in the chart and in the facts a README
+// quotes: in every shipped trace, a fact taken from a timing states what that timing's bar shows
+// (its GB/s, its ratio to the baseline or to the read-only kernel), and the chart's own label
+// for the ratio is the same number at its precision, on the same side of 1.
+TEST(TimingsChart, EveryShippedTimingFactReadsAsItsBar) {
+  namespace fs = std::filesystem;
+  int rates = 0, against_baseline = 0, against_read_only = 0;
+  for (const auto& e : fs::recursive_directory_iterator(GRIDLOCK_TEST_LESSONS_DIR)) {
+    if (e.path().extension() != ".json" || e.path().parent_path().filename() != "recorded") continue;
+    const gt::Trace t = gt::read_file(e.path().string());
+    const TimingsChart c = make_timings_chart(t);
+    for (const auto& [key, f] : t.fact_values) {
+      if (f.kind != gt::FactKind::timing_rate && f.kind != gt::FactKind::timing_ratio) continue;
+      SCOPED_TRACE(e.path().filename().string() + ": " + key);
+      const TimingGroup* g = nullptr;
+      const TimingBar* b = bar_of(c, f.timing, &g);
+      ASSERT_NE(b, nullptr) << "no bar for timing " << f.timing;
+      ASSERT_TRUE(b->has_rate);
+      if (f.kind == gt::FactKind::timing_rate) {
+        EXPECT_NEAR(f.value, b->gbs, 1e-9 * b->gbs);
+        ++rates;
+        continue;
+      }
+      const TimingGroup* vg = nullptr;
+      const TimingBar* versus = bar_of(c, f.versus, &vg);
+      ASSERT_NE(versus, nullptr) << "no bar for timing " << f.versus;
+      EXPECT_EQ(vg, g) << "a ratio of two sizes";
+      if (g->baseline >= 0 && versus == &g->bars[static_cast<std::size_t>(g->baseline)]) {
+        ASSERT_TRUE(b->vs_baseline);
+        EXPECT_NEAR(f.value, *b->vs_baseline, 1e-12 * f.value);
+        EXPECT_EQ(f.value > 1, *b->vs_baseline > 1);
+        // The chart's label rounds the same number: within half its last digit.
+        const std::string label = format_ratio(*b->vs_baseline);
+        const double shown = std::strtod(label.c_str(), nullptr);
+        const std::size_t point = label.find('.');
+        const std::size_t digits = label.find_first_not_of("0123456789", point + 1) - point - 1;
+        EXPECT_LE(std::fabs(shown - f.value), 0.5 * std::pow(10.0, -double(digits)) + 1e-12) << label;
+        ++against_baseline;
+      } else if (g->read_only && versus->role == TimingRole::read_only) {
+        ASSERT_TRUE(b->of_read_only);
+        EXPECT_NEAR(f.value, *b->of_read_only, 1e-12 * f.value);
+        ++against_read_only;
+      } else {
+        ADD_FAILURE() << "a ratio to " << versus->name << ", which the chart does not draw";
+      }
+    }
+  }
+  // The shipped traces state such facts (the ladder's table does), so this test can fail.
+  EXPECT_GT(rates, 0);
+  EXPECT_GT(against_baseline, 0);
+  EXPECT_GT(against_read_only, 0);
 }
 
 TEST(TimingsChart, OnlyTracesWithTimingsHaveTheChart) {

@@ -74,18 +74,25 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
     case trace::FactKind::series_matches:
     case trace::FactKind::series_median:
     case trace::FactKind::series_range:
-    case trace::FactKind::series_distinct: {
+    case trace::FactKind::series_distinct:
+    case trace::FactKind::series_mode:
+    case trace::FactKind::series_mode_count: {
       if (f.series < 0 || f.series >= static_cast<int>(t.series.size())) return std::nullopt;
       FactPlace p;
       p.view = "histogram";
       p.where = "the histogram of \"" + t.series[static_cast<std::size_t>(f.series)].name + "\"";
       return p;
     }
-    case trace::FactKind::timing_median: {
+    case trace::FactKind::timing_median:
+    case trace::FactKind::timing_rate:
+    case trace::FactKind::timing_ratio: {
       if (f.timing < 0 || f.timing >= static_cast<int>(t.timings.size())) return std::nullopt;
       FactPlace p;
       p.view = "timings";
       p.where = "the timings: \"" + t.timings[static_cast<std::size_t>(f.timing)].name + "\"";
+      if (f.kind == trace::FactKind::timing_ratio && f.versus >= 0 &&
+          f.versus < static_cast<int>(t.timings.size()))
+        p.where += " against \"" + t.timings[static_cast<std::size_t>(f.versus)].name + "\"";
       return p;
     }
   }

@@ -28,8 +28,9 @@ std::string grouped_digits(int64_t n) {
   return text;
 }
 
-TimingBar make_bar(const trace::Timing& t) {
+TimingBar make_bar(const trace::Timing& t, int index) {
   TimingBar b;
+  b.timing = index;
   b.name = t.name;
   const std::size_t cut = t.name.find(kNameSeparator);
   b.kernel = t.name.substr(0, cut);
@@ -92,14 +93,15 @@ TimingsChart make_timings_chart(const trace::Trace& trace) {
   if (const auto fact = trace.facts.find(kPeakFact); fact != trace.facts.end())
     if (const std::optional<double> peak = parse_gbs(fact->second))
       c.peak = ReferenceLine{"peak " + format_gbs(*peak), *peak};
-  for (const trace::Timing& t : trace.timings) {
+  for (std::size_t i = 0; i < trace.timings.size(); ++i) {
+    const trace::Timing& t = trace.timings[i];
     auto g = std::find_if(c.groups.begin(), c.groups.end(),
                           [&](const TimingGroup& group) { return group.elements == t.elements; });
     if (g == c.groups.end()) {
       c.groups.push_back({t.elements, size_text(t.elements) + " elements", {}, -1, std::nullopt});
       g = c.groups.end() - 1;
     }
-    g->bars.push_back(make_bar(t));
+    g->bars.push_back(make_bar(t, static_cast<int>(i)));
     ++c.entries;
   }
   for (TimingGroup& g : c.groups) {

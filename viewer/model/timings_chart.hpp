@@ -25,6 +25,7 @@ inline constexpr const char* kReadOnlyPrefix = "read-only";
 inline constexpr const char* kPeakFact = "peak.gbs";
 
 struct TimingBar {
+  int timing = -1;            // its index in the trace's timings (what a fact's origin names)
   std::string name;           // the timing's whole name
   std::string kernel;         // before " | ": "R3 reduce-two-kernels"
   std::string configuration;  // after it: "132 x 1024"; empty when the name has no " | "

@@ -16,17 +16,23 @@ std::string fixed(double v, int digits) {
   return text;
 }
 
-// The columns of one row, as text: ms, GB/s, × as fast as CUB, % read-only, % peak, exact.
+// The columns of one row, as text: time, GB/s, × as fast as CUB, % read-only, % peak, exact. The
+// first four are written by the trace's one rule (trace::number_text), as their facts are.
 struct Cells {
-  std::string ms, gbs, vs_cub, of_read_only, of_peak, exact;
+  std::string time, gbs, vs_cub, of_read_only, of_peak, exact;
 };
 
+// How each measured column is written: its unit and decimals, here and in the trace's facts.
+constexpr int kTimeDecimals = 3, kGbsDecimals = 0, kVsCubDecimals = 3, kOfReadOnlyDecimals = 1;
+
 Cells cells(const Ladder& ladder, const SizeTable& s, const Row& r) {
+  using trace::FactUnit;
+  using trace::number_text;
   Cells c;
-  c.ms = fixed(r.timing.median_ns / 1e6, 3);
-  c.gbs = fixed(r.timing.gbytes_per_s(), 0);
-  c.vs_cub = gridlock::times_as_fast(s.vs_cub(r), 3);
-  c.of_read_only = fixed(100 * s.of_read_only(r), 1) + "%";
+  c.time = number_text(r.timing.median_ns, FactUnit::ms, kTimeDecimals);
+  c.gbs = number_text(r.timing.gbytes_per_s(), FactUnit::count, kGbsDecimals);
+  c.vs_cub = number_text(s.vs_cub(r), FactUnit::times, kVsCubDecimals);
+  c.of_read_only = number_text(s.of_read_only(r), FactUnit::percent, kOfReadOnlyDecimals);
   c.of_peak = fixed(100 * r.timing.gbytes_per_s() / ladder.peak_gbs, 1) + "%";
   c.exact = r.kind == RowKind::memory ? "n/a" : r.exact ? "yes" : "no";
   return c;
@@ -140,12 +146,12 @@ std::string text_table(const Ladder& ladder) {
                   static_cast<long long>(s.n * 4), ladder.peak_gbs);
     out += line;
     std::snprintf(line, sizeof line, "  %-56s %-44s %9s %7s %8s %11s %7s %5s\n", "kernel", "configuration",
-                  "ms", "GB/s", "\xC3\x97 CUB", "% read-only", "% peak", "exact");
+                  "time", "GB/s", "\xC3\x97 CUB", "% read-only", "% peak", "exact");
     out += line;
     for (const Row& r : s.rows) {
       const Cells c = cells(ladder, s, r);
       std::snprintf(line, sizeof line, "  %-56s %-44s %9s %7s %8s %11s %7s %5s\n", r.kernel.c_str(),
-                    r.config.c_str(), c.ms.c_str(), c.gbs.c_str(), c.vs_cub.c_str(), c.of_read_only.c_str(),
+                    r.config.c_str(), c.time.c_str(), c.gbs.c_str(), c.vs_cub.c_str(), c.of_read_only.c_str(),
                     c.of_peak.c_str(), c.exact.c_str());
       out += line;
     }
@@ -160,11 +166,11 @@ std::string markdown_table(const Ladder& ladder) {
   std::string out;
   for (const SizeTable& s : ladder.sizes) {
     out += "### n = " + size_name(s.n) + " ints\n\n";
-    out += "| kernel | configuration | ms | GB/s | × CUB | % of read-only | % of peak | exact |\n";
+    out += "| kernel | configuration | time | GB/s | × CUB | % of read-only | % of peak | exact |\n";
     out += "|---|---|---:|---:|---:|---:|---:|---|\n";
     for (const Row& r : s.rows) {
       const Cells c = cells(ladder, s, r);
-      out += "| " + r.kernel + " | " + r.config + " | " + c.ms + " | " + c.gbs + " | " + c.vs_cub + " | " +
+      out += "| " + r.kernel + " | " + r.config + " | " + c.time + " | " + c.gbs + " | " + c.vs_cub + " | " +
              c.of_read_only + " | " + c.of_peak + " | " + c.exact + " |\n";
     }
     out += "\n";
@@ -182,24 +188,40 @@ std::string markdown_table(const Ladder& ladder) {
 }
 
 void add_to_trace(const Ladder& ladder, trace::Trace& t) {
+  using trace::FactUnit;
   t.facts["peak.gbs"] = fixed(ladder.peak_gbs, 0) + " GB/s";
   for (const Target& goal : targets(ladder)) t.facts["target." + goal.key] = goal.text;
   for (const SizeTable& s : ladder.sizes) {
     const std::string size = size_key(s.n);
     t.facts[size + ".n"] = size_name(s.n);
+    // Every row's timing first, so that a ratio's fact can name the row it is compared with.
+    const int first = int(t.timings.size());
     for (const Row& r : s.rows) {
-      const Cells c = cells(ladder, s, r);
-      const std::string k = size + "." + r.key + ".";
-      t.facts[k + "config"] = r.config;
-      t.facts[k + "ms"] = c.ms;
-      t.facts[k + "gbs"] = c.gbs;
-      t.facts[k + "vs_cub"] = c.vs_cub;
-      t.facts[k + "of_read_only"] = c.of_read_only;
-      t.facts[k + "of_peak"] = c.of_peak;
-      t.facts[k + "exact"] = c.exact;
       trace::Timing timing = r.timing;
       timing.name = r.kernel + " | " + r.config;
       t.timings.push_back(timing);
+    }
+    const auto timing_of = [&](const std::string& key) { return first + int(&s.row(key) - s.rows.data()); };
+    for (const Row& r : s.rows) {
+      const std::string k = size + "." + r.key + ".";
+      const int timing = timing_of(r.key);
+      const Cells c = cells(ladder, s, r);
+      t.facts[k + "config"] = r.config;
+      trace::set_fact(t, k + "time", trace::timing_median_fact(t, timing, FactUnit::ms, kTimeDecimals));
+      trace::set_fact(t, k + "gbs", trace::timing_rate_fact(t, timing, kGbsDecimals));
+      if (r.key != "cub")
+        trace::set_fact(t, k + "vs_cub",
+                        trace::timing_ratio_fact(t, timing, timing_of("cub"), kVsCubDecimals));
+      else
+        t.facts[k + "vs_cub"] = c.vs_cub;  // CUB against itself: 1.000×
+      if (r.key != "read_only")
+        trace::set_fact(t, k + "of_read_only",
+                        trace::timing_ratio_fact(t, timing, timing_of("read_only"), kOfReadOnlyDecimals,
+                                                 FactUnit::percent));
+      else
+        t.facts[k + "of_read_only"] = c.of_read_only;  // the read-only kernel against itself: 100.0%
+      t.facts[k + "of_peak"] = c.of_peak;
+      t.facts[k + "exact"] = c.exact;
     }
   }
 }

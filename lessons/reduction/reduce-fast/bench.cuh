@@ -38,6 +38,7 @@ struct SizeResult {
   gridlock::trace::Timing fast, cub, read_only, copy;  // the round with the median ratio
   std::vector<double> round_ratios;                    // CUB's time / the kernel's, per round, sorted
   std::vector<double> round_gbs;                       // the kernel's GB/s, per round, as measured
+  int timing = -1;  // where `fast` is in the trace's timings; cub, read_only and copy follow it
   double ratio_to_cub() const { return round_ratios[round_ratios.size() / 2]; }  // > 1: ahead of CUB
 };
 
@@ -103,8 +104,9 @@ inline SizeResult time_size(int sm_count, uint64_t seed, int64_t n, std::string*
 
 inline SizeResult time_size(gridlock::LessonRun& run, int64_t n) {
   std::string failure;
-  const SizeResult r = time_size(run.device().sm_count, run.options().seed, n, &failure);
+  SizeResult r = time_size(run.device().sm_count, run.options().seed, n, &failure);
   if (!failure.empty()) run.check_failed(failure);
+  r.timing = int(run.trace().timings.size());
   for (const auto* t : {&r.fast, &r.cub, &r.read_only, &r.copy}) run.trace().timings.push_back(*t);
   return r;
 }
@@ -178,28 +180,27 @@ inline std::string result_text(const SizeResult& r, double peak_gbs) {
          gridlock::times_as_fast(r.round_ratios.back(), 3) + ")";
 }
 
-// Facts the README quotes, for the size named `which` ("documented" or "large").
+// Facts the README quotes, for the size named `which` ("documented" or "large"): the bandwidths
+// and their ratios with their origin (the timings of the round with the median ratio), the
+// rounds' range and the shares of the peak as text.
 inline void add_bench_facts(gridlock::trace::Trace& t, const std::string& which, const SizeResult& r,
                             double peak) {
-  auto fixed = [](double v, int digits) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.*f", digits, v);
-    return std::string(text);
-  };
+  namespace tr = gridlock::trace;
+  auto percent = [](double fraction) { return tr::number_text(fraction, tr::FactUnit::percent, 1); };
+  const int fast = r.timing, cub = r.timing + 1, read_only = r.timing + 2;
   const std::string k = "bench." + which + ".";
   t.facts[k + "config"] = r.best.name();
-  t.facts[k + "fast.gbs"] = fixed(r.fast.gbytes_per_s(), 0) + " GB/s";
-  t.facts[k + "cub.gbs"] = fixed(r.cub.gbytes_per_s(), 0) + " GB/s";
-  t.facts[k + "read_only.gbs"] = fixed(r.read_only.gbytes_per_s(), 0) + " GB/s";
-  t.facts[k + "vs_cub"] = gridlock::times_as_fast(r.ratio_to_cub(), 3);
+  tr::set_fact(t, k + "fast.gbs", tr::timing_rate_fact(t, fast, 0));
+  tr::set_fact(t, k + "cub.gbs", tr::timing_rate_fact(t, cub, 0));
+  tr::set_fact(t, k + "read_only.gbs", tr::timing_rate_fact(t, read_only, 0));
+  tr::set_fact(t, k + "vs_cub", tr::timing_ratio_fact(t, fast, cub, 3));
   t.facts[k + "vs_cub.rounds"] = gridlock::times_as_fast(r.round_ratios.front(), 3) + "\xE2\x80\x93" +
                                  gridlock::times_as_fast(r.round_ratios.back(), 3);
-  t.facts[k + "read_only_vs_cub"] =
-      gridlock::times_as_fast(r.read_only.gbytes_per_s() / r.cub.gbytes_per_s(), 3);
-  t.facts[k + "vs_read_only"] = fixed(100 * r.fast.gbytes_per_s() / r.read_only.gbytes_per_s(), 1) + "%";
-  t.facts[k + "fast.of_peak"] = fixed(100 * r.fast.gbytes_per_s() / peak, 1) + "%";
-  t.facts[k + "cub.of_peak"] = fixed(100 * r.cub.gbytes_per_s() / peak, 1) + "%";
-  t.facts[k + "read_only.of_peak"] = fixed(100 * r.read_only.gbytes_per_s() / peak, 1) + "%";
+  tr::set_fact(t, k + "read_only_vs_cub", tr::timing_ratio_fact(t, read_only, cub, 3));
+  tr::set_fact(t, k + "vs_read_only", tr::timing_ratio_fact(t, fast, read_only, 1, tr::FactUnit::percent));
+  t.facts[k + "fast.of_peak"] = percent(r.fast.gbytes_per_s() / peak);
+  t.facts[k + "cub.of_peak"] = percent(r.cub.gbytes_per_s() / peak);
+  t.facts[k + "read_only.of_peak"] = percent(r.read_only.gbytes_per_s() / peak);
 }
 
 inline void bench_against_cub(gridlock::LessonRun& run) {
