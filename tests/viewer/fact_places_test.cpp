@@ -191,11 +191,6 @@ TEST(FactPlaces, EveryReadmeNumberWithAnOriginLeadsToItsPlace) {
 // gains its origin, or a new one without, fails until the list says so.
 TEST(FactPlaces, EveryReadmeTimeOrBlockOfARunLeadsToIt) {
   const std::map<std::string, std::string> not_linked = {
-      {"last-block-guard.json#merge.most_often", "the most frequent merger over 10000 runs, not one event"},
-      {"reduce-last-block.json#documented.mergers", "the mergers of 20 runs, not one event"},
-      {"reduce-last-block.json#acquire.mergers", "the mergers of 20 runs, not one event"},
-      {"reduce-multi-block-noncommutative.json#documented.mergers", "the mergers of 20 runs, not one event"},
-      {"reduce-multi-block-noncommutative.json#acquire.mergers", "the mergers of 20 runs, not one event"},
       {"reduce-warp-shuffle.json#wrong.halving-product",
        "the first wrong lane over 200 runs of the benchmark"},
       {"reduce-warp-volatile-noncommutative.json#wrong.commutative-pattern",

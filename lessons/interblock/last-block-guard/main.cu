@@ -5,7 +5,6 @@
 // run of the chosen variant block by block.
 #include <algorithm>
 #include <cstdio>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -47,17 +46,6 @@ FormRuns run_form(const std::string& variant, const LessonRun& run, const gridlo
   return f;
 }
 
-// "block 17 (412 of 10000 runs)"
-std::string most_often(const std::vector<double>& values, const std::string& what) {
-  std::map<double, int> count;
-  for (double v : values) ++count[v];
-  auto top = std::max_element(count.begin(), count.end(),
-                              [](const auto& a, const auto& b) { return a.second < b.second; });
-  return top == count.end() ? "none"
-                            : what + " " + std::to_string(int(top->first)) + " (" +
-                                  fraction(top->second, (long long)values.size()) + " runs)";
-}
-
 void check_forms(LessonRun& run, const gridlock::DeviceBuffer<int>& in, int expected) {
   const auto& o = run.options();
   std::string text;
@@ -79,7 +67,12 @@ void check_forms(LessonRun& run, const gridlock::DeviceBuffer<int>& in, int expe
                               gridlock::trace::series_distinct_fact(t, int(t.series.size()) - 2));
     gridlock::trace::set_fact(t, "merge.distinct_sms",
                               gridlock::trace::series_distinct_fact(t, int(t.series.size()) - 1));
-    run.trace().facts["merge.most_often"] = most_often(f.merger, "block");
+    if (!f.merger.empty()) {
+      gridlock::trace::set_fact(t, "merge.most_often",
+                                gridlock::trace::series_mode_fact(t, int(t.series.size()) - 2));
+      gridlock::trace::set_fact(t, "merge.most_often.runs",
+                                gridlock::trace::series_mode_count_fact(t, int(t.series.size()) - 2));
+    }
     run.trace().facts["merge.runs"] = std::to_string(f.runs);
   }
   run.claim(g1::kOneLaunch, documented_exact,

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <algorithm>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -78,15 +77,17 @@ void add_merge_facts(trace::Trace& t, const TreeRecording<T>& rec, const LaunchT
   trace::set_fact(t, "launch.time", slice_fact(t, tracks.kernel, rec.launch_span(clock)));
 }
 
-// "block 17 most often (5 of 20 runs); 9 different blocks", from the mergers of many runs.
-inline std::string mergers_text(const std::vector<double>& mergers) {
-  std::map<int, int> count;
-  for (double m : mergers) ++count[int(m)];
-  const auto most = std::max_element(count.begin(), count.end(),
-                                     [](const auto& a, const auto& b) { return a.second < b.second; });
-  return "block " + std::to_string(most->first) + " most often (" + std::to_string(most->second) + " of " +
-         std::to_string(mergers.size()) + " runs); " + std::to_string(count.size()) + " different block" +
-         (count.size() == 1 ? "" : "s");
+// The mergers of many runs as facts whose origin is `series` (the merging block of each run):
+// KEY.most_often (the block), KEY.most_often.runs ("5/20") and KEY.distinct; and those facts' words
+// for a claim: "block 17 most often (5/20 runs); 9 different blocks".
+inline std::string add_merger_facts(trace::Trace& t, const std::string& key, int series) {
+  if (t.series[size_t(series)].values.empty()) return "no block merged";
+  trace::set_fact(t, key + ".most_often", trace::series_mode_fact(t, series));
+  trace::set_fact(t, key + ".most_often.runs", trace::series_mode_count_fact(t, series));
+  trace::set_fact(t, key + ".distinct", trace::series_distinct_fact(t, series));
+  const std::string distinct = t.facts.at(key + ".distinct");
+  return "block " + t.facts.at(key + ".most_often") + " most often (" + t.facts.at(key + ".most_often.runs") +
+         " runs); " + distinct + " different block" + (distinct == "1" ? "" : "s");
 }
 
 }  // namespace gridlock::reduction

@@ -74,10 +74,10 @@ void check_guard(LessonRun& run) {
         {"merging block, " + name + ", " +
              red::config_text(r4::kCheckN, r4::kDocumentedGrid, r4::kDocumentedBlock),
          "block", mergers, false, 0});
-    run.trace().facts[variant + ".mergers"] = red::mergers_text(mergers);
+    const std::string merged_most =
+        red::add_merger_facts(run.trace(), variant + ".mergers", int(run.trace().series.size()) - 1);
     once += (once.empty() ? "" : "; ") + name + ": " + std::to_string(single) + "/" + std::to_string(o.runs) +
-            " runs, at least " + red::microseconds(margin) + " after the last store; " +
-            red::mergers_text(mergers);
+            " runs, at least " + red::microseconds(margin) + " after the last store; " + merged_most;
     fresh += (fresh.empty() ? "" : "; ") + name + ": " + std::to_string(o.runs - stale_runs) + "/" +
              std::to_string(o.runs) + " runs";
     one_merger = one_merger && single == o.runs;

@@ -105,10 +105,11 @@ void check_guard(LessonRun& run) {
     run.trace().series.push_back({"merging block, " + name + ", n=" + std::to_string(r5::kGuardN) + ", " +
                                       std::to_string(r5::kDocumentedGrid) + " blocks",
                                   "block", mergers, false, 0});
-    run.trace().facts[variant + ".mergers"] = red::mergers_text(mergers);
+    const std::string merged_most =
+        red::add_merger_facts(run.trace(), variant + ".mergers", int(run.trace().series.size()) - 1);
     measured += (measured.empty() ? "" : "; ") + name + ": " + std::to_string(single) + "/" +
                 std::to_string(o.runs) + " runs, at least " + red::microseconds(margin) +
-                " after the last store; " + red::mergers_text(mergers);
+                " after the last store; " + merged_most;
     once = once && single == o.runs;
   }
   if (!once) run.check_failed("a run did not have exactly one merging block");
