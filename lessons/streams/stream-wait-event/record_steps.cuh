@@ -120,8 +120,6 @@ inline void record_steps(gridlock::LessonRun& run, Pipeline& p, bool wait, int s
   const Stale stale = p.stale(stamp);
   r.stale = stale.wrong;
   r.poisoned = stale.poisoned;
-  build_steps(run, r);
-
   auto& facts = run.trace().facts;
   facts["clock.host_uncertainty"] =
       "\xC2\xB1" + gridlock::microseconds(double(clocks.host.uncertainty_ns), 0);
@@ -137,6 +135,9 @@ inline void record_steps(gridlock::LessonRun& run, Pipeline& p, bool wait, int s
     clock.set_source("%globaltimer; the host's steady_clock put on it by a measured offset (\xC2\xB1" +
                      std::to_string(clocks.host.uncertainty_ns) + " ns)");
   }
+  // The durations among the facts name this clock, so it is described before they are made.
+  run.trace().clock = clock.description();
+  build_steps(run, r);
 }
 
 }  // namespace s2
