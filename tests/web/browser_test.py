@@ -1,14 +1,15 @@
 #!/usr/bin/python3
 """The viewer as a web page in headless Chromium, held to the desktop viewer.
 
-    browser_test.py SITE DESKTOP_VIEWER PNG_CHECK OUT [--traces N]
+    browser_test.py SITE DESKTOP_VIEWER PNG_CHECK OUT [--traces N | --first-cards]
 
 SITE is the folder viewer/web/build.sh writes (build-web/site), DESKTOP_VIEWER the desktop
 gridlock-viewer, PNG_CHECK viewer_png_check, OUT a folder for the pictures. Needs Debian's
 chromium, chromium-driver and python3-selenium. The page is served from 127.0.0.1 by
 tests/web/serve.py, which logs every request. Checks, one line each:
   - the gallery fetches no trace, and looks as the desktop's gallery does;
-  - every trace in the site's lessons/*/*/recorded/ (or the first N), opened from the address at its last
+  - every trace in the site's lessons/*/*/recorded/ (or the first N, or with --first-cards each
+    lesson's first card: its classroom trace, else the trace named as the lesson), opened from the address at its last
     step, looks as the desktop's --screenshot of the same trace, view and step does: at most 2%
     of the pixels differ;
   - a comparison from the address looks as the desktop's --compare does;
@@ -209,6 +210,18 @@ def desktop_shot(viewer, args, path):
                    check=True, capture_output=True)
 
 
+def first_cards(traces):
+    """Each lesson's first card: LESSON.classroom.json where it has one, else LESSON.json."""
+    cards = []
+    for folder in sorted({os.path.dirname(t) for t in traces}):
+        lesson = os.path.basename(os.path.dirname(folder))
+        for name in (lesson + ".classroom.json", lesson + ".json"):
+            if os.path.join(folder, name) in traces:
+                cards.append(os.path.join(folder, name))
+                break
+    return cards
+
+
 def main():
     site, viewer, png_check, out = sys.argv[1:5]
     limit = int(sys.argv[sys.argv.index("--traces") + 1]) if "--traces" in sys.argv else None
@@ -217,6 +230,8 @@ def main():
                     for d, _, files in os.walk(os.path.join(site, "lessons"))
                     if os.path.basename(d) == "recorded" for f in files if f.endswith(".json"))
     traces = traces[:limit] if limit else traces
+    if "--first-cards" in sys.argv:
+        traces = first_cards(traces)
     checks = Checks(out, png_check)
     size = "size=%dx%d" % (WIDTH, HEIGHT)
     driver = browser()

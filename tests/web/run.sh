@@ -4,7 +4,7 @@
 # are missing, runs the trace reader in WebAssembly over the fuzz corpus (tests/web/reader_test.py)
 # and tests/web/browser_test.py against the desktop build's viewer (build/bin/gridlock-viewer,
 # which ./test.sh builds). Pictures go to build-web/browser-test/.
-#   tests/web/run.sh [--traces N]
+#   tests/web/run.sh [--traces N | --first-cards]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/cmake/install_missing.sh"
