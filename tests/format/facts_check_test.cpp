@@ -26,6 +26,7 @@ std::vector<std::string> fact_problems(const tr::Trace& t) {
 tr::Trace facts_of_every_kind() {
   tr::Trace t = tr::read_file(GRIDLOCK_TEST_FORMAT_DIR "/minimal_v2.json");
   t.series.push_back({"final count", "blocks", {4, 2, 4, 3, 4}, true, 4});
+  t.series.push_back({"wrong warps per launch", "warps", {0, 3, 0, 1}, true, 0, 8});
   const int lesson = int(t.timings.size()), cub = lesson + 1;  // after the file's own timing
   t.timings.push_back({"lesson kernel", 4, 16, 5, 1249.5, 1000, 1600});
   t.timings.push_back({"cub::DeviceReduce::Sum", 4, 16, 5, 1000, 900, 1100});
@@ -47,6 +48,8 @@ tr::Trace facts_of_every_kind() {
   tr::set_fact(t, "distinct", tr::series_distinct_fact(t, 0));
   tr::set_fact(t, "mode", tr::series_mode_fact(t, 0));
   tr::set_fact(t, "mode.count", tr::series_mode_count_fact(t, 0));
+  tr::set_fact(t, "differs", tr::series_differs_fact(t, 1));
+  tr::set_fact(t, "sum", tr::series_sum_fact(t, 1));
   tr::set_fact(t, "timing", tr::timing_median_fact(t, lesson, tr::FactUnit::us, 2));
   tr::set_fact(t, "rate", tr::timing_rate_fact(t, lesson, 4));
   tr::set_fact(t, "ratio", tr::timing_ratio_fact(t, lesson, cub, 3));
@@ -59,10 +62,12 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 20u);
+  EXPECT_EQ(t.fact_values.size(), 22u);
   EXPECT_EQ(t.facts.at("distinct"), "3");
   EXPECT_EQ(t.facts.at("mode"), "4");  // {4, 2, 4, 3, 4}: 4, three times
   EXPECT_EQ(t.facts.at("mode.count"), "3/5");
+  EXPECT_EQ(t.facts.at("differs"), "2/4");  // {0, 3, 0, 1} against 0
+  EXPECT_EQ(t.facts.at("sum"), "4/32");     // 4 of 4 launches x 8 warps
   EXPECT_TRUE(fact_problems(t).empty()) << fact_problems(t).front();
   EXPECT_EQ(t.facts.at("duration"), "48 ns");
   EXPECT_EQ(t.facts.at("duration.us"), "0.06 \xC2\xB5s");
@@ -128,6 +133,8 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
          c.series[0].values = {4, 2, 2, 3, 2};
        }},
       {"mode.count", [](tr::Trace& c) { c.series[0].values[0] = 2; }},
+      {"differs", [](tr::Trace& c) { c.series[1].values[0] = 2; }},
+      {"sum", [](tr::Trace& c) { c.series[1].out_of = 16; }},
       {"timing", [](tr::Trace& c) { c.timings.end()[-2].median_ns = 1300; }},
       {"rate", [](tr::Trace& c) { c.timings.end()[-2].bytes = 32; }},
       {"ratio", [](tr::Trace& c) { c.timings.back().median_ns = 900; }},

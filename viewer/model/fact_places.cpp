@@ -76,7 +76,9 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
     case trace::FactKind::series_range:
     case trace::FactKind::series_distinct:
     case trace::FactKind::series_mode:
-    case trace::FactKind::series_mode_count: {
+    case trace::FactKind::series_mode_count:
+    case trace::FactKind::series_differs:
+    case trace::FactKind::series_sum: {
       if (f.series < 0 || f.series >= static_cast<int>(t.series.size())) return std::nullopt;
       FactPlace p;
       p.view = "histogram";

@@ -264,6 +264,26 @@ FactValue series_mode_count_fact(const Trace& trace, int series) {
   return f;
 }
 
+FactValue series_differs_fact(const Trace& trace, int series) {
+  FactValue f = series_matches_fact(trace, series);
+  f.kind = FactKind::series_differs;
+  f.value = f.of - f.value;
+  return f;
+}
+
+FactValue series_sum_fact(const Trace& trace, int series) {
+  const Series& s = series_at(trace, series);
+  FactValue f;
+  f.kind = FactKind::series_sum;
+  f.series = series;
+  for (double x : s.values) f.value += x;
+  if (s.out_of > 0) {
+    f.unit = FactUnit::out_of;
+    f.of = s.out_of * double(s.values.size());
+  }
+  return f;
+}
+
 FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int decimals) {
   if (timing < 0 || size_t(timing) >= trace.timings.size())
     missing("timing " + std::to_string(timing) + ", not there");

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <numeric>
 #include <string_view>
 
 #include "trace/trace.hpp"
@@ -106,7 +107,9 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
     case FactKind::series_range:
     case FactKind::series_distinct:
     case FactKind::series_mode:
-    case FactKind::series_mode_count: {
+    case FactKind::series_mode_count:
+    case FactKind::series_differs:
+    case FactKind::series_sum: {
       const Series* s = series_of(t, f.series);
       if (s == nullptr) return *why = "its series is not in the trace or is empty", false;
       std::vector<double> v = s->values;
@@ -116,6 +119,21 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
         if (f.unit == FactUnit::out_of) {
           if (!s->has_reference) return *why = "its series has no reference to be out of", false;
           r->second = s->reference;
+          r->has_second = true;
+        }
+        return true;
+      }
+      if (f.kind == FactKind::series_differs) {
+        if (!s->has_reference) return *why = "its series has no reference to differ from", false;
+        r->value = double(std::count_if(v.begin(), v.end(), [&](double x) { return x != s->reference; }));
+        r->second = double(v.size());
+        r->has_second = true;
+        return true;
+      }
+      if (f.kind == FactKind::series_sum) {
+        r->value = std::accumulate(v.begin(), v.end(), 0.0);
+        if (s->out_of > 0) {
+          r->second = s->out_of * double(v.size());
           r->has_second = true;
         }
         return true;

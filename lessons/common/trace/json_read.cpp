@@ -251,6 +251,8 @@ FactValue read_fact_value(const JsonPlace& p) {
     case FactKind::series_distinct:
     case FactKind::series_mode:
     case FactKind::series_mode_count:
+    case FactKind::series_differs:
+    case FactKind::series_sum:
       f.series = p.at("series").small_int();
       break;
     case FactKind::timing_ratio:
@@ -328,6 +330,7 @@ Trace from_json(std::string_view text, const std::string& origin) {
         s.has_reference = true;
         s.reference = p.at("reference").number();
       }
+      if (p.has("out_of")) s.out_of = p.at("out_of").number();
       t.series.push_back(std::move(s));
     }
   }

@@ -158,6 +158,8 @@ json fact_value_json(const FactValue& f) {
     case FactKind::series_distinct:
     case FactKind::series_mode:
     case FactKind::series_mode_count:
+    case FactKind::series_differs:
+    case FactKind::series_sum:
       j["series"] = f.series;
       break;
     case FactKind::timing_ratio:
@@ -252,6 +254,7 @@ std::string to_json(const Trace& t) {
     for (const Series& s : t.series) {
       json item = {{"name", s.name}, {"unit", s.unit}};
       if (s.has_reference) item["reference"] = number_json(s.reference);
+      if (s.out_of > 0) item["out_of"] = number_json(s.out_of);
       item["values"] = values_json(s.values);
       j["series"].push_back(item);
     }

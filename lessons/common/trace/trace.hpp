@@ -89,6 +89,10 @@ enum class Operator { copy, add, mul, min, max, matmul };
 //   series_mode     the value a series holds most often (the block that merged most often; of
 //                   values held equally often, the least)
 //   series_mode_count how often it holds that value, out of how many values it holds ("3205/10000")
+//   series_differs  how many values of a series differ from its reference, out of how many it holds
+//                   (runs that came out wrong: "3/200")
+//   series_sum      the sum of a series' values, out of all its values could count where each counts
+//                   out of a whole (wrong warps over every launch: "0/84480")
 //   timing_median   a timing's median time (a benchmark's row)
 //   timing_rate     a timing's bandwidth, GB/s (its bytes over its median time)
 //   timing_ratio    a timing's bandwidth over another's (above 1: faster than that baseline)
@@ -107,6 +111,8 @@ enum class FactKind {
   series_distinct,
   series_mode,
   series_mode_count,
+  series_differs,
+  series_sum,
   timing_median,
   timing_rate,
   timing_ratio
@@ -243,6 +249,9 @@ struct Series {
   std::vector<double> values;
   bool has_reference = false;
   double reference = 0;
+  // Where each value counts things out of a whole (the wrong warps of a launch of 8448 warps):
+  // that whole; 0 where the values are not such counts.
+  double out_of = 0;
 };
 
 struct Claim {
@@ -436,6 +445,8 @@ FactValue series_range_fact(const Trace& trace, int series);
 FactValue series_distinct_fact(const Trace& trace, int series);
 FactValue series_mode_fact(const Trace& trace, int series);
 FactValue series_mode_count_fact(const Trace& trace, int series);
+FactValue series_differs_fact(const Trace& trace, int series);
+FactValue series_sum_fact(const Trace& trace, int series);
 FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int decimals);
 FactValue timing_rate_fact(const Trace& trace, int timing, int decimals);
 // unit: times ("0.98×") or percent ("95.6%").

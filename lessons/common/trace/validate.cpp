@@ -67,6 +67,9 @@ class Checker {
       if (!std::isfinite(f.value) || !std::isfinite(f.of) || !std::isfinite(f.upper))
         problem("fact_values." + key + ": a number that is not finite");
     }
+    for (size_t i = 0; i < t_.series.size(); ++i)
+      if (!(t_.series[i].out_of >= 0) || !std::isfinite(t_.series[i].out_of))
+        problem("series[" + std::to_string(i) + "].out_of: a whole must be a finite number, 0 or more");
     return problems_;
   }
 

@@ -38,7 +38,7 @@ std::vector<FormOutcome> measure_forms(LessonRun& run, const LessonIdentity& les
     o.race = read_racecheck(folder.here, folder.in_repository, lesson.id, form.name, sources::kLessonSources);
     outcomes.push_back(o);
   }
-  add_form_facts(run.trace(), outcomes);
+  add_form_facts(run.trace(), outcomes, "one warp", "warps");
   return outcomes;
 }
 

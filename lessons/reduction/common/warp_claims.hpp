@@ -19,6 +19,10 @@ namespace gridlock::reduction {
 struct Misses {
   long long wrong = 0, total = 0;
   std::string first;  // "seed 7, warp 3, lane 5 was returned 12, the CPU's answer is 13"
+  // The wrong groups of each launch counted (one run, or one launch of every warp at once), and
+  // how many groups each launch had.
+  std::vector<double> per_launch;
+  long long groups_per_launch = 0;
   std::string text(const std::string& unit) const {
     return std::to_string(wrong) + "/" + std::to_string(total) + " " + unit + " wrong" +
            (first.empty() ? "" : " (first: " + first + ")");
@@ -32,12 +36,14 @@ template <typename T>
 void count_misses(Misses& m, const std::vector<T>& answers, const std::vector<T>& expected,
                   const std::string& where, size_t per_group = 32) {
   using std::to_string;
+  long long wrong_here = 0;
   for (size_t g = 0; g < expected.size(); ++g) {
     ++m.total;
     for (size_t k = 0; k < per_group; ++k) {
       const T& got = answers[g * per_group + k];
       if (got == expected[g]) continue;
       ++m.wrong;
+      ++wrong_here;
       if (m.first.empty())
         m.first = where +
                   (expected.size() > 1 ? (per_group > 1 ? ", warp " : ", block ") + std::to_string(g) : "") +
@@ -46,6 +52,8 @@ void count_misses(Misses& m, const std::vector<T>& answers, const std::vector<T>
       break;
     }
   }
+  m.per_launch.push_back(double(wrong_here));
+  m.groups_per_launch = (long long)expected.size();
 }
 
 // Everything measured about one form.
@@ -57,15 +65,31 @@ struct FormOutcome {
   std::string wrong_text() const { return alone.text("runs") + ", " + loaded.text("warps under load"); }
 };
 
+// The wrong answers of each launch as a series (one value a launch, out of the groups it had),
+// and their sum as the fact `key`: "3/200" runs, "0/84480" warps.
+inline void add_misses_fact(trace::Trace& t, const std::string& key, const Misses& m, const std::string& name,
+                            const std::string& unit) {
+  t.series.push_back({name, unit, m.per_launch, true, 0, double(m.groups_per_launch)});
+  trace::set_fact(t, key, trace::series_sum_fact(t, int(t.series.size()) - 1));
+}
+
 // Facts per form: "racecheck.FORM" (the report's counts and racing lines, or why it was not used),
 // "racecheck.FORM.report" for a report that was used (its path and the sources hash it shares with
-// this build: what tests/evidence checks a shipped trace against) and "wrong.FORM".
-inline void add_form_facts(trace::Trace& t, const std::vector<FormOutcome>& outcomes) {
+// this build: what tests/evidence checks a shipped trace against), and the wrong answers:
+// "wrong.FORM.runs" (one `alone` per launch: "one warp") and "wrong.FORM.under_load" (every
+// `group` of a full grid at once: "warps").
+inline void add_form_facts(trace::Trace& t, const std::vector<FormOutcome>& outcomes,
+                           const std::string& alone, const std::string& group) {
   for (const FormOutcome& o : outcomes) {
-    t.facts["racecheck." + o.form.name] = o.race.text();
-    if (o.race.read())
-      t.facts["racecheck." + o.form.name + ".report"] = o.race.path + " " + o.race.sources.hash;
-    t.facts["wrong." + o.form.name] = o.wrong_text();
+    const std::string& form = o.form.name;
+    t.facts["racecheck." + form] = o.race.text();
+    if (o.race.read()) t.facts["racecheck." + form + ".report"] = o.race.path + " " + o.race.sources.hash;
+    add_misses_fact(t, "wrong." + form + ".runs", o.alone,
+                    form + ": wrong answers per run, " + alone + " a launch", "wrong answers");
+    add_misses_fact(
+        t, "wrong." + form + ".under_load", o.loaded,
+        form + ": wrong " + group + " per launch of every " + group.substr(0, group.size() - 1) + " at once",
+        group);
   }
 }
 

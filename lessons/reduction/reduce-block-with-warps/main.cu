@@ -75,8 +75,6 @@ FormOutcome measure_form(LessonRun& run, const red::WarpForm& form, const Loaded
   return out;
 }
 
-std::string microseconds(const tr::Timing& t) { return gridlock::microseconds(t.median_ns, 2); }
-
 // Each form and R1's tree (last), one block on the first seed's input, in this run, in
 // red::kTimingRounds rounds; each one's timing is its median round.
 gridlock::RoundTimings time_forms(LessonRun& run) {
@@ -100,9 +98,10 @@ gridlock::RoundTimings time_forms(LessonRun& run) {
             [&] { r7::launch_blocks<false>(form, 1, o.block, in.get(), int(o.n), out.get(), {}); });
       });
   for (size_t i = 0; i < timings.timing.size(); ++i) {
-    run.trace().timings.push_back(timings.timing[i]);
-    run.trace().facts["time." + (i < r1_tree ? r7::kForms[i].name : std::string("r1"))] =
-        microseconds(timings.timing[i]);
+    tr::Trace& t = run.trace();
+    t.timings.push_back(timings.timing[i]);
+    tr::set_fact(t, "time." + (i < r1_tree ? r7::kForms[i].name : std::string("r1")),
+                 tr::timing_median_fact(t, int(t.timings.size()) - 1, tr::FactUnit::us, 2));
   }
   return timings;
 }
@@ -113,7 +112,7 @@ void check_claims(LessonRun& run) {
   const Loaded loaded = loaded_inputs(loads, blocks, o.n, o.seed + uint64_t(o.runs));
   std::vector<FormOutcome> outcomes;
   for (const red::WarpForm& form : r7::kForms) outcomes.push_back(measure_form(run, form, loaded));
-  red::add_form_facts(run.trace(), outcomes);
+  red::add_form_facts(run.trace(), outcomes, "one block", "blocks");
   run.trace().facts["load.shape"] = std::to_string(blocks) + " blocks of " + std::to_string(o.block) +
                                     " threads, " + std::to_string(loads) + " launches";
   const gridlock::RoundTimings timings = time_forms(run);
