@@ -31,6 +31,12 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
       panels_wanted_(setup.panels_wanted) {
   for (std::size_t i = 0; i < views_.size(); ++i)
     if (setup.first_view == views_[i]->name()) shown_ = static_cast<int>(i);
+  // --fact: the view its place names (set as first_view) brings its series or timing into sight.
+  if (!setup.first_fact.empty())
+    if (const std::optional<FactPlace> place = fact_place(document_->trace, setup.first_fact))
+      if (place->item >= 0 && !views_.empty() &&
+          views_[static_cast<std::size_t>(shown_)]->name() == place->view)
+        views_[static_cast<std::size_t>(shown_)]->show_item(place->item);
   if (!setup.first_source.empty()) {
     source_.shown = trace::find_source(document_->trace, setup.first_source);
     source_.select_shown = source_.shown >= 0;
@@ -63,6 +69,7 @@ bool TraceScreen::go_to_fact(const std::string& key) {
     if (!place->view.empty() && views_[i]->name() == place->view) {
       shown_ = static_cast<int>(i);
       select_view_ = true;
+      if (place->item >= 0) views_[i]->show_item(place->item);
     }
   return true;
 }

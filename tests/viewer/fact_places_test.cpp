@@ -59,6 +59,8 @@ TEST(FactPlaces, EveryShippedFactWithAnOriginOpensOnWhatItWasTakenFrom) {
         EXPECT_TRUE(place->view == "histogram" ? !t.series.empty()
                                                : place->view == "timings" && !t.timings.empty())
             << place->view;
+        // ...and the view is told which series or timing holds the number, to bring it into sight.
+        EXPECT_EQ(place->item, place->view == "histogram" ? f.series : f.timing);
         continue;
       }
       // The cursor as a window would put it: the step, then the moment.

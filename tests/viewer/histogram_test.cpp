@@ -67,6 +67,10 @@ TEST(Histogram, WideOrFractionalValuesGetEqualBins) {
   EXPECT_LE(w.bins.size(), 40u);
   EXPECT_EQ(w.bins[1].low - w.bins[0].low, std::ceil(898.0 / 40));  // a whole number of values
   EXPECT_EQ(make_histogram(series({})).caption, "no values");
+  // Counts out of a number each read as their sum out of all, as the series' sum fact does.
+  const Histogram wrong =
+      make_histogram(gt::Series{"wrong warps per launch", "warps", {0, 3, 0, 1}, true, 0, 8});
+  EXPECT_EQ(wrong.caption, "4 runs, 4 of 32 warps in all");
   EXPECT_TRUE(has_series(gridlock::viewer::testing::make_counter_trace(8, 2, false, 4)));
   EXPECT_FALSE(has_series(gridlock::viewer::testing::make_halving_trace(64, 100, 1)));
 }

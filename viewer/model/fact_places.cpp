@@ -82,6 +82,7 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
       if (f.series < 0 || f.series >= static_cast<int>(t.series.size())) return std::nullopt;
       FactPlace p;
       p.view = "histogram";
+      p.item = f.series;
       p.where = "the histogram of \"" + t.series[static_cast<std::size_t>(f.series)].name + "\"";
       return p;
     }
@@ -91,6 +92,7 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
       if (f.timing < 0 || f.timing >= static_cast<int>(t.timings.size())) return std::nullopt;
       FactPlace p;
       p.view = "timings";
+      p.item = f.timing;
       p.where = "the timings: \"" + t.timings[static_cast<std::size_t>(f.timing)].name + "\"";
       if (f.kind == trace::FactKind::timing_ratio && f.versus >= 0 &&
           f.versus < static_cast<int>(t.timings.size()))

@@ -15,6 +15,7 @@ struct FactPlace {
   int step = -1;                   // the step that shows it; -1: the view alone (a series, a timing)
   std::optional<int64_t> time_ns;  // the moment it is about, on the trace's clock; none: the step's own
   std::string view;                // the view that shows it ("histogram", "timings"); empty: the step's
+  int item = -1;                   // in that view, the series or timing it reads; -1: none
   std::string where;               // in words: "steps 1 to 8: from a hold's start to a hold's end"
 };
 

@@ -107,10 +107,18 @@ Histogram make_histogram(const trace::Series& series, int max_bins) {
   for (double v : values) h.exact += h.has_reference && v == h.reference ? 1 : 0;
   fill_bins(h, values, std::max(max_bins, 1));
   const std::string runs = format_count(h.runs, "run");
-  h.caption = h.has_reference ? runs + ", " + std::to_string(h.exact) + " exact, median " +
-                                    format_value(h.median, false) + " of " +
-                                    with_unit(format_value(h.reference, false), h.unit)
-                              : runs + ", median " + with_unit(format_value(h.median, false), h.unit);
+  if (series.out_of > 0) {
+    // Counts out of `out_of` each: their sum out of all, as the series' sum fact reads it.
+    double sum = 0;
+    for (double v : values) sum += v;
+    h.caption = runs + ", " + format_value(sum, false) + " of " +
+                with_unit(format_value(series.out_of * h.runs, false), h.unit) + " in all";
+  } else {
+    h.caption = h.has_reference ? runs + ", " + std::to_string(h.exact) + " exact, median " +
+                                      format_value(h.median, false) + " of " +
+                                      with_unit(format_value(h.reference, false), h.unit)
+                                : runs + ", median " + with_unit(format_value(h.median, false), h.unit);
+  }
   h.range = h.min == h.max
                 ? with_unit(format_value(h.min, false), h.unit)
                 : with_unit(format_value(h.min, false) + "\xE2\x80\x93" + format_value(h.max, false), h.unit);

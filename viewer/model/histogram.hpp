@@ -30,8 +30,10 @@ struct Histogram {
   // Where the reference lies: inside the bins' span, or so far beyond it that it is drawn past a
   // break in the axis rather than squeezing every bin into a sliver.
   bool reference_in_range = false;
-  std::string caption;  // "200 runs, 0 exact, median 3 of 512 blocks"
-  std::string range;    // "2–4 blocks"
+  // "200 runs, 0 exact, median 3 of 512 blocks"; of counts out of a number each (Series::out_of):
+  // "200 runs, 3 of 200 wrong answers in all"
+  std::string caption;
+  std::string range;  // "2–4 blocks"
 };
 
 // Whether a trace has series to draw.

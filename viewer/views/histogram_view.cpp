@@ -128,8 +128,16 @@ void paint_reference(ImDrawList* list, const Fonts& fonts, const Histogram& h, c
 class HistogramView final : public TraceView {
  public:
   explicit HistogramView(const trace::Trace& trace) {
-    for (const trace::Series& s : trace.series)
-      if (!s.values.empty()) histograms_.push_back(make_histogram(s));
+    for (std::size_t i = 0; i < trace.series.size(); ++i)
+      if (!trace.series[i].values.empty()) {
+        histograms_.push_back(make_histogram(trace.series[i]));
+        series_of_.push_back(static_cast<int>(i));
+      }
+  }
+  void show_item(int series) override {
+    const auto at = std::find(series_of_.begin(), series_of_.end(), series);
+    marked_ = at == series_of_.end() ? -1 : static_cast<int>(at - series_of_.begin());
+    scroll_to_mark_ = marked_ >= 0;
   }
   const char* name() const override { return "histogram"; }
   const char* title() const override { return "Histogram"; }
@@ -155,7 +163,16 @@ class HistogramView final : public TraceView {
     const float column_w = std::floor(room.x / static_cast<float>(columns));
     for (int i = 0; i < count; ++i) {
       if (i % columns != 0) ImGui::SameLine(0, 0);
+      const ImVec2 at = ImGui::GetCursorScreenPos();
       draw_one(f, histograms_[static_cast<std::size_t>(i)], static_cast<std::size_t>(i), column_w, each);
+      if (i == marked_)  // the series a fact was taken from
+        ImGui::GetWindowDrawList()->AddRect(ImVec2(at.x + 2, at.y + 2),
+                                            ImVec2(at.x + column_w - 2, at.y + each - 2),
+                                            colour::highlight_mark, 4.0f * scale, 0, 2.0f * scale);
+      if (i == marked_ && scroll_to_mark_) {  // its top at the top (the item just drawn)
+        ImGui::SetScrollHereY(0.0f);
+        scroll_to_mark_ = false;
+      }
     }
     ImGui::EndChild();
     ImGui::PopStyleVar();
@@ -215,6 +232,9 @@ class HistogramView final : public TraceView {
   }
 
   std::vector<Histogram> histograms_;
+  std::vector<int> series_of_;  // the trace's series each histogram draws
+  int marked_ = -1;             // the histogram a fact was taken from; -1: none
+  bool scroll_to_mark_ = false;
 };
 
 }  // namespace

@@ -69,6 +69,9 @@ class TraceView {
   virtual bool animating() const { return false; }
   // The trace in miniature, inside p's frame (the caller paints the frame's background).
   virtual void paint_thumbnail(const ThumbnailPaint& p) = 0;
+  // Brings one of the trace's series or timings into sight and marks it (a fact's number was taken
+  // from it); views without such items ignore it.
+  virtual void show_item(int /*index*/) {}
 };
 
 }  // namespace gridlock::viewer
