@@ -81,6 +81,12 @@ class TimingsView final : public TraceView {
   }
   const char* name() const override { return "timings"; }
   const char* title() const override { return "Timings"; }
+  void show_item(int timing) override {
+    marked_ = -1;
+    for (std::size_t r = 0; r < rows_.size(); ++r)
+      if (rows_[r].bar >= 0 && bar_of(rows_[r]).timing == timing) marked_ = static_cast<int>(r);
+    scroll_to_mark_ = marked_ >= 0;
+  }
 
   void draw(const ViewFrame& f) override {
     if (chart_.empty()) return ImGui::TextDisabled("This trace holds no timings.");
@@ -201,6 +207,13 @@ class TimingsView final : public TraceView {
     if (hovered >= 0 && rows_[static_cast<std::size_t>(hovered)].bar >= 0) {
       const float y = l.row_top(static_cast<std::size_t>(hovered));
       list->AddRectFilled(ImVec2(at.x, y), ImVec2(at.x + avail.x, y + l.row_h), colour::current_row);
+    }
+    if (marked_ >= 0) {  // the timing a fact was taken from: framed, and scrolled into sight once
+      const float y = l.row_top(static_cast<std::size_t>(marked_)), s = ui_scale(fonts);
+      list->AddRect(ImVec2(at.x + 2, y), ImVec2(at.x + avail.x - 2, y + l.row_h), colour::highlight_mark,
+                    3.0f * s, 0, 2.0f * s);
+      if (scroll_to_mark_) ImGui::SetScrollY(std::max(0.0f, y - at.y - l.row_h));
+      scroll_to_mark_ = false;
     }
     paint_grid(list, fonts, l);
     for (std::size_t r = 0; r < rows_.size(); ++r) {
@@ -325,6 +338,8 @@ class TimingsView final : public TraceView {
 
   TimingsChart chart_;
   std::vector<ChartRow> rows_;
+  int marked_ = -1;  // the row of the timing a fact was taken from; -1: none
+  bool scroll_to_mark_ = false;
 };
 
 }  // namespace
