@@ -31,12 +31,10 @@ TraceScreen::TraceScreen(std::unique_ptr<Document> document, const ScreenSetup& 
       panels_wanted_(setup.panels_wanted) {
   for (std::size_t i = 0; i < views_.size(); ++i)
     if (setup.first_view == views_[i]->name()) shown_ = static_cast<int>(i);
-  // --fact: the view its place names (set as first_view) brings its series or timing into sight.
+  // --fact: its view (set as first_view) brings its series or timing into sight.
   if (!setup.first_fact.empty())
     if (const std::optional<FactPlace> place = fact_place(document_->trace, setup.first_fact))
-      if (place->item >= 0 && !views_.empty() &&
-          views_[static_cast<std::size_t>(shown_)]->name() == place->view)
-        views_[static_cast<std::size_t>(shown_)]->show_item(place->item);
+      view_showing(*place);
   if (!setup.first_source.empty()) {
     source_.shown = trace::find_source(document_->trace, setup.first_source);
     source_.select_shown = source_.shown >= 0;
@@ -65,13 +63,21 @@ bool TraceScreen::go_to_fact(const std::string& key) {
     playback_.seek(place->step, *place->time_ns);
   else if (place->step >= 0)
     playback_.seek(place->step);
-  for (std::size_t i = 0; i < views_.size(); ++i)
-    if (!place->view.empty() && views_[i]->name() == place->view) {
-      shown_ = static_cast<int>(i);
-      select_view_ = true;
-      if (place->item >= 0) views_[i]->show_item(place->item);
-    }
+  if (const int view = view_showing(*place); view >= 0) {
+    shown_ = view;
+    select_view_ = true;
+  }
   return true;
+}
+
+int TraceScreen::view_showing(const FactPlace& place) {
+  if (place.view.empty()) return -1;
+  for (std::size_t i = 0; i < views_.size(); ++i)
+    if (views_[i]->name() == place.view) {
+      if (place.item >= 0) views_[i]->show_item(place.item);
+      return static_cast<int>(i);
+    }
+  return -1;
 }
 
 bool TraceScreen::animating() const {

@@ -91,6 +91,9 @@ class TraceScreen {
   std::optional<FactLink> take_open_request() { return std::exchange(open_request_, std::nullopt); }
 
  private:
+  // The index of the view that draws the fact placed at `place` (a series, a timing), told to bring
+  // that item into sight; -1 when the place names no view of this screen.
+  int view_showing(const FactPlace& place);
   void canvas(float seconds, const Fonts& fonts, HeatStripRenderer& heat);
   void side_panels(const Fonts& fonts);
   void panel_keys();

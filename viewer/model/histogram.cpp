@@ -122,6 +122,8 @@ Histogram make_histogram(const trace::Series& series, int max_bins) {
   h.range = h.min == h.max
                 ? with_unit(format_value(h.min, false), h.unit)
                 : with_unit(format_value(h.min, false) + "\xE2\x80\x93" + format_value(h.max, false), h.unit);
+  // One yes or no a run (out of 1 each): the caption's count says it all.
+  if (series.out_of == 1) h.range.clear();
   return h;
 }
 

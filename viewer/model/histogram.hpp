@@ -33,7 +33,7 @@ struct Histogram {
   // "200 runs, 0 exact, median 3 of 512 blocks"; of counts out of a number each (Series::out_of):
   // "200 runs, 3 of 200 wrong answers in all"
   std::string caption;
-  std::string range;  // "2–4 blocks"
+  std::string range;  // "2–4 blocks"; empty for one yes or no a run (out_of 1)
 };
 
 // Whether a trace has series to draw.

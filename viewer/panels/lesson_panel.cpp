@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "model/document.hpp"
@@ -131,7 +133,34 @@ void code_block(const MdBlock& b, const Fonts& fonts, int index) {
   ImGui::PopStyleColor();
 }
 
-std::optional<std::string> table_block(const MdBlock& b, int index, const FactWhere& fact_where) {
+// The fact marker of table `b`'s cell (r, c); empty where the cell holds none.
+const std::string& cell_fact(const MdBlock& b, std::size_t r, std::size_t c) {
+  static const std::string none;
+  return r < b.cell_facts.size() && c < b.cell_facts[r].size() ? b.cell_facts[r][c] : none;
+}
+
+// The width a column of numbers needs to show each whole (0 when a cell of it is not a fact's
+// number): at most 40% of the table's, so that long ones still wrap.
+float numbers_width(const MdBlock& b, std::size_t c) {
+  float widest = 0;
+  for (std::size_t r = 1; r < b.rows.size(); ++r) {
+    if (c >= b.rows[r].size() || cell_fact(b, r, c).empty()) return 0;
+    widest = std::max(widest, ImGui::CalcTextSize(b.rows[r][c].c_str()).x);
+  }
+  return std::min(widest, 0.4f * ImGui::GetContentRegionAvail().x);
+}
+
+// A column's share of a table's width: the width of its widest cell, header included, counted up
+// to 300 px (a long sentence wraps instead of taking the table).
+float text_weight(const MdBlock& b, std::size_t c) {
+  float widest = 1;
+  for (const auto& row : b.rows)
+    if (c < row.size()) widest = std::max(widest, std::min(300.0f, ImGui::CalcTextSize(row[c].c_str()).x));
+  return widest;
+}
+
+std::optional<std::string> table_block(const MdBlock& b, int index, const FactWhere& fact_where,
+                                       const std::function<bool(const std::string&)>& scroll_here) {
   std::optional<std::string> clicked;
   std::size_t columns = 0;
   for (const auto& row : b.rows) columns = std::max(columns, row.size());
@@ -140,15 +169,23 @@ std::optional<std::string> table_block(const MdBlock& b, int index, const FactWh
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable(("table" + std::to_string(index)).c_str(), static_cast<int>(columns), flags))
     return clicked;
-  for (std::size_t c = 0; c < columns; ++c)
-    ImGui::TableSetupColumn(c < b.rows.front().size() ? b.rows.front()[c].c_str() : "");
+  for (std::size_t c = 0; c < columns; ++c) {
+    const char* name = c < b.rows.front().size() ? b.rows.front()[c].c_str() : "";
+    const float numbers = numbers_width(b, c);
+    if (numbers > 0)
+      ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthFixed,
+                              std::max(numbers, ImGui::CalcTextSize(name).x));
+    else  // shares the rest by how wide its text is, known from the first frame on
+      ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, text_weight(b, c));
+  }
   ImGui::TableHeadersRow();
   for (std::size_t r = 1; r < b.rows.size(); ++r) {
     ImGui::TableNextRow();
     for (std::size_t c = 0; c < b.rows[r].size(); ++c) {
       ImGui::TableSetColumnIndex(static_cast<int>(c));
-      const std::string& fact =
-          r < b.cell_facts.size() && c < b.cell_facts[r].size() ? b.cell_facts[r][c] : "";
+      const std::string& fact = cell_fact(b, r, c);
+      if (!fact.empty() && scroll_here && scroll_here(fact))  // to the row that holds the number
+        ImGui::SetScrollFromPosY(ImGui::GetCursorScreenPos().y - ImGui::GetWindowPos().y, 0.4f);
       const std::optional<std::string> where = fact.empty() || !fact_where ? std::nullopt : fact_where(fact);
       if (!where) {
         ImGui::TextWrapped("%s", b.rows[r][c].c_str());
@@ -171,14 +208,6 @@ std::optional<std::string> table_block(const MdBlock& b, int index, const FactWh
   return clicked;
 }
 
-// Whether one of table `b`'s cells holds a fact marker `accept` takes.
-bool cell_holds_fact(const MdBlock& b, const std::function<bool(const std::string&)>& accept) {
-  for (const auto& row : b.cell_facts)
-    for (const std::string& fact : row)
-      if (!fact.empty() && accept(fact)) return true;
-  return false;
-}
-
 }  // namespace
 
 std::optional<std::string> draw_markdown(const std::string& text, const Fonts& fonts,
@@ -193,8 +222,6 @@ std::optional<std::string> draw_markdown(const std::string& text, const Fonts& f
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const MdBlock& b = blocks[i];
     const int index = static_cast<int>(i);
-    if (b.kind == MdKind::table && scroll_here && cell_holds_fact(b, scroll_here))
-      ImGui::SetScrollHereY(0.4f);
     switch (b.kind) {
       case MdKind::heading: {
         ImGui::Spacing();
@@ -237,7 +264,7 @@ std::optional<std::string> draw_markdown(const std::string& text, const Fonts& f
         ImGui::Spacing();
         break;
       case MdKind::table:
-        keep(table_block(b, index, fact_where));
+        keep(table_block(b, index, fact_where, scroll_here));
         ImGui::Spacing();
         break;
       case MdKind::image: {
@@ -308,14 +335,23 @@ std::optional<FactLink> draw_lesson_panel(const std::string& readme, const std::
     return found->second;
   };
   const FactWhere where = [&](const std::string& spec) { return lead_of(spec).tip; };
+  // The scroll asked for is made again over the panel's first frames: its width, and so where the
+  // text wraps and how far down the number lies, settles only once the window has been laid out.
+  static std::string scrolling_to;
+  static int scroll_frames = 0;
+  if (!scroll_to.empty()) {
+    scrolling_to = std::exchange(scroll_to, std::string());
+    scroll_frames = 8;
+  }
+  bool scrolled = false;  // to the number's first marker only
   const auto scroll_here = [&](const std::string& spec) {
-    if (scroll_to.empty()) return false;
+    if (scroll_frames <= 0 || scrolled) return false;
     const Lead& lead = lead_of(spec);
-    if (!lead.shown || lead.link->key != scroll_to) return false;
-    scroll_to.clear();
-    return true;
+    scrolled = lead.shown && lead.link->key == scrolling_to;
+    return scrolled;
   };
   const std::optional<std::string> clicked = draw_markdown(readme, fonts, where, scroll_here);
+  if (scroll_frames > 0) --scroll_frames;
   if (!clicked) return std::nullopt;
   return leads[*clicked].link;
 }

@@ -26,7 +26,8 @@ std::optional<std::string> draw_markdown(
 // takes from the shown trace (`trace`, read from `trace_path`) is a link to where the run recorded
 // it when the fact names its origin (model/fact_places.hpp); one it takes from another trace is a
 // link that opens that trace there. The link clicked this frame is returned. A non-empty `scroll_to` (a fact
-// key of that trace) scrolls to where the README first gives it, and is cleared.
+// key of that trace) scrolls to where the README first gives it, over the panel's first frames, and is
+// cleared.
 std::optional<FactLink> draw_lesson_panel(const std::string& readme, const std::string& readme_path,
                                           const std::string& trace_path, const trace::Trace& trace,
                                           const Fonts& fonts, std::string& scroll_to);

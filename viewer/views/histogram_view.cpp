@@ -202,7 +202,7 @@ class HistogramView final : public TraceView {
     const float text_w = std::max(1.0f, width - 2 * pad);
     paint_fitted_text(list, f.fonts.bold, f.fonts.bold->FontSize, ImVec2(at.x + pad, at.y + 8), colour::text,
                       h.name, text_w);
-    const std::string line = h.caption + "  \xC2\xB7  " + h.range;
+    const std::string line = h.range.empty() ? h.caption : h.caption + "  \xC2\xB7  " + h.range;
     paint_fitted_text(list, f.fonts.ui, f.fonts.ui->FontSize,
                       ImVec2(at.x + pad, at.y + 12 + f.fonts.bold->FontSize), colour::text_dim, line, text_w);
     const float top = at.y + 20 + f.fonts.bold->FontSize + f.fonts.ui->FontSize + f.fonts.bold->FontSize + 8;
