@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Re-makes, on this machine's GPU, the evidence of the warp-level lessons (R6, R7, R8: the lessons
+# Re-makes, on this machine's GPU, the evidence of the warp-level lessons (R6, R7, R8, R9: the lessons
 # with racecheck forms) and everything that rests on it, in this order:
 #   lessons/reduction/common/rerecord-warp-lessons.sh [BUILD_DIR]
 #   1. cmake --build BUILD_DIR: the lessons as the sources are now;

@@ -21,7 +21,19 @@ inline const FormOutcome& outcome_of(const std::vector<FormOutcome>& all, const 
   throw std::logic_error("no form " + form);
 }
 
-inline bool all_right(const FormOutcome& o) { return o.alone.wrong + o.loaded.wrong == 0; }
+// One form launched once on the first seed's input (the run racecheck.sh puts under
+// compute-sanitizer, handle_form_options' run_once), described: what lane 0 returned, the CPU's
+// answer, and how many of the 32 lanes were right. one_warp(form, input) returns every lane's value.
+template <typename Op, typename OneWarp>
+std::string describe_one_run(const std::string& form, OneWarp one_warp) {
+  const std::vector<typename Op::T> input = warp_input<Op>(32, 1);
+  const std::vector<typename Op::T> answers = one_warp(form, input);
+  const typename Op::T expected = cpu_reduce<Op>(input);
+  int right = 0;
+  for (const typename Op::T& a : answers) right += a == expected;
+  return "seed 1: lane 0 was returned " + value_text(answers.front()) + ", the CPU's answer is " +
+         value_text(expected) + "; " + std::to_string(right) + "/32 lanes right";
+}
 
 // Every form measured (measure_form) with racecheck's report of it read from the lesson's
 // recorded/racecheck folder and checked against this build's sources; facts racecheck.FORM,
@@ -79,9 +91,7 @@ inline void print_forms(const std::vector<FormOutcome>& outcomes, const std::vec
   std::printf("\n%-20s %-34s %-22s %s\n", "form", "wrong answers", "timed (median)", "racecheck");
   for (size_t i = 0; i < outcomes.size(); ++i) {
     const FormOutcome& o = outcomes[i];
-    const std::string wrong = std::to_string(o.alone.wrong) + "/" + std::to_string(o.alone.total) +
-                              " runs, " + std::to_string(o.loaded.wrong) + "/" +
-                              std::to_string(o.loaded.total) + " warps";
+    const std::string wrong = o.alone.count() + " runs, " + o.loaded.count() + " warps";
     std::printf("%-20s %-34s %10.2f us %s\n", o.form.name.c_str(), wrong.c_str(), timings[i].median_ns / 1e3,
                 o.race.text().c_str());
   }

@@ -17,15 +17,20 @@ namespace gridlock::reduction {
 
 // How many groups of answers (a run, a warp) held an answer other than the CPU's.
 struct Misses {
-  long long wrong = 0, total = 0;
-  std::string first;  // "seed 7, warp 3, lane 5 was returned 12, the CPU's answer is 13"
-  // The wrong groups of each launch counted (one run, or one launch of every warp at once), and
-  // how many groups each launch had.
+  // The wrong groups of each launch (one run, or one launch of every warp at once), and how many
+  // groups each launch had.
   std::vector<double> per_launch;
   long long groups_per_launch = 0;
+  std::string first;  // "seed 7, warp 3, lane 5 was returned 12, the CPU's answer is 13"
+  long long wrong() const {
+    long long n = 0;
+    for (double w : per_launch) n += static_cast<long long>(w);
+    return n;
+  }
+  long long total() const { return groups_per_launch * static_cast<long long>(per_launch.size()); }
+  std::string count() const { return std::to_string(wrong()) + "/" + std::to_string(total()); }  // "3/200"
   std::string text(const std::string& unit) const {
-    return std::to_string(wrong) + "/" + std::to_string(total) + " " + unit + " wrong" +
-           (first.empty() ? "" : " (first: " + first + ")");
+    return count() + " " + unit + " wrong" + (first.empty() ? "" : " (first: " + first + ")");
   }
 };
 
@@ -38,11 +43,9 @@ void count_misses(Misses& m, const std::vector<T>& answers, const std::vector<T>
   using std::to_string;
   long long wrong_here = 0;
   for (size_t g = 0; g < expected.size(); ++g) {
-    ++m.total;
     for (size_t k = 0; k < per_group; ++k) {
       const T& got = answers[g * per_group + k];
       if (got == expected[g]) continue;
-      ++m.wrong;
       ++wrong_here;
       if (m.first.empty())
         m.first = where +
@@ -64,6 +67,8 @@ struct FormOutcome {
   RacecheckReport race;
   std::string wrong_text() const { return alone.text("runs") + ", " + loaded.text("warps under load"); }
 };
+
+inline bool all_right(const FormOutcome& o) { return o.alone.wrong() + o.loaded.wrong() == 0; }
 
 // The wrong answers of each launch as a series (one value a launch, out of the groups it had),
 // and their sum as the fact `key`: "3/200" runs, "0/84480" warps.
@@ -107,7 +112,7 @@ inline void claim_lockstep(LessonRun& run, const ClaimSpec& claim, const std::ve
     wrong += (wrong.empty() ? "" : "; ") + o.form.name + ": " + o.wrong_text();
     std::string& list = o.race.read() ? race : unused;
     list += (list.empty() ? "" : "; ") + o.form.name + ": " + o.race.text();
-    const bool any_wrong = o.alone.wrong + o.loaded.wrong > 0;
+    const bool any_wrong = !all_right(o);
     if (o.form.corrected) {
       if (any_wrong)
         run.check_failed("the corrected form " + o.form.name + " gave a wrong answer: " + o.wrong_text());

@@ -121,15 +121,12 @@ void check_claims(LessonRun& run) {
   std::printf("\n%-12s %-34s %-14s %s\n", "form", "wrong answers", "one block", "racecheck");
   for (size_t i = 0; i < outcomes.size(); ++i)
     std::printf("%-12s %-34s %11.2f us %s\n", outcomes[i].form.name.c_str(),
-                (std::to_string(outcomes[i].alone.wrong) + "/" + std::to_string(outcomes[i].alone.total) +
-                 " runs, " + std::to_string(outcomes[i].loaded.wrong) + "/" +
-                 std::to_string(outcomes[i].loaded.total) + " blocks")
-                    .c_str(),
+                (outcomes[i].alone.count() + " runs, " + outcomes[i].loaded.count() + " blocks").c_str(),
                 timings.timing[i].median_ns / 1e3, outcomes[i].race.text().c_str());
   std::printf("%-12s %-34s %11.2f us\n", "R1 tree", "", timings.timing[r1_tree].median_ns / 1e3);
 
   const FormOutcome& documented = outcomes.front();
-  const bool right = documented.alone.wrong + documented.loaded.wrong == 0;
+  const bool right = red::all_right(documented);
   run.claim(r7::kSum, right,
             "documented form, n=" + std::to_string(o.n) + ", block=" + std::to_string(o.block) + ": " +
                 documented.alone.text("runs") + ", " + documented.loaded.text("blocks under load"));

@@ -1,7 +1,8 @@
 // reduce-warp-shuffle (R9): runs the documented register-only warp reduction (with the _sync
 // shuffles CUDA 13 keeps) on a sum and on a non-commutative matrix product, beside R6's halving
 // order with the same product, one warp at a time and with every warp of the GPU at once; times
-// them under load; and records one form lane by lane (--variant).
+// them under load; and records one form lane by lane (--variant). --list-forms and --form NAME are
+// for lessons/reduction/common/racecheck.sh, whose reports the trace quotes.
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -79,9 +80,24 @@ void check_claims(LessonRun& run) {
   claim_intrinsics(run);
 }
 
+// Every form, the sums' and the products', as racecheck.sh lists and runs them.
+std::vector<red::WarpForm> all_forms() {
+  std::vector<red::WarpForm> forms = r9::kSumForms;
+  forms.insert(forms.end(), r9::kProductForms.begin(), r9::kProductForms.end());
+  return forms;
+}
+
+std::string run_form_once(const std::string& form) {
+  if (red::find_form(r9::kSumForms, form))
+    return red::describe_one_run<Sum>(form, r9::reduce_on_one_warp<Sum>);
+  return red::describe_one_run<MatMul>(form, r9::reduce_on_one_warp<MatMul>);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (const auto code = red::handle_form_options(argc, argv, kLesson, all_forms(), run_form_once))
+    return *code;
   gridlock::LessonDefaults defaults;
   defaults.options = {"", /*n=*/32, /*block=*/32, /*grid=*/1, /*seed=*/1, /*runs=*/200, /*bench=*/false};
   defaults.min_block = defaults.max_block = 32;

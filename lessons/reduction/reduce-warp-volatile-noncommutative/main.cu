@@ -71,13 +71,7 @@ void check_claims(LessonRun& run) {
 }
 
 std::string run_form_once(const std::string& form) {
-  const std::vector<red::Mat2> input = red::warp_input<MatMul>(32, 1);
-  const std::vector<red::Mat2> answers = r8::reduce_on_one_warp(form, input);
-  const red::Mat2 expected = red::cpu_reduce<MatMul>(input);
-  int right = 0;
-  for (const red::Mat2& a : answers) right += a == expected;
-  return "seed 1: lane 0 was returned " + red::to_text(answers.front()) + ", the CPU's product is " +
-         red::to_text(expected) + "; " + std::to_string(right) + "/32 lanes right";
+  return red::describe_one_run<MatMul>(form, r8::reduce_on_one_warp);
 }
 
 }  // namespace

@@ -62,12 +62,7 @@ void check_claims(LessonRun& run) {
 }
 
 std::string run_form_once(const std::string& form) {
-  const std::vector<int> input = red::input_for<Sum>(32, 1);
-  const std::vector<int> answers = r6::sum_on_one_warp(form, input);
-  int right = 0;
-  for (int a : answers) right += a == red::cpu_reduce<Sum>(input);
-  return "seed 1: lane 0 was returned " + std::to_string(answers.front()) + ", the CPU's sum is " +
-         std::to_string(red::cpu_reduce<Sum>(input)) + "; " + std::to_string(right) + "/32 lanes right";
+  return red::describe_one_run<Sum>(form, r6::sum_on_one_warp);
 }
 
 }  // namespace
