@@ -31,6 +31,8 @@ bool nobody_merged(const g1::Merged& m) { return m.block == g1::kPoison; }
 struct FormRuns {
   int exact = 0, runs = 0, nobody = 0;
   std::vector<double> merger, sm;
+  // One value a run, 1 where it happened: no block merged; the sum was wrong or never written.
+  std::vector<double> nobody_per_run, wrong_per_run;
 };
 
 FormRuns run_form(const std::string& variant, const LessonRun& run, const gridlock::DeviceBuffer<int>& in,
@@ -39,8 +41,11 @@ FormRuns run_form(const std::string& variant, const LessonRun& run, const gridlo
   f.runs = runs;
   for (const g1::Merged& m :
        g1::merges_of_runs(variant, grid, run.options().block, in, n, runs, counter_start)) {
-    f.exact += m.total == expected && !nobody_merged(m);
+    const bool exact = m.total == expected && !nobody_merged(m);
+    f.exact += exact;
     f.nobody += nobody_merged(m);
+    f.nobody_per_run.push_back(nobody_merged(m));
+    f.wrong_per_run.push_back(!exact);
     if (!nobody_merged(m)) f.merger.push_back(m.block), f.sm.push_back(m.sm);
   }
   return f;
@@ -152,6 +157,22 @@ void check_litmus(LessonRun& run) {
   if (acquire != 0) run.check_failed("the corrected guard read a stale partial");
 }
 
+// How many runs showed something, as a fact the trace checker recomputes: the runs as a series
+// (one value a run, 1 where it happened, out of 1) named `what`, and the fact `key` its sum.
+void runs_fact(LessonRun& run, const std::string& key, const std::string& what,
+               const std::vector<double>& per_run) {
+  gridlock::trace::Trace& t = run.trace();
+  t.series.push_back({what, "runs", per_run, true, 0, 1});
+  gridlock::trace::set_fact(t, key, gridlock::trace::series_sum_fact(t, int(t.series.size()) - 1));
+}
+
+// 1 where a block merged, for runs given as 1 where none did.
+std::vector<double> merged(const std::vector<double>& nobody_per_run) {
+  std::vector<double> out;
+  for (double nobody : nobody_per_run) out.push_back(1 - nobody);
+  return out;
+}
+
 // The documented assumptions, each broken on purpose, at the lesson's grid.
 void check_assumptions(LessonRun& run) {
   const auto& o = run.options();
@@ -167,8 +188,10 @@ void check_assumptions(LessonRun& run) {
 
   const FormRuns full = shaped("counter-not-zeroed", unsigned(grid));
   const FormRuns half = shaped("counter-not-zeroed", unsigned(grid / 2));
-  run.trace().facts["assume.counter_full.nobody"] = fraction(full.nobody, runs);
-  run.trace().facts["assume.counter_half.wrong"] = fraction(wrong(half), runs);
+  runs_fact(run, "assume.counter_full.nobody", "no block merged (counter left at the grid size)",
+            full.nobody_per_run);
+  runs_fact(run, "assume.counter_half.wrong", "sum wrong (counter left at half the grid size)",
+            half.wrong_per_run);
   run.claim(
       g1::kCounterZeroed, full.nobody > 0 || wrong(half) > 0,
       "counter left at " + std::to_string(grid) + " (what the previous launch leaves): no block merged in " +
@@ -179,7 +202,8 @@ void check_assumptions(LessonRun& run) {
       "while others are still computing");
 
   const FormRuns idle = shaped("idle-threads-leave");
-  run.trace().facts["assume.idle_threads.wrong"] = fraction(wrong(idle), runs);
+  runs_fact(run, "assume.idle_threads.wrong", "sum wrong (idle threads return before the guard)",
+            idle.wrong_per_run);
   const std::string idle_text =
       "threads that summed nothing return before the guard (half of every block): every launch finished "
       "(the barrier inside the guard waits only for threads that have not exited), the sum was wrong in " +
@@ -197,7 +221,8 @@ void check_assumptions(LessonRun& run) {
                                  "what they held changed no sum at this size");
 
   const FormRuns empty = shaped("empty-blocks-leave");
-  run.trace().facts["assume.empty_blocks.nobody"] = fraction(empty.nobody, runs);
+  runs_fact(run, "assume.empty_blocks.nobody", "no block merged (empty blocks return before the guard)",
+            empty.nobody_per_run);
   run.claim(g1::kEveryBlock, empty.nobody > 0,
             "blocks with an empty chunk (the last quarter) return before the guard: no block merged in " +
                 fraction(empty.nobody, runs) + " runs",
@@ -205,8 +230,9 @@ void check_assumptions(LessonRun& run) {
 
   const FormRuns two_d = shaped("documented", 0, dim3(grid, 2));
   const int merged_early = two_d.runs - two_d.nobody;
-  run.trace().facts["assume.two_d.wrong"] = fraction(wrong(two_d), runs);
-  run.trace().facts["assume.two_d.merged_early"] = fraction(merged_early, runs);
+  runs_fact(run, "assume.two_d.wrong", "sum wrong (a grid of 2 rows)", two_d.wrong_per_run);
+  runs_fact(run, "assume.two_d.merged_early", "a block merged halfway (a grid of 2 rows)",
+            merged(two_d.nobody_per_run));
   run.claim(
       g1::kOneDimensional, merged_early > 0,
       "the same kernel on a " + std::to_string(grid) + " x 2 grid: a block merged in " +

@@ -254,6 +254,8 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
       if (!merge_rec.load_run(merger.block, thread).evenly)
         run.check_failed("the merging block's loads were not evenly spaced");
     add_merge(run, merge_rec, merger, loaded, flows, launch_id, block, live, first_warp, result.total);
+    // What out.total holds after the merge: the snapshot of its last step.
+    tr::set_fact(t, "recorded.result", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kResult, 0));
     // The merger's ticket event: its value is the ticket, its row the block and its SM.
     const tr::EventRef ticket =
         tr::find_event(t, merger.track, merger.ticket_at, tr::EventKind::instant, tr::Category::ticket);
@@ -301,7 +303,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     t.facts["recorded.ticket_span"] = "no ticket taken";
   }
   t.facts["recorded.stale_loads"] = std::to_string(stale);
-  t.facts["recorded.result"] = merged ? std::to_string(result.total) : "never written";
+  if (!merged) t.facts["recorded.result"] = "never written";
   t.facts["recorded.expected"] = std::to_string(cpu_sum(host, 0, host.size()));
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
 }
