@@ -140,14 +140,15 @@ const std::string& cell_fact(const MdBlock& b, std::size_t r, std::size_t c) {
 }
 
 // The width a column of numbers needs to show each whole (0 when a cell of it is not a fact's
-// number): at most 40% of the table's, so that long ones still wrap.
+// number): at most a quarter of the table's, so that long ones still wrap and the other columns
+// keep their room.
 float numbers_width(const MdBlock& b, std::size_t c) {
   float widest = 0;
   for (std::size_t r = 1; r < b.rows.size(); ++r) {
     if (c >= b.rows[r].size() || cell_fact(b, r, c).empty()) return 0;
     widest = std::max(widest, ImGui::CalcTextSize(b.rows[r][c].c_str()).x);
   }
-  return std::min(widest, 0.4f * ImGui::GetContentRegionAvail().x);
+  return std::min(widest, 0.25f * ImGui::GetContentRegionAvail().x);
 }
 
 // A column's share of a table's width: the width of its widest cell, header included, counted up
