@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "trace/trace.hpp"
+
 namespace gridlock {
 
 // One ratio measured in several rounds: the median round and how far the rounds spread from it.
@@ -17,12 +19,14 @@ struct MeasuredRatio {
   double spread = 0;  // half the range of the rounds: the median may sit this far either way
   size_t median_round = 0;
   int rounds = 0;
+  std::vector<double> values;  // each round's ratio, in the order measured
 };
 
 // The rounds' ratios, in the order they were measured. An empty list gives a zero ratio.
 inline MeasuredRatio measured_ratio(const std::vector<double>& rounds) {
   MeasuredRatio r;
   r.rounds = int(rounds.size());
+  r.values = rounds;
   if (rounds.empty()) return r;
   std::vector<size_t> order(rounds.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -48,6 +52,14 @@ inline std::string ratio_with_spread(const MeasuredRatio& r) {
   const int digits = spread_digits(r.spread);
   std::snprintf(text, sizeof text, "%.*f\xC3\x97 \xC2\xB1 %.*f", digits, r.median, digits, r.spread);
   return text;
+}
+
+// Records the ratio as a fact the trace checker recomputes: its rounds as a series named `what`
+// (one ratio a round), and the fact `key` written as ratio_with_spread writes it ("1.82× ± 0.01").
+inline void set_ratio_fact(trace::Trace& t, const std::string& key, const std::string& what,
+                           const MeasuredRatio& r) {
+  t.series.push_back({what, "\xC3\x97", r.values});
+  trace::set_fact(t, key, trace::series_spread_fact(t, int(t.series.size()) - 1, spread_digits(r.spread)));
 }
 
 // Whether the ratio lies so near its threshold that the rounds' spread covers it.

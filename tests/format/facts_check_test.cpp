@@ -27,6 +27,7 @@ tr::Trace facts_of_every_kind() {
   tr::Trace t = tr::read_file(GRIDLOCK_TEST_FORMAT_DIR "/minimal_v2.json");
   t.series.push_back({"final count", "blocks", {4, 2, 4, 3, 4}, true, 4});
   t.series.push_back({"wrong warps per launch", "warps", {0, 3, 0, 1}, true, 0, 8});
+  t.series.push_back({"speed-up per round", "\xC3\x97", {1.81, 1.83, 1.8, 1.82, 1.84}});
   const int lesson = int(t.timings.size()), cub = lesson + 1;  // after the file's own timing
   t.timings.push_back({"lesson kernel", 4, 16, 5, 1249.5, 1000, 1600});
   t.timings.push_back({"cub::DeviceReduce::Sum", 4, 16, 5, 1000, 900, 1100});
@@ -55,6 +56,7 @@ tr::Trace facts_of_every_kind() {
   tr::set_fact(t, "ratio", tr::timing_ratio_fact(t, lesson, cub, 3));
   tr::set_fact(t, "ratio.percent", tr::timing_ratio_fact(t, cub, lesson, 2, tr::FactUnit::percent));
   tr::set_fact(t, "timing.ms", tr::timing_median_fact(t, cub, tr::FactUnit::ms, 4));
+  tr::set_fact(t, "spread", tr::series_spread_fact(t, 2, 2));
   return t;
 }
 
@@ -62,7 +64,7 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 22u);
+  EXPECT_EQ(t.fact_values.size(), 23u);
   EXPECT_EQ(t.facts.at("distinct"), "3");
   EXPECT_EQ(t.facts.at("mode"), "4");  // {4, 2, 4, 3, 4}: 4, three times
   EXPECT_EQ(t.facts.at("mode.count"), "3/5");
@@ -83,11 +85,12 @@ TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   EXPECT_EQ(t.facts.at("range"),
             "2\xE2\x80\x93"
             "4");
-  EXPECT_EQ(t.facts.at("timing"), "1.25 \xC2\xB5s");  // 1249.5 ns
-  EXPECT_EQ(t.facts.at("rate"), "0.0128");            // 16 bytes in 1249.5 ns, GB/s
-  EXPECT_EQ(t.facts.at("ratio"), "0.800\xC3\x97");    // 1000 / 1249.5: slower than the baseline
-  EXPECT_EQ(t.facts.at("ratio.percent"), "124.95%");  // 1249.5 / 1000
-  EXPECT_EQ(t.facts.at("timing.ms"), "0.0010 ms");    // 1000 ns
+  EXPECT_EQ(t.facts.at("timing"), "1.25 \xC2\xB5s");              // 1249.5 ns
+  EXPECT_EQ(t.facts.at("rate"), "0.0128");                        // 16 bytes in 1249.5 ns, GB/s
+  EXPECT_EQ(t.facts.at("ratio"), "0.800\xC3\x97");                // 1000 / 1249.5: slower than the baseline
+  EXPECT_EQ(t.facts.at("ratio.percent"), "124.95%");              // 1249.5 / 1000
+  EXPECT_EQ(t.facts.at("timing.ms"), "0.0010 ms");                // 1000 ns
+  EXPECT_EQ(t.facts.at("spread"), "1.82\xC3\x97 \xC2\xB1 0.02");  // the middle round, half of 1.84 - 1.80
   // What the JSON form carries comes back whole.
   const tr::Trace back = tr::from_json(tr::to_json(t));
   EXPECT_EQ(back.fact_values.size(), t.fact_values.size());
@@ -140,6 +143,7 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
       {"ratio", [](tr::Trace& c) { c.timings.back().median_ns = 900; }},
       {"ratio.percent", [](tr::Trace& c) { c.timings.back().median_ns = 1010; }},
       {"timing.ms", [](tr::Trace& c) { c.timings.back().median_ns = 1100; }},
+      {"spread", [](tr::Trace& c) { c.series[2].values[4] = 1.9; }},
   };
   ASSERT_EQ(change.size(), t.fact_values.size());
   for (const auto& [key, apply] : change) {
@@ -201,6 +205,13 @@ TEST(FactsCheck, ATruncatedTimeAnotherClockAndAMissingOriginAreFound) {
   itself.fact_values["ratio"].value = 1;
   itself.facts["ratio"] = "1.000\xC3\x97";
   EXPECT_FALSE(fact_problems(itself).empty());
+  tr::Trace spread_off = t;  // the spread misstated, the median right
+  spread_off.facts["spread"] = "1.82\xC3\x97 \xC2\xB1 0.03";
+  EXPECT_FALSE(fact_problems(spread_off).empty());
+  tr::Trace spread_as_times = t;  // a ratio with a spread written as a bare ratio
+  spread_as_times.fact_values["spread"].unit = tr::FactUnit::times;
+  spread_as_times.facts["spread"] = "1.82\xC3\x97";
+  EXPECT_FALSE(fact_problems(spread_as_times).empty());
   tr::Trace no_series = t;
   no_series.fact_values["range"].series = 5;
   EXPECT_FALSE(fact_problems(no_series).empty());

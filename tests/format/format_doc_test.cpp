@@ -55,6 +55,7 @@ tr::Trace one_of_everything() {
   tr::set_fact(t, "f.distinct", tr::series_distinct_fact(t, 0));
   tr::set_fact(t, "f.timing", tr::timing_median_fact(t, 0, tr::FactUnit::us, 2));
   tr::set_fact(t, "f.ratio", tr::timing_ratio_fact(t, 0, 1, 2));
+  tr::set_fact(t, "f.spread", tr::series_spread_fact(t, 0, 2));
   t.steps.front().lights.push_back({0, t.steps.front().line_begin, t.steps.front().line_begin});
   return t;
 }

@@ -74,6 +74,8 @@ std::string number_text(double value, FactUnit unit, int decimals) {
       return fixed(value, decimals) + "\xC3\x97";
     case FactUnit::percent:
       return fixed(100 * value, decimals) + "%";
+    case FactUnit::spread:
+      return fixed(value, decimals) + "\xC3\x97";
   }
   return fixed(value, decimals);
 }
@@ -84,6 +86,8 @@ std::string fact_text(const FactValue& v) {
       return fixed(v.value, v.decimals) + "/" + fixed(v.of, v.decimals);
     case FactUnit::range:
       return fixed(v.value, v.decimals) + "\xE2\x80\x93" + fixed(v.upper, v.decimals);
+    case FactUnit::spread:
+      return fixed(v.value, v.decimals) + "\xC3\x97 \xC2\xB1 " + fixed(v.upper, v.decimals);
     default:
       return number_text(v.value, v.unit, v.decimals);
   }
@@ -281,6 +285,18 @@ FactValue series_sum_fact(const Trace& trace, int series) {
     f.unit = FactUnit::out_of;
     f.of = s.out_of * double(s.values.size());
   }
+  return f;
+}
+
+FactValue series_spread_fact(const Trace& trace, int series, int decimals) {
+  const std::vector<double> v = sorted_values(series_at(trace, series));
+  FactValue f;
+  f.kind = FactKind::series_spread;
+  f.series = series;
+  f.unit = FactUnit::spread;
+  f.decimals = decimals;
+  f.value = v[v.size() / 2];
+  f.upper = (v.back() - v.front()) / 2;
   return f;
 }
 

@@ -109,7 +109,8 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
     case FactKind::series_mode:
     case FactKind::series_mode_count:
     case FactKind::series_differs:
-    case FactKind::series_sum: {
+    case FactKind::series_sum:
+    case FactKind::series_spread: {
       const Series* s = series_of(t, f.series);
       if (s == nullptr) return *why = "its series is not in the trace or is empty", false;
       std::vector<double> v = s->values;
@@ -166,6 +167,12 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
       }
       if (f.kind == FactKind::series_median) {
         r->value = v[v.size() / 2];  // the upper of the two middle values for an even count
+        return true;
+      }
+      if (f.kind == FactKind::series_spread) {
+        r->value = v[v.size() / 2];
+        r->second = 0.5 * (v.back() - v.front());
+        r->has_second = true;
         return true;
       }
       r->value = v.front();
@@ -261,6 +268,10 @@ bool read_text(std::string_view text, FactUnit unit, std::vector<Written>* numbe
     case FactUnit::times:
       if (!consume(text, "\xC3\x97")) return false;
       break;
+    case FactUnit::spread:
+      if (!consume(text, "\xC3\x97 \xC2\xB1 ") || !read_number(text, &w)) return false;
+      numbers->push_back(w);
+      break;
     case FactUnit::percent:
       if (!consume(text, "%")) return false;
       numbers->back().value /= 100;
@@ -301,11 +312,11 @@ void check_facts(const Trace& t, std::vector<std::string>& problems) {
     if (f.value != r.value)
       problems.push_back(where + "holds " + exact_text(f.value) + ", what it comes from recorded " +
                          exact_text(r.value));
-    const double second = f.unit == FactUnit::range ? f.upper : f.of;
+    const double second = f.unit == FactUnit::range || f.unit == FactUnit::spread ? f.upper : f.of;
     if (r.has_second && second != r.second)
       problems.push_back(where + "holds " + exact_text(second) + " as its second number, the trace " +
                          exact_text(r.second));
-    const bool two = f.unit == FactUnit::out_of || f.unit == FactUnit::range;
+    const bool two = f.unit == FactUnit::out_of || f.unit == FactUnit::range || f.unit == FactUnit::spread;
     if (two != r.has_second) {
       problems.push_back(where + "is written as " + to_string(f.unit) + ", which its kind does not give");
       continue;
@@ -316,6 +327,8 @@ void check_facts(const Trace& t, std::vector<std::string>& problems) {
     const bool ratio_unit = f.unit == FactUnit::times || f.unit == FactUnit::percent;
     if ((f.kind == FactKind::timing_ratio) != ratio_unit)
       problems.push_back(where + "a ratio is written as times (\xC3\x97) or a percentage, and only a ratio");
+    if ((f.kind == FactKind::series_spread) != (f.unit == FactUnit::spread))
+      problems.push_back(where + "a ratio with its spread (\xC2\xB1) is written so, and only such a ratio");
     std::vector<Written> numbers;
     if (!read_text(text->second, f.unit, &numbers)) {
       problems.push_back(where + "its text \"" + text->second + "\" is not a number written as " +

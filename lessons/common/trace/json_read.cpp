@@ -219,7 +219,7 @@ FactValue read_fact_value(const JsonPlace& p) {
   f.unit = p.at("unit").choice<FactUnit>();
   if (p.has("decimals")) f.decimals = static_cast<int>(p.at("decimals").integer(0, 12));
   if (f.unit == FactUnit::out_of) f.of = p.at("of").number();
-  if (f.unit == FactUnit::range) f.upper = p.at("upper").number();
+  if (f.unit == FactUnit::range || f.unit == FactUnit::spread) f.upper = p.at("upper").number();
   switch (f.kind) {
     case FactKind::duration:
       f.clock = p.at("clock").text();
@@ -253,6 +253,7 @@ FactValue read_fact_value(const JsonPlace& p) {
     case FactKind::series_mode_count:
     case FactKind::series_differs:
     case FactKind::series_sum:
+    case FactKind::series_spread:
       f.series = p.at("series").small_int();
       break;
     case FactKind::timing_ratio:

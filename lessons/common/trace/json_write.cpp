@@ -126,7 +126,7 @@ json fact_value_json(const FactValue& f) {
   json j = {{"kind", to_string(f.kind)}, {"value", number_json(f.value)}, {"unit", to_string(f.unit)}};
   if (f.decimals != 0) j["decimals"] = f.decimals;
   if (f.unit == FactUnit::out_of) j["of"] = number_json(f.of);
-  if (f.unit == FactUnit::range) j["upper"] = number_json(f.upper);
+  if (f.unit == FactUnit::range || f.unit == FactUnit::spread) j["upper"] = number_json(f.upper);
   switch (f.kind) {
     case FactKind::duration:
       j["clock"] = f.clock;
@@ -160,6 +160,7 @@ json fact_value_json(const FactValue& f) {
     case FactKind::series_mode_count:
     case FactKind::series_differs:
     case FactKind::series_sum:
+    case FactKind::series_spread:
       j["series"] = f.series;
       break;
     case FactKind::timing_ratio:

@@ -96,6 +96,8 @@ enum class Operator { copy, add, mul, min, max, matmul };
 //   timing_median   a timing's median time (a benchmark's row)
 //   timing_rate     a timing's bandwidth, GB/s (its bytes over its median time)
 //   timing_ratio    a timing's bandwidth over another's (above 1: faster than that baseline)
+//   series_spread   a series of ratios measured in rounds: their median, and half their range as
+//                   the spread ("1.82× ± 0.01")
 enum class FactKind {
   duration,
   event_value,
@@ -115,12 +117,14 @@ enum class FactKind {
   series_sum,
   timing_median,
   timing_rate,
-  timing_ratio
+  timing_ratio,
+  series_spread
 };
 // How a fact's number is written: a plain number, nanoseconds, microseconds or milliseconds (the
 // value is in the clock's unit, ns), "A/B" (value out of `of`), "A–B" (value to `upper`), "1.02×"
-// (a ratio) or "95.6%" (a ratio as a percentage: the value is the fraction).
-enum class FactUnit { count, ns, us, ms, out_of, range, times, percent };
+// (a ratio), "95.6%" (a ratio as a percentage: the value is the fraction) or "1.82× ± 0.01" (a
+// ratio with its spread in `upper`).
+enum class FactUnit { count, ns, us, ms, out_of, range, times, percent, spread };
 
 struct Buffer {
   int id = 0;
@@ -320,7 +324,7 @@ struct FactValue {
   FactUnit unit = FactUnit::count;
   int decimals = 0;
   double of = 0;     // out_of: the whole ("100" of "97/100"); range: unused
-  double upper = 0;  // range: the greatest value
+  double upper = 0;  // range: the greatest value; spread: the spread
   // duration: the clock it is on (Clock::source) and the events it runs from and to.
   std::string clock;
   EventRef start;
@@ -447,6 +451,8 @@ FactValue series_mode_fact(const Trace& trace, int series);
 FactValue series_mode_count_fact(const Trace& trace, int series);
 FactValue series_differs_fact(const Trace& trace, int series);
 FactValue series_sum_fact(const Trace& trace, int series);
+// The median of a series of ratios with half their range, written "1.82× ± 0.01" at `decimals`.
+FactValue series_spread_fact(const Trace& trace, int series, int decimals);
 FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int decimals);
 FactValue timing_rate_fact(const Trace& trace, int timing, int decimals);
 // unit: times ("0.98×") or percent ("95.6%").
