@@ -5,12 +5,15 @@
 # (build-asan/) and runs the same suite under them; GRIDLOCK_ASAN=host, the host libraries and
 # their tests alone (build-asan-host/: the trace reader and checks, the README tool, the models).
 # Where emscripten and chromium are installed (and GRIDLOCK_WEB_TESTS is not 0), the plain run then
-# tests the viewer as a web page too (tests/web/run.sh). Arguments go to ctest.
+# tests the viewer as a web page too (tests/web/run.sh). Arguments go to ctest. Tests run as many at
+# a time as there are cores (CTEST_PARALLEL_LEVEL chooses another number); the lessons' GPU runs
+# take turns on the GPU (their RESOURCE_LOCK gpu), one lesson on it at a time.
 source "$(dirname "$0")/cmake/setup.sh"
+jobs=(--parallel "${CTEST_PARALLEL_LEVEL:-$(nproc)}")
 if [ -z "${DISPLAY:-}" ]; then
-  xvfb-run -a -s "-screen 0 1920x1080x24" ctest --preset "$gridlock_preset" "$@"
+  xvfb-run -a -s "-screen 0 1920x1080x24" ctest --preset "$gridlock_preset" "${jobs[@]}" "$@"
 else
-  ctest --preset "$gridlock_preset" "$@"
+  ctest --preset "$gridlock_preset" "${jobs[@]}" "$@"
 fi
 if [ "${GRIDLOCK_ASAN:-0}" = 0 ] && [ "${GRIDLOCK_WEB_TESTS:-1}" != 0 ] && command -v emcc >/dev/null &&
   command -v chromium >/dev/null; then
