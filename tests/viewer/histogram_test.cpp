@@ -74,3 +74,25 @@ TEST(Histogram, WideOrFractionalValuesGetEqualBins) {
   EXPECT_TRUE(has_series(gridlock::viewer::testing::make_counter_trace(8, 2, false, 4)));
   EXPECT_FALSE(has_series(gridlock::viewer::testing::make_halving_trace(64, 100, 1)));
 }
+
+// A ratio measured in rounds is captioned with its fact's own text, and its range at the fact's
+// decimals; a series no such fact reads keeps the caption computed from its values.
+TEST(Histogram, ASeriesASpreadFactReadsIsCaptionedWithTheFact) {
+  gt::Trace t;
+  t.series.push_back(gt::Series{"skewed costs: the queue's speed-up, one a round",
+                                "\xC3\x97",
+                                {1.81, 1.83, 1.8, 1.82, 1.84},
+                                false,
+                                0});
+  t.series.push_back(series({3, 2, 4, 3, 3, 2}));
+  gt::set_fact(t, "skewed.speedup", gt::series_spread_fact(t, 0, 2));
+  std::vector<int> series_of;
+  const std::vector<Histogram> h = make_histograms(t, &series_of);
+  ASSERT_EQ(h.size(), 2u);
+  EXPECT_EQ(series_of, (std::vector<int>{0, 1}));
+  EXPECT_EQ(h[0].caption, "5 rounds, 1.82\xC3\x97 \xC2\xB1 0.02 (median \xC2\xB1 half the range)");
+  EXPECT_EQ(h[0].range,
+            "1.80\xE2\x80\x93"
+            "1.84\xC3\x97");
+  EXPECT_EQ(h[1].caption, make_histogram(t.series[1]).caption);
+}

@@ -127,4 +127,26 @@ Histogram make_histogram(const trace::Series& series, int max_bins) {
   return h;
 }
 
+std::vector<Histogram> make_histograms(const trace::Trace& trace, std::vector<int>* series_of) {
+  std::vector<Histogram> out;
+  series_of->clear();
+  for (std::size_t i = 0; i < trace.series.size(); ++i) {
+    if (trace.series[i].values.empty()) continue;
+    Histogram h = make_histogram(trace.series[i]);
+    for (const auto& [key, f] : trace.fact_values) {
+      const auto text = trace.facts.find(key);
+      if (f.kind != trace::FactKind::series_spread || f.series != static_cast<int>(i) ||
+          text == trace.facts.end())
+        continue;
+      h.caption = format_count(h.runs, "round") + ", " + text->second + " (median \xC2\xB1 half the range)";
+      h.range = trace::number_text(h.min, trace::FactUnit::count, f.decimals) + "\xE2\x80\x93" +
+                trace::number_text(h.max, trace::FactUnit::times, f.decimals);
+      break;
+    }
+    out.push_back(std::move(h));
+    series_of->push_back(static_cast<int>(i));
+  }
+  return out;
+}
+
 }  // namespace gridlock::viewer

@@ -46,6 +46,12 @@ bool has_series(const trace::Trace& trace);
 inline constexpr int kMinIntegerBins = 7;
 Histogram make_histogram(const trace::Series& series, int max_bins = 40);
 
+// A trace's histograms, one for each series with values, in the trace's order; `series_of` gets
+// each one's index in trace.series. A series that a series_spread fact reads (a ratio measured in
+// rounds) is captioned with that fact's own text, "5 rounds, 1.82× ± 0.02 (median ± half the
+// range)", and its range written at the fact's decimals.
+std::vector<Histogram> make_histograms(const trace::Trace& trace, std::vector<int>* series_of);
+
 // The bin holding `value`, or -1 outside the bins.
 int bin_of(const Histogram& h, double value);
 

@@ -139,16 +139,48 @@ const std::string& cell_fact(const MdBlock& b, std::size_t r, std::size_t c) {
   return r < b.cell_facts.size() && c < b.cell_facts[r].size() ? b.cell_facts[r][c] : none;
 }
 
-// The width a column of numbers needs to show each whole (0 when a cell of it is not a fact's
-// number): at most a quarter of the table's, so that long ones still wrap and the other columns
-// keep their room.
+// The width of the longest word of `text`.
+float longest_word(const std::string& text) {
+  float widest = 0;
+  for (std::size_t from = 0; from < text.size();) {
+    const std::size_t to = std::min(text.find(' ', from), text.size());
+    widest = std::max(widest, ImGui::CalcTextSize(text.c_str() + from, text.c_str() + to).x);
+    from = to + 1;
+  }
+  return widest;
+}
+
+// The width a column of numbers needs to show each whole, and its header's longest word (0 when a
+// cell of it is not a fact's number).
 float numbers_width(const MdBlock& b, std::size_t c) {
   float widest = 0;
   for (std::size_t r = 1; r < b.rows.size(); ++r) {
     if (c >= b.rows[r].size() || cell_fact(b, r, c).empty()) return 0;
     widest = std::max(widest, ImGui::CalcTextSize(b.rows[r][c].c_str()).x);
   }
-  return std::min(widest, 0.25f * ImGui::GetContentRegionAvail().x);
+  return std::max(widest, longest_word(c < b.rows.front().size() ? b.rows.front()[c] : std::string()));
+}
+
+// The fixed widths of a table's columns of numbers (0 for the others): each its numbers' width,
+// shrunk alike where together they would leave the other columns less than their longest words.
+std::vector<float> numbers_widths(const MdBlock& b, std::size_t columns) {
+  std::vector<float> widths(columns, 0.0f);
+  float total = 0, words = 0;
+  const float padding = 2.0f * ImGui::GetStyle().CellPadding.x + 2.0f;
+  for (std::size_t c = 0; c < columns; ++c) {
+    total += widths[c] = numbers_width(b, c);
+    words += padding;
+    if (widths[c] > 0) continue;
+    float longest = 0;
+    for (const auto& row : b.rows)
+      if (c < row.size()) longest = std::max(longest, longest_word(row[c]));
+    words += longest;
+  }
+  const float room =
+      std::max(0.3f * ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().x - words);
+  if (total > room)
+    for (float& w : widths) w *= room / total;
+  return widths;
 }
 
 // A column's share of a table's width: the width of its widest cell, header included, counted up
@@ -170,16 +202,20 @@ std::optional<std::string> table_block(const MdBlock& b, int index, const FactWh
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable(("table" + std::to_string(index)).c_str(), static_cast<int>(columns), flags))
     return clicked;
+  const std::vector<float> numbers = numbers_widths(b, columns);
   for (std::size_t c = 0; c < columns; ++c) {
     const char* name = c < b.rows.front().size() ? b.rows.front()[c].c_str() : "";
-    const float numbers = numbers_width(b, c);
-    if (numbers > 0)
-      ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthFixed,
-                              std::max(numbers, ImGui::CalcTextSize(name).x));
+    if (numbers[c] > 0)
+      ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthFixed, numbers[c]);
     else  // shares the rest by how wide its text is, known from the first frame on
       ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, text_weight(b, c));
   }
-  ImGui::TableHeadersRow();
+  // The header row wraps its words as the cells do (TableHeadersRow would cut a long one off).
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (std::size_t c = 0; c < columns; ++c) {
+    ImGui::TableSetColumnIndex(static_cast<int>(c));
+    ImGui::TextWrapped("%s", ImGui::TableGetColumnName(static_cast<int>(c)));
+  }
   for (std::size_t r = 1; r < b.rows.size(); ++r) {
     ImGui::TableNextRow();
     for (std::size_t c = 0; c < b.rows[r].size(); ++c) {

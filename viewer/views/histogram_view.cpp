@@ -127,13 +127,7 @@ void paint_reference(ImDrawList* list, const Fonts& fonts, const Histogram& h, c
 
 class HistogramView final : public TraceView {
  public:
-  explicit HistogramView(const trace::Trace& trace) {
-    for (std::size_t i = 0; i < trace.series.size(); ++i)
-      if (!trace.series[i].values.empty()) {
-        histograms_.push_back(make_histogram(trace.series[i]));
-        series_of_.push_back(static_cast<int>(i));
-      }
-  }
+  explicit HistogramView(const trace::Trace& trace) { histograms_ = make_histograms(trace, &series_of_); }
   void show_item(int series) override {
     const auto at = std::find(series_of_.begin(), series_of_.end(), series);
     marked_ = at == series_of_.end() ? -1 : static_cast<int>(at - series_of_.begin());
