@@ -29,21 +29,21 @@ bool nobody_merged(const g1::Merged& m) { return m.block == g1::kPoison; }
 
 // Runs of one form at the lesson's size: how many gave the right sum, who merged.
 struct FormRuns {
-  int exact = 0, runs = 0, nobody = 0;
   std::vector<double> merger, sm;
   // One value a run, 1 where it happened: no block merged; the sum was wrong or never written.
   std::vector<double> nobody_per_run, wrong_per_run;
+  int runs() const { return int(wrong_per_run.size()); }
+  int wrong() const { return int(std::count(wrong_per_run.begin(), wrong_per_run.end(), 1.0)); }
+  int exact() const { return runs() - wrong(); }
+  int nobody() const { return int(std::count(nobody_per_run.begin(), nobody_per_run.end(), 1.0)); }
 };
 
 FormRuns run_form(const std::string& variant, const LessonRun& run, const gridlock::DeviceBuffer<int>& in,
                   int n, int expected, dim3 grid, int runs, unsigned counter_start = 0) {
   FormRuns f;
-  f.runs = runs;
   for (const g1::Merged& m :
        g1::merges_of_runs(variant, grid, run.options().block, in, n, runs, counter_start)) {
     const bool exact = m.total == expected && !nobody_merged(m);
-    f.exact += exact;
-    f.nobody += nobody_merged(m);
     f.nobody_per_run.push_back(nobody_merged(m));
     f.wrong_per_run.push_back(!exact);
     if (!nobody_merged(m)) f.merger.push_back(m.block), f.sm.push_back(m.sm);
@@ -57,10 +57,10 @@ void check_forms(LessonRun& run, const gridlock::DeviceBuffer<int>& in, int expe
   bool documented_exact = true;
   for (const std::string variant : {"documented", "shared-ticket", "acquire"}) {
     const FormRuns f = run_form(variant, run, in, int(o.n), expected, dim3(o.grid), o.runs);
-    text += (text.empty() ? "" : "; ") + variant + ": " + fraction(f.exact, f.runs) + " runs exact";
-    if (variant != std::string("acquire")) documented_exact &= f.exact == f.runs;
-    if (variant == std::string("acquire") && f.exact != f.runs)
-      run.check_failed("the corrected guard gave a wrong sum in " + fraction(f.runs - f.exact, f.runs) +
+    text += (text.empty() ? "" : "; ") + variant + ": " + fraction(f.exact(), f.runs()) + " runs exact";
+    if (variant != std::string("acquire")) documented_exact &= f.exact() == f.runs();
+    if (variant == std::string("acquire") && f.exact() != f.runs())
+      run.check_failed("the corrected guard gave a wrong sum in " + fraction(f.runs() - f.exact(), f.runs()) +
                        " runs");
     if (variant != std::string("documented")) continue;
     run.trace().series.push_back(
@@ -78,7 +78,7 @@ void check_forms(LessonRun& run, const gridlock::DeviceBuffer<int>& in, int expe
       gridlock::trace::set_fact(t, "merge.most_often.runs",
                                 gridlock::trace::series_mode_count_fact(t, int(t.series.size()) - 2));
     }
-    run.trace().facts["merge.runs"] = std::to_string(f.runs);
+    run.trace().facts["merge.runs"] = std::to_string(f.runs());
   }
   run.claim(g1::kOneLaunch, documented_exact,
             text + " (" + std::to_string(o.grid) + " blocks of " + std::to_string(o.block) +
@@ -184,7 +184,6 @@ void check_assumptions(LessonRun& run) {
     const dim3 launch = shape.x ? shape : dim3(grid);
     return run_form(variant, run, in, n, g1::cpu_sum(host, 0, host.size()), launch, runs, counter_start);
   };
-  auto wrong = [](const FormRuns& f) { return f.runs - f.exact; };
 
   const FormRuns full = shaped("counter-not-zeroed", unsigned(grid));
   const FormRuns half = shaped("counter-not-zeroed", unsigned(grid / 2));
@@ -193,11 +192,11 @@ void check_assumptions(LessonRun& run) {
   runs_fact(run, "assume.counter_half.wrong", "sum wrong (counter left at half the grid size)",
             half.wrong_per_run);
   run.claim(
-      g1::kCounterZeroed, full.nobody > 0 || wrong(half) > 0,
+      g1::kCounterZeroed, full.nobody() > 0 || half.wrong() > 0,
       "counter left at " + std::to_string(grid) + " (what the previous launch leaves): no block merged in " +
-          fraction(full.nobody, runs) + " runs; left at " + std::to_string(grid / 2) +
+          fraction(full.nobody(), runs) + " runs; left at " + std::to_string(grid / 2) +
           ": the block that arrived " + std::to_string(grid - grid / 2) + " of " + std::to_string(grid) +
-          " merged, sum wrong in " + fraction(wrong(half), runs) + " runs",
+          " merged, sum wrong in " + fraction(half.wrong(), runs) + " runs",
       "no ticket can equal gridDim.x - 1 when the count starts at gridDim.x; starting lower, a block merges "
       "while others are still computing");
 
@@ -207,10 +206,10 @@ void check_assumptions(LessonRun& run) {
   const std::string idle_text =
       "threads that summed nothing return before the guard (half of every block): every launch finished "
       "(the barrier inside the guard waits only for threads that have not exited), the sum was wrong in " +
-      fraction(wrong(idle), runs) + " runs";
+      fraction(idle.wrong(), runs) + " runs";
   // A requirement is confirmed by what breaking it does. A sum that stays right shows that the
   // break went unseen at this size, not that it is safe.
-  if (wrong(idle) > 0)
+  if (idle.wrong() > 0)
     run.claim(g1::kEveryThread, true, idle_text,
               "the merge needs every thread of the last block; threads that left cannot take part, and the "
               "tree adds what they last left in shared memory");
@@ -223,13 +222,13 @@ void check_assumptions(LessonRun& run) {
   const FormRuns empty = shaped("empty-blocks-leave");
   runs_fact(run, "assume.empty_blocks.nobody", "no block merged (empty blocks return before the guard)",
             empty.nobody_per_run);
-  run.claim(g1::kEveryBlock, empty.nobody > 0,
+  run.claim(g1::kEveryBlock, empty.nobody() > 0,
             "blocks with an empty chunk (the last quarter) return before the guard: no block merged in " +
-                fraction(empty.nobody, runs) + " runs",
+                fraction(empty.nobody(), runs) + " runs",
             "the tickets never reach gridDim.x - 1, and the result is silently never written");
 
   const FormRuns two_d = shaped("documented", 0, dim3(grid, 2));
-  const int merged_early = two_d.runs - two_d.nobody;
+  const int merged_early = two_d.runs() - two_d.nobody();
   runs_fact(run, "assume.two_d.wrong", "sum wrong (a grid of 2 rows)", two_d.wrong_per_run);
   runs_fact(run, "assume.two_d.merged_early", "a block merged halfway (a grid of 2 rows)",
             merged(two_d.nobody_per_run));
@@ -238,7 +237,7 @@ void check_assumptions(LessonRun& run) {
       "the same kernel on a " + std::to_string(grid) + " x 2 grid: a block merged in " +
           fraction(merged_early, runs) + " runs, each time on ticket " + std::to_string(grid - 1) + " of " +
           std::to_string(2 * grid) + ", before half of the blocks had arrived; sum wrong in " +
-          fraction(wrong(two_d), runs) + " runs",
+          fraction(two_d.wrong(), runs) + " runs",
       "the guard compares the ticket with gridDim.x - 1, not with the number of blocks, so the merge runs "
       "halfway; the sum comes out right only because both halves of the grid sum the same chunks");
 }

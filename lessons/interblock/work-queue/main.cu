@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -26,12 +27,19 @@ std::string fraction(long long part, long long whole) {
   return std::to_string(part) + "/" + std::to_string(whole);
 }
 
-// Items done other than exactly once, and warp results that differ from the reference's.
+// Items done other than exactly once, and warp results that differ from the reference's. The
+// first two are kept item by item (1 where it happened), so the trace can hold them as series.
 struct Audit {
-  int missing = 0, repeated = 0, wrong = 0;
-  bool clean() const { return missing == 0 && repeated == 0 && wrong == 0; }
+  std::vector<double> never_done, done_again;  // one value an item
+  int wrong = 0;
+  static int count(const std::vector<double>& per_item) {
+    return int(std::count(per_item.begin(), per_item.end(), 1.0));
+  }
+  int missing() const { return count(never_done); }
+  int repeated() const { return count(done_again); }
+  bool clean() const { return missing() == 0 && repeated() == 0 && wrong == 0; }
   std::string text() const {
-    return std::to_string(missing) + " items never done, " + std::to_string(repeated) +
+    return std::to_string(missing()) + " items never done, " + std::to_string(repeated()) +
            " done more than once, " + std::to_string(wrong) + " warp results wrong";
   }
 };
@@ -39,14 +47,23 @@ struct Audit {
 Audit audit(const g2::Left& got, const g2::Left& reference, int items) {
   Audit a;
   for (int i = 0; i < items; ++i) {
-    a.missing += got.visits[size_t(i)] == 0;
-    a.repeated += got.visits[size_t(i)] > 1;
+    a.never_done.push_back(got.visits[size_t(i)] == 0);
+    a.done_again.push_back(got.visits[size_t(i)] > 1);
     for (int w = 0; w < g2::kWarps; ++w) {
       const size_t k = size_t(i) * g2::kWarps + w;
       a.wrong += got.visits[size_t(i)] != 0 && got.out[k] != reference.out[k];
     }
   }
   return a;
+}
+
+// A count as a fact the trace checker recomputes: the values as a series named `what` (one an
+// item, each out of `out_of`, or plain counts where it is 0), and the fact `key` their sum.
+void sum_fact(LessonRun& run, const std::string& key, const std::string& what,
+              const std::vector<double>& values, double out_of) {
+  tr::Trace& t = run.trace();
+  t.series.push_back({what, "items", values, false, 0, out_of});
+  tr::set_fact(t, key, tr::series_sum_fact(t, int(t.series.size()) - 1));
 }
 
 // The median time of one kernel on one distribution's items; every launch gets a fresh counter.
@@ -134,7 +151,9 @@ void check_equal_costs(LessonRun& run, const gridlock::MeasuredRatio& at_grid, i
   if (one_per_sm < grid)
     measured += "; at " + std::to_string(grid) +
                 " blocks, more than one per SM: " + gridlock::ratio_with_spread(at_grid);
-  run.trace().facts["equal.one_per_sm.speedup"] = gridlock::ratio_with_spread(alone);
+  gridlock::set_ratio_fact(
+      run.trace(), "equal.one_per_sm.speedup",
+      "equal costs at " + std::to_string(one_per_sm) + " blocks: the queue's speed-up, one a round", alone);
   claim_against_threshold(
       run, g2::kEqualCosts, {{"equal", alone}}, 1.05, false, measured + how,
       "read as: speed-up under 1.05; where blocks share SMs, equal items no longer finish "
@@ -168,7 +187,8 @@ void check_queue(LessonRun& run) {
     tr::set_fact(t, distribution + ".queue", tr::timing_median_fact(t, queue_timing, tr::FactUnit::us, 1));
     tr::set_fact(t, distribution + ".up_front",
                  tr::timing_median_fact(t, up_front_timing, tr::FactUnit::us, 1));
-    run.trace().facts[distribution + ".speedup"] = ratio_text;
+    gridlock::set_ratio_fact(t, distribution + ".speedup",
+                             distribution + " costs: the queue's speed-up, one a round", s.ratio);
     speed_text += (speed_text.empty() ? "" : "; ") + distribution + ": queue " +
                   microseconds(s.queue.median_ns) + ", up front " + microseconds(s.up_front.median_ns) +
                   " (" + ratio_text + ")";
@@ -208,15 +228,18 @@ void check_assumptions(LessonRun& run) {
   for (int k = 0; k < g2::kSpawning; ++k) grown.push_back({items + k, g2::kSpawnCost});
   const g2::Left grown_reference = g2::plain_run("up-front", o.grid, grown, int(grown.size()));
   const g2::Left added = g2::plain_run("items-added", o.grid, host, int(grown.size()));
-  int lost = 0, wrong = 0;
+  int wrong = 0;
+  std::vector<double> lost_per_item;  // the appended items: 1 where one was never done
   for (int k = items; k < int(grown.size()); ++k) {
-    lost += added.visits[size_t(k)] == 0;
+    lost_per_item.push_back(added.visits[size_t(k)] == 0);
     for (int w = 0; w < g2::kWarps; ++w) {
       const size_t i = size_t(k) * g2::kWarps + w;
       wrong += added.visits[size_t(k)] != 0 && added.out[i] != grown_reference.out[i];
     }
   }
-  run.trace().facts["assume.items_added.lost"] = fraction(lost, g2::kSpawning);
+  const int lost = Audit::count(lost_per_item);
+  sum_fact(run, "assume.items_added.lost", "appended item never done (items appended while blocks run)",
+           lost_per_item, 1);
   run.claim(g2::kNoItemsAdded, lost > 0 || wrong > 0,
             "the last " + std::to_string(g2::kSpawning) + " items each append one: " +
                 fraction(lost, g2::kSpawning) + " appended items were never done, " + std::to_string(wrong) +
@@ -226,8 +249,14 @@ void check_assumptions(LessonRun& run) {
 
   const g2::Left partly = g2::plain_run("fetch-by-some-threads", o.grid, host, items);
   const Audit some = audit(partly, reference, items);
-  const int missing_warps = int(std::count(partly.out.begin(), partly.out.end(), 0xA5A5A5A5u));
-  run.trace().facts["assume.some_threads.missing"] = fraction(missing_warps, int64_t(items) * g2::kWarps);
+  std::vector<double> missing_per_item;  // warp results never written, of each item's kWarps
+  for (int i = 0; i < items; ++i)
+    missing_per_item.push_back(
+        double(std::count(partly.out.begin() + ptrdiff_t(i) * g2::kWarps,
+                          partly.out.begin() + ptrdiff_t(i + 1) * g2::kWarps, 0xA5A5A5A5u)));
+  sum_fact(run, "assume.some_threads.missing", "warp results never written (only warp 0 fetches)",
+           missing_per_item, g2::kWarps);
+  const int missing_warps = int(std::accumulate(missing_per_item.begin(), missing_per_item.end(), 0.0));
   run.claim(
       g2::kUniformFetch, missing_warps > 0 || !some.clean(),
       "only warp 0 calls fetch(), the other warps leave: every launch ended (a barrier does not wait for "
@@ -237,8 +266,10 @@ void check_assumptions(LessonRun& run) {
       "a thread that does not call fetch() does not get the item: its part of the work is not done");
 
   const Audit two = audit(g2::plain_run("two-fetches-no-barrier", o.grid, host, items), reference, items);
-  run.trace().facts["assume.two_fetches.missing"] = std::to_string(two.missing);
-  run.trace().facts["assume.two_fetches.repeated"] = std::to_string(two.repeated);
+  sum_fact(run, "assume.two_fetches.missing", "item never done (two fetches, no barrier between)",
+           two.never_done, 0);
+  sum_fact(run, "assume.two_fetches.repeated", "item done more than once (two fetches, no barrier between)",
+           two.done_again, 0);
   run.claim(g2::kBarrierBetween, !two.clean(),
             "each block fetches twice with no __syncthreads() between: " + two.text(),
             "both calls return the same __shared__ slot: the second fetch overwrites the first item before "

@@ -166,9 +166,10 @@ void record_point(LessonRun& run, const s1::Workload& w, const SweepPoint& p) {
   const double lo = *std::min_element(p.at_once.begin(), p.at_once.end()),
                hi = *std::max_element(p.at_once.begin(), p.at_once.end());
   facts[key + ".at_once"] = fixed(median(p.at_once), 0) + " (" + fixed(lo, 0) + ".." + fixed(hi, 0) + ")";
-  facts[key + ".speedup"] = gridlock::ratio_with_spread(p.speedup());
   const std::string size = std::to_string(p.blocks_per_sm) + " blocks/SM";
   gridlock::trace::Trace& t = run.trace();
+  gridlock::set_ratio_fact(t, key + ".speedup", "speed-up of 8 streams over 1 (one a run), " + size,
+                           p.speedup());
   t.timings.push_back(timing("8 kernels in 1 stream, " + size, w, p.serial_ms));
   t.timings.push_back(timing("8 kernels in 8 streams, " + size, w, p.concurrent_ms));
   // The two medians, as the timings' rows hold them.
