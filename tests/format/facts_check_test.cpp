@@ -97,6 +97,16 @@ TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   EXPECT_TRUE(fact_problems(back).empty());
 }
 
+TEST(FactsCheck, ARangeOfOneNumberIsWrittenOnce) {
+  tr::Trace t = facts_of_every_kind();
+  t.series.push_back({"kernels at once, one a run", "kernels", {3, 3, 3}});
+  tr::set_fact(t, "one", tr::series_range_fact(t, int(t.series.size()) - 1));
+  EXPECT_EQ(t.facts.at("one"), "3");
+  EXPECT_TRUE(fact_problems(t).empty()) << fact_problems(t).front();
+  t.facts["range"] = "2";  // its series runs from 2 to 4
+  EXPECT_FALSE(fact_problems(t).empty());
+}
+
 TEST(FactsCheck, AChangedNumberOrTextOfEveryKindIsFound) {
   const tr::Trace t = facts_of_every_kind();
   for (const auto& [key, value] : t.fact_values) {

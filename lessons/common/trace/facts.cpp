@@ -85,6 +85,7 @@ std::string fact_text(const FactValue& v) {
     case FactUnit::out_of:
       return fixed(v.value, v.decimals) + "/" + fixed(v.of, v.decimals);
     case FactUnit::range:
+      if (fixed(v.value, v.decimals) == fixed(v.upper, v.decimals)) return fixed(v.value, v.decimals);
       return fixed(v.value, v.decimals) + "\xE2\x80\x93" + fixed(v.upper, v.decimals);
     case FactUnit::spread:
       return fixed(v.value, v.decimals) + "\xC3\x97 \xC2\xB1 " + fixed(v.upper, v.decimals);

@@ -260,9 +260,15 @@ bool read_text(std::string_view text, FactUnit unit, std::vector<Written>* numbe
       numbers->back().value *= 1e6;
       break;
     case FactUnit::out_of:
-    case FactUnit::range:
-      if (!consume(text, unit == FactUnit::out_of ? "/" : "\xE2\x80\x93") || !read_number(text, &w))
-        return false;
+      if (!consume(text, "/") || !read_number(text, &w)) return false;
+      numbers->push_back(w);
+      break;
+    case FactUnit::range:  // "2–3", or "2" where the least is the greatest
+      if (text.empty()) {
+        numbers->push_back(w);
+        break;
+      }
+      if (!consume(text, "\xE2\x80\x93") || !read_number(text, &w)) return false;
       numbers->push_back(w);
       break;
     case FactUnit::times:

@@ -27,12 +27,14 @@ __device__ KernelConcurrencyData g_kernel_data;
 // wrote to: the lesson gives it a record of its own to run the check-out as printed.
 __device__ KernelConcurrencyData g_tokenizer_data;
 
-// What block 0's thread 0 notes for the recording (SpanRecorder notes 0 to 3).
+// What block 0's thread 0 notes for the recording (SpanRecorder notes 0 to 3): what each phase's
+// atomics returned, the first at a clock read before it, the last at one after it returned, so
+// that each phase's atomics ran between its two times.
 enum CheckNote : int {
-  kCheckedIn = gridlock::streams::kFirstNoteCode,  // value: the mask it saw, its own bit included
-  kCountIn,                                        // value: the count it saw, itself included
-  kCheckedOut,                                     // value: the mask before its check-out
-  kCountOut,                                       // value: the count before its check-out
+  kMaskAtCheckIn = gridlock::streams::kFirstNoteCode,  // the mask atomicOr returned; read before it
+  kCountAtCheckIn,                                     // the count atomicAdd returned; read after it
+  kMaskAtCheckOut,                                     // the mask atomicAnd returned; read before it
+  kCountAtCheckOut,                                    // the count atomicAdd returned; read after it
 };
 
 // Contract: launched with any grid and block; kid in [0, kMaxStreams); out and in hold n ints.
@@ -41,7 +43,8 @@ enum CheckNote : int {
 // increment (mod 2^32). Block 0's thread 0 checks in to *kernel_data before the work and checks
 // out of *checkout_data after its own part of it: the record covers block 0, not the whole grid.
 // DocumentedCheckOut clears with -(1 << kid), as printed; otherwise with ~(1 << kid). The
-// recorder reads the clock into registers and writes its records after the check-out.
+// recorder reads the clock before and after each phase's atomics and notes what they returned;
+// the warps' spans it writes last.
 // lesson-begin kernel
 template <bool DocumentedCheckOut, bool Record>
 __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int cycles, int kid,
@@ -54,14 +57,14 @@ __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int
   // atomicOr returns the old mask, so with this kernel's bit added it is the set of kernels running
   // now, with no lock. Only block 0 reports, so the record covers its time, not the whole grid's.
   if (kernel_data && reporter) {
+    const unsigned long long checking_in = rec.now();
     const int my_mask = atomicOr(&kernel_data->mask, 1 << kid);
     kernel_data->masks[kid] = my_mask | (1 << kid);
     const int my_count = atomicAdd(&kernel_data->count, 1);
     atomicMax(&kernel_data->count_max, my_count + 1);
     kernel_data->counts[kid] = my_count + 1;
-    const unsigned long long checked_in = rec.now();
-    rec.note(0, kCheckedIn, my_mask | (1 << kid), checked_in);
-    rec.note(1, kCountIn, my_count + 1, checked_in);
+    rec.note(0, kMaskAtCheckIn, my_mask, checking_in);
+    rec.note(1, kCountAtCheckIn, my_count, rec.now());
   }
 
   // PHASE 2: add the increment, one addition at a time
@@ -89,8 +92,8 @@ __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int
       // lesson-end corrected-check-out
     }
     const int count_before = atomicAdd(&checkout_data->count, -1);
-    rec.note(2, kCheckedOut, mask_before, checking_out);
-    rec.note(3, kCountOut, count_before, checking_out);
+    rec.note(2, kMaskAtCheckOut, mask_before, checking_out);
+    rec.note(3, kCountAtCheckOut, count_before, rec.now());
   }
   rec.spans(begun);
 }

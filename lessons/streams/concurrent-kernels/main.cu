@@ -39,18 +39,20 @@ struct FormOutcome {
   int lowest = 1 << 30, highest = 0;  // count_max over the runs
   s1::Report first;                   // the first run's record
   bool one_bit_masks = true;          // every run: masks[k] == 1 << k
-  std::string range() const {
+  std::string range() const {         // as the trace writes a range: "4–5", or "8" where the runs agree
     return lowest == highest ? std::to_string(lowest)
-                             : std::to_string(lowest) + ".." + std::to_string(highest);
+                             : std::to_string(lowest) + "\xE2\x80\x93" + std::to_string(highest);
   }
 };
 
 FormOutcome run_form(LessonRun& run, s1::Workload& w, int grid, CheckOut c, bool concurrent,
                      const s1::Records& r) {
   FormOutcome out;
+  std::vector<double> reported;
   for (int i = 0; i < run.options().runs; ++i) {
     const s1::Report rep = s1::run_once(w, grid, c, concurrent, r);
     if (i == 0) out.first = rep;
+    reported.push_back(rep.count_max());
     out.lowest = std::min(out.lowest, rep.count_max());
     out.highest = std::max(out.highest, rep.count_max());
     for (int k = 0; k < s1::kMaxStreams; ++k) out.one_bit_masks &= rep.record.masks[k] == 1 << k;
@@ -58,7 +60,12 @@ FormOutcome run_form(LessonRun& run, s1::Workload& w, int grid, CheckOut c, bool
       run.check_failed(std::to_string(wrong) + " wrong outputs with the " + s1::name(c) + " check-out");
   }
   const std::string key = std::string(s1::name(c)) + (concurrent ? ".concurrent" : ".serial");
-  run.trace().facts[key + ".report"] = "up to " + out.range() + " kernels were active";
+  gridlock::trace::Trace& t = run.trace();
+  t.series.push_back({std::string(s1::name(c)) + " check-out, " + (concurrent ? "8 streams" : "1 stream") +
+                          ": kernels the record reports active, one a run",
+                      "kernels", reported});
+  gridlock::trace::set_fact(t, key + ".report",
+                            gridlock::trace::series_range_fact(t, int(t.series.size()) - 1));
   run.trace().facts[key + ".masks"] = out.first.masks();
   run.trace().facts[key + ".counts"] = out.first.counts();
   std::printf("%-16s %-10s Masks: (%s)\n%-27s Up to %s kernels were active: (%s)\n", s1::name(c),
@@ -163,30 +170,33 @@ gridlock::trace::Timing timing(const std::string& name, const s1::Workload& w,
 void record_point(LessonRun& run, const s1::Workload& w, const SweepPoint& p) {
   auto& facts = run.trace().facts;
   const std::string key = "sweep." + std::to_string(p.blocks_per_sm);
-  const double lo = *std::min_element(p.at_once.begin(), p.at_once.end()),
-               hi = *std::max_element(p.at_once.begin(), p.at_once.end());
-  facts[key + ".at_once"] = fixed(median(p.at_once), 0) + " (" + fixed(lo, 0) + ".." + fixed(hi, 0) + ")";
   const std::string size = std::to_string(p.blocks_per_sm) + " blocks/SM";
   gridlock::trace::Trace& t = run.trace();
-  gridlock::set_ratio_fact(t, key + ".speedup", "speed-up of 8 streams over 1 (one a run), " + size,
+  using gridlock::trace::FactUnit;
+  t.series.push_back({size + ": kernels active at once (corrected record), one a run", "kernels", p.at_once});
+  const int at_once = int(t.series.size()) - 1;
+  gridlock::trace::set_fact(t, key + ".at_once",
+                            gridlock::trace::series_median_fact(t, at_once, FactUnit::count, 0));
+  gridlock::trace::set_fact(t, key + ".at_once_range", gridlock::trace::series_range_fact(t, at_once));
+  gridlock::set_ratio_fact(t, key + ".speedup", size + ": speed-up of 8 streams over 1, one a run",
                            p.speedup());
   t.timings.push_back(timing("8 kernels in 1 stream, " + size, w, p.serial_ms));
   t.timings.push_back(timing("8 kernels in 8 streams, " + size, w, p.concurrent_ms));
   // The two medians, as the timings' rows hold them.
   const int serial = int(t.timings.size()) - 2;
-  using gridlock::trace::FactUnit;
   gridlock::trace::set_fact(t, key + ".serial",
                             gridlock::trace::timing_median_fact(t, serial, FactUnit::us, 0));
   gridlock::trace::set_fact(t, key + ".concurrent",
                             gridlock::trace::timing_median_fact(t, serial + 1, FactUnit::us, 0));
-  std::printf("%13d %8d %12s %12.0f %14.0f %9.2fx\n", p.blocks_per_sm, p.grid,
-              facts[key + ".at_once"].c_str(), median(p.serial_ms) * 1e3, median(p.concurrent_ms) * 1e3,
-              p.speedup().median);
+  const std::string at_once_text = facts[key + ".at_once"] + " (" + facts[key + ".at_once_range"] + ")";
+  std::printf("%13d %8d %12s %12.0f %14.0f %9.2fx\n", p.blocks_per_sm, p.grid, at_once_text.c_str(),
+              median(p.serial_ms) * 1e3, median(p.concurrent_ms) * 1e3, p.speedup().median);
 }
 
 void sweep(LessonRun& run, s1::Workload& w, const s1::Records& r) {
   std::printf(
-      "\nBlocks per SM against kernels active at once (corrected record, median (min..max) of %d runs)\n"
+      "\nBlocks per SM against kernels active at once (corrected record, median (least\xE2\x80\x93most) of "
+      "%d runs)\n"
       "and the eight kernels' wall time, serially in one stream and in eight streams (median):\n",
       run.options().runs);
   std::printf("%13s %8s %12s %12s %14s %10s\n", "blocks per SM", "grid", "at once", "serial us",

@@ -11,6 +11,7 @@
 
 #include "check_out.hpp"
 #include "common/lesson.hpp"
+#include "common/record/atomic_order.hpp"
 #include "common/units.hpp"
 #include "streams/common/timeline.hpp"
 
@@ -21,11 +22,20 @@ namespace gs = gridlock::streams;
 
 constexpr int kIn = 0, kOut = 1, kAdded = 2, kMasks = 3, kCounts = 4;
 
+// When a phase's atomics ran: after `issued` (a clock read before the first) and before `returned`
+// (one after the last returned), on the run's clock.
+struct Interval {
+  int64_t issued = 0, returned = 0;
+};
+
 // One kernel of the recorded launch, on the run's clock, with the first elements it read and
 // wrote.
 struct KernelOnClock {
   int kid = 0;
   std::vector<gs::BlockOnClock> blocks;
+  Interval check_in, check_out;
+  // Where the check-in and check-out happened in the order of the record's atomics, each inside
+  // its interval (place_checks sets them).
   int64_t checked_in = 0, checked_out = 0;
   int mask_in = 0, count_in = 0, mask_before_out = 0, count_before_out = 0;
   std::vector<int> in_sample, out_sample;  // elements 0, 1, ... of its part of in and out
@@ -33,6 +43,12 @@ struct KernelOnClock {
   // Filled in when the trace is built.
   int stream_track = 0, launch = 0;
   std::vector<int> block_tracks;
+};
+
+// A check-in (in) or check-out of one kernel.
+struct Check {
+  size_t kernel = 0;
+  bool in = true;
 };
 
 // The recorded launch: its kernels, how they checked out, one stream each or all in one, and the
@@ -45,6 +61,8 @@ struct RecordedLaunch {
   int block = 0;
   std::vector<int> masks, counts;
   int count_max = 0;
+  // The check-ins and check-outs in the order of the record's atomics (place_checks sets it).
+  std::vector<Check> check_order;
 };
 
 struct CounterTracks {
@@ -189,34 +207,74 @@ inline void add_check_out(gridlock::LessonRun& run, const KernelOnClock& k, cons
                                     "add_kernel " + std::to_string(k.kid), tr::Category::kernel));
 }
 
-// A duration in microseconds with one decimal: "4.2 µs".
-inline std::string microseconds(int64_t ns) { return gridlock::microseconds(double(ns), 1); }
-
-inline int64_t median_ns(std::vector<int64_t> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
+// The index of the median of `v` (the value at n/2 when sorted; a tie keeps the first).
+inline size_t median_index(const std::vector<int64_t>& v) {
+  std::vector<size_t> order(v.size());
+  for (size_t i = 0; i < v.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return v[a] < v[b]; });
+  return order[v.size() / 2];
 }
 
-// How long the kernels took, median over the eight: each from its first block's begin to its last
-// block's end, how long its SMs took to empty out (its first block's end to its last block's end),
-// and, serially, the gap between one kernel's last block and the next kernel's first.
+// How long the kernels took, each a duration between two of the trace's events, of the median
+// kernel of the eight: from its first block's begin to its last block's end; how long its SMs
+// took to empty out (its first block's end to its last block's end); and, serially, the gap
+// between one kernel's last block and the next kernel's first.
 inline void add_kernel_time_facts(tr::Trace& t, const RecordedLaunch& l) {
   std::vector<int64_t> lengths, drains, gaps;
+  std::vector<size_t> first_out;  // per kernel: its block that ended first
   for (size_t k = 0; k < l.kernels.size(); ++k) {
-    const auto [begin, end] = gs::extent(l.kernels[k].blocks);
-    int64_t first_end = end;
-    for (const gs::BlockOnClock& b : l.kernels[k].blocks) first_end = std::min(first_end, b.end);
+    const KernelOnClock& kernel = l.kernels[k];
+    const auto [begin, end] = gs::extent(kernel.blocks);
+    size_t first = 0;
+    for (size_t b = 0; b < kernel.blocks.size(); ++b)
+      if (kernel.blocks[b].end < kernel.blocks[first].end) first = b;
+    first_out.push_back(first);
     lengths.push_back(end - begin);
-    drains.push_back(end - first_end);
+    drains.push_back(end - kernel.blocks[first].end);
     if (k > 0) gaps.push_back(begin - gs::extent(l.kernels[k - 1].blocks).second);
   }
-  t.facts["recorded.kernel_time"] = microseconds(median_ns(lengths));
-  t.facts["recorded.drain"] = microseconds(median_ns(drains));
-  if (!l.concurrent && !gaps.empty()) t.facts["recorded.launch_gap"] = microseconds(median_ns(gaps));
+  const auto begins = [&](size_t k) {
+    return tr::find_event(t, l.kernels[k].stream_track, gs::extent(l.kernels[k].blocks).first,
+                          tr::EventKind::slice_begin, tr::Category::kernel);
+  };
+  const auto ends = [&](size_t k) {
+    return tr::find_event(t, l.kernels[k].stream_track, gs::extent(l.kernels[k].blocks).second,
+                          tr::EventKind::slice_end, tr::Category::kernel);
+  };
+  using tr::FactUnit;
+  const size_t length = median_index(lengths), drain = median_index(drains);
+  tr::set_fact(t, "recorded.kernel_time",
+               tr::duration_fact(t, begins(length), ends(length), FactUnit::us, 1));
+  const KernelOnClock& drained = l.kernels[drain];
+  const size_t first = first_out[drain];
+  const tr::EventRef first_end = tr::find_event(t, drained.block_tracks[first], drained.blocks[first].end,
+                                                tr::EventKind::slice_end, tr::Category::work);
+  tr::set_fact(t, "recorded.drain", tr::duration_fact(t, first_end, ends(drain), FactUnit::us, 1));
+  if (!l.concurrent && !gaps.empty()) {
+    const size_t gap = median_index(gaps) + 1;  // gaps[k - 1] runs from kernel k - 1 to kernel k
+    tr::set_fact(t, "recorded.launch_gap", tr::duration_fact(t, ends(gap - 1), begins(gap), FactUnit::us, 1));
+  }
+}
+
+// The check-in counter event on `track` that left the most kernels counted in, first in step
+// order: what the record's count_max reports.
+inline tr::EventRef most_counted_in(const tr::Trace& t, int track) {
+  tr::EventRef most;
+  double highest = 0;
+  for (size_t s = 0; s < t.steps.size(); ++s) {
+    if (t.steps[s].label != "PHASE 1: check in") continue;
+    for (size_t e = 0; e < t.steps[s].events.size(); ++e) {
+      const tr::Event& event = t.steps[s].events[e];
+      if (event.track == track && event.kind == tr::EventKind::counter &&
+          (most.step < 0 || event.value > highest))
+        most = {int(s), int(e)}, highest = event.value;
+    }
+  }
+  return most;
 }
 
 // The facts the README quotes about the recorded launch.
-inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l) {
+inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l, const CounterTracks& ct) {
   std::vector<std::pair<int64_t, int64_t>> whole, block0;
   for (const KernelOnClock& k : l.kernels) {
     whole.push_back(gs::extent(k.blocks));
@@ -231,7 +289,7 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l) {
   }
   t.facts["recorded.kernels_at_once"] = std::to_string(gs::most_at_once(whole));
   t.facts["recorded.block0_at_once"] = std::to_string(gs::most_at_once(block0));
-  t.facts["recorded.report"] = "up to " + std::to_string(l.count_max) + " kernels were active";
+  tr::set_fact(t, "recorded.report", tr::event_value_fact(t, most_counted_in(t, ct.in_count)));
   t.facts["recorded.masks"] = hex_list(l.masks.data(), int(l.masks.size()));
   t.facts["recorded.counts"] = number_list(l.counts.data(), int(l.counts.size()));
   const tr::EventRef start = tr::find_event(t, l.kernels[first].stream_track, whole[first].first,
@@ -242,10 +300,45 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l) {
   t.facts["recorded.blocks_per_kernel"] = std::to_string(l.kernels.front().blocks.size());
 }
 
+// Places each check-in and check-out at a time inside its interval, in an order of the eight
+// kernels' atomics in which each read what the one before it left (on the check-in's record, and
+// on the check-out's where that is another): the times read around two atomics on different SMs
+// can come back in the other order, and the mask and count drawn from them would then change as
+// no run of the atomics could. Returns why no such order was found, or "".
+inline std::string place_checks(RecordedLaunch& l) {
+  const bool other_record = l.check_out == CheckOut::documented;
+  enum Word { in_mask, in_count, out_mask, out_count };
+  std::vector<gridlock::AtomicBurst> bursts;
+  for (const KernelOnClock& k : l.kernels) {
+    const int bit = 1 << k.kid;
+    bursts.push_back({k.check_in.issued,
+                      k.check_in.returned,
+                      {{in_mask, k.mask_in & ~bit, k.mask_in}, {in_count, k.count_in - 1, k.count_in}}});
+    bursts.push_back({k.check_out.issued,
+                      k.check_out.returned,
+                      {{other_record ? out_mask : in_mask, k.mask_before_out,
+                        after_check_out(l.check_out, k.mask_before_out, k.kid)},
+                       {other_record ? out_count : in_count, k.count_before_out, k.count_before_out - 1}}});
+  }
+  const gridlock::AtomicOrder order = gridlock::order_atomics(bursts);
+  if (!order.found()) return order.error;
+  for (size_t k = 0; k < l.kernels.size(); ++k) {
+    l.kernels[k].checked_in = order.at_ns[2 * k];
+    l.kernels[k].checked_out = order.at_ns[2 * k + 1];
+  }
+  l.check_order.clear();
+  for (size_t b : order.order) l.check_order.push_back({b / 2, b % 2 == 0});
+  return "";
+}
+
 // The steps in the order of the moments they are about, so that time only moves forward through
-// them: each kernel's check-in, its work (at the moment its first block finishes) and its
-// check-out; a tie keeps that order.
+// them: each kernel's check-in and check-out in the order of the record's atomics (place_checks),
+// and its work at the moment its first block finishes; a tie keeps that order.
 inline void build_steps(gridlock::LessonRun& run, RecordedLaunch& l) {
+  if (const std::string unordered = place_checks(l); !unordered.empty()) {
+    run.check_failed("the recorded launch: " + unordered);
+    return;
+  }
   const CounterTracks ct = declare(run, l);
   enum class Moment { check_in, work, check_out };
   struct Step {
@@ -254,12 +347,15 @@ inline void build_steps(gridlock::LessonRun& run, RecordedLaunch& l) {
     Moment moment;
   };
   std::vector<Step> steps;
+  for (const Check& c : l.check_order) {
+    const KernelOnClock& k = l.kernels[c.kernel];
+    steps.push_back(
+        {c.in ? k.checked_in : k.checked_out, c.kernel, c.in ? Moment::check_in : Moment::check_out});
+  }
   for (size_t k = 0; k < l.kernels.size(); ++k) {
     int64_t first_end = gs::extent(l.kernels[k].blocks).second;
     for (const gs::BlockOnClock& b : l.kernels[k].blocks) first_end = std::min(first_end, b.end);
-    steps.push_back({l.kernels[k].checked_in, k, Moment::check_in});
     steps.push_back({first_end, k, Moment::work});
-    steps.push_back({l.kernels[k].checked_out, k, Moment::check_out});
   }
   std::stable_sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.t < b.t; });
   for (const Step& step : steps) {
@@ -269,8 +365,18 @@ inline void build_steps(gridlock::LessonRun& run, RecordedLaunch& l) {
     if (step.moment == Moment::work) add_work(run, k, l.n);
     if (step.moment == Moment::check_out) add_check_out(run, k, ct, l.check_out);
   }
-  for (tr::Step& s : run.trace().steps) gs::order_by_track(s.events);
-  add_recorded_facts(run.trace(), l);
+  // Each step is about its check-in's or check-out's atomics (the instant on the stream's row),
+  // not the kernel's start that a check-in step also marks: the cursor shows the mask it saw.
+  for (tr::Step& s : run.trace().steps) {
+    gs::order_by_track(s.events);
+    for (size_t e = 0; e < s.events.size(); ++e)
+      if (s.events[e].kind == tr::EventKind::instant && s.events[e].category == tr::Category::atomic)
+        s.focus = int(e);
+  }
+  add_recorded_facts(run.trace(), l, ct);
+  if (run.trace().fact_values.at("recorded.report").value != l.count_max)
+    run.check_failed("the record's count_max (" + std::to_string(l.count_max) +
+                     ") is not the most kernels any check-in counted in");
 }
 
 }  // namespace s1
