@@ -1,8 +1,8 @@
 // Checks viewer screenshots:
-//   viewer_png_check --size WxH [--min-colours N] A.png [B.png ...]
+//   viewer_png_check --size WxH [--min-colours N] [--max-cover PERCENT] A.png [B.png ...]
 //                    [--differ | --differ-by PERCENT | --same-within PERCENT]
 // Every image must have the given size, at least N distinct colours (default 64) and no colour
-// covering more than 95% of it. With --differ, each image must also differ from the one before
+// covering more than PERCENT% of it (default 95: a picture that is all background has drawn nothing). With --differ, each image must also differ from the one before
 // it in at least 1% of its pixels (--differ-by: PERCENT% of them, for a change meant to be small);
 // with --same-within, in at most PERCENT% of them, a pixel differing where a channel is off by
 // more than 8 (what scaling a picture may change). Exit 0 when all checks pass, 1 otherwise, 2 on
@@ -36,7 +36,7 @@ bool load(const std::string& path, Image& image) {
   return true;
 }
 
-bool check_content(const std::string& path, const Image& image, std::size_t min_colours) {
+bool check_content(const std::string& path, const Image& image, std::size_t min_colours, double max_cover) {
   std::unordered_map<unsigned, std::size_t> counts;
   const std::size_t pixels = image.rgb.size() / 3;
   for (std::size_t i = 0; i < pixels; ++i) {
@@ -51,7 +51,7 @@ bool check_content(const std::string& path, const Image& image, std::size_t min_
                  counts.size(), min_colours);
     ok = false;
   }
-  if (most > pixels * 95 / 100) {
+  if (static_cast<double>(most) > static_cast<double>(pixels) * max_cover) {
     std::fprintf(stderr, "%s: one colour covers %.1f%% of the image\n", path.c_str(),
                  100.0 * static_cast<double>(most) / static_cast<double>(pixels));
     ok = false;
@@ -79,6 +79,7 @@ double differing_fraction(const Image& a, const Image& b, int tolerance = 0) {
 int main(int argc, char** argv) {
   int width = 0, height = 0;
   std::size_t min_colours = 64;
+  double max_cover = 0.95;  // the share of pixels one colour may cover
   bool differ = false;
   double least_differing = 0.01;  // the share of pixels that must differ
   double most_differing = -1;     // --same-within: the share of pixels that may differ
@@ -92,6 +93,8 @@ int main(int argc, char** argv) {
       }
     } else if (arg == "--min-colours" && i + 1 < argc) {
       min_colours = std::stoul(argv[++i]);
+    } else if (arg == "--max-cover" && i + 1 < argc) {
+      max_cover = std::stod(argv[++i]) / 100.0;
     } else if (arg == "--differ") {
       differ = true;
     } else if (arg == "--differ-by" && i + 1 < argc) {
@@ -108,7 +111,7 @@ int main(int argc, char** argv) {
   }
   if (files.empty() || width <= 0 || height <= 0) {
     std::fprintf(stderr,
-                 "usage: viewer_png_check --size WxH [--min-colours N] [--differ | --differ-by PERCENT | "
+                 "usage: viewer_png_check --size WxH [--min-colours N] [--max-cover PERCENT] [--differ | --differ-by PERCENT | "
                  "--same-within PERCENT] PNG...\n");
     return 2;
   }
@@ -125,7 +128,7 @@ int main(int argc, char** argv) {
       ok = false;
       continue;
     }
-    ok = check_content(files[i], images[i], min_colours) && ok;
+    ok = check_content(files[i], images[i], min_colours, max_cover) && ok;
     if (differ && i > 0) {
       const double fraction = differing_fraction(images[i - 1], images[i]);
       std::printf("%s vs %s: %.2f%% of pixels differ\n", files[i - 1].c_str(), files[i].c_str(),

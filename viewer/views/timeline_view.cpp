@@ -400,6 +400,11 @@ void TimelineView::paint_thumbnail(const ThumbnailPaint& p) {
   }
   const float h = room / static_cast<float>(std::max<std::size_t>(rows.size(), 1));
   const float bar = std::max(1.0f, std::min(h * 0.8f, 14.0f));
+  // A run recorded as moments alone (stores, reads) has no slices or counters to draw: its
+  // instants are its picture.
+  const bool only_instants = std::none_of(run_.rows.begin(), run_.rows.end(), [](const RunRow& r) {
+    return !r.events.slices.empty() || !r.events.counters.empty();
+  });
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const RunRow& row = run_.rows[static_cast<std::size_t>(rows[i])];
     const float top = y + h * static_cast<float>(i) + 0.5f * (h - bar);
@@ -408,8 +413,21 @@ void TimelineView::paint_thumbnail(const ThumbnailPaint& p) {
         p.list->AddRectFilled(ImVec2(axis.x_of(s.begin_ns), top),
                               ImVec2(std::max(axis.x_of(s.end_ns), axis.x_of(s.begin_ns) + 1), top + bar),
                               colour::category(s.category));
-    paint_timeline_row(p.list, axis, row.events, top, top + bar, false);
+    paint_timeline_row(p.list, axis, row.events, top, top + bar, only_instants);
   }
+  // Of such a run, the flows between its moments too (a store to the read that missed it): they
+  // are what the picture is about.
+  if (only_instants && run_.flows.size() <= kManyFlows)
+    for (const RunFlow& f : run_.flows) {
+      const auto from = std::find(rows.begin(), rows.end(), f.from_row),
+                 to = std::find(rows.begin(), rows.end(), f.to_row);
+      if (from == rows.end() || to == rows.end() || from == to) continue;
+      const auto centre = [&](std::vector<int>::const_iterator r) {
+        return y + h * static_cast<float>(r - rows.begin()) + 0.5f * h;
+      };
+      paint_flow(p.list, ImVec2(axis.x_of(f.from_ns), centre(from)), ImVec2(axis.x_of(f.to_ns), centre(to)),
+                 colour::with_alpha(f.to_moment ? colour::category_moment : colour::flow, 0.7f), 1.2f);
+    }
   const trace::TrackKind leaf = run_.level_kinds.empty() ? trace::TrackKind::block : run_.level_kinds.back();
   int leaves = 0;
   for (const RunRow& r : run_.rows)
