@@ -178,8 +178,9 @@ TEST(S1Timeline, EachCheckStepIsAboutItsAtomics) {
   int64_t last = INT64_MIN;
   for (const tr::Step& s : t.steps) {
     const tr::Event& focus = s.events.at(size_t(tr::focus_event(s)));
-    if (s.label != "PHASE 2: add the increment, one addition at a time")
+    if (s.label != "PHASE 2: add the increment, one addition at a time") {
       EXPECT_EQ(focus.name.substr(0, 5), "check") << s.detail;
+    }
     EXPECT_GE(focus.t_ns, last) << s.detail;
     last = focus.t_ns;
   }

@@ -2,11 +2,11 @@
 //   viewer_png_check --size WxH [--min-colours N] [--max-cover PERCENT] A.png [B.png ...]
 //                    [--differ | --differ-by PERCENT | --same-within PERCENT]
 // Every image must have the given size, at least N distinct colours (default 64) and no colour
-// covering more than PERCENT% of it (default 95: a picture that is all background has drawn nothing). With --differ, each image must also differ from the one before
-// it in at least 1% of its pixels (--differ-by: PERCENT% of them, for a change meant to be small);
-// with --same-within, in at most PERCENT% of them, a pixel differing where a channel is off by
-// more than 8 (what scaling a picture may change). Exit 0 when all checks pass, 1 otherwise, 2 on
-// bad usage.
+// covering more than PERCENT% of it (default 95: a picture that is all background has drawn nothing). With
+// --differ, each image must also differ from the one before it in at least 1% of its pixels (--differ-by:
+// PERCENT% of them, for a change meant to be small); with --same-within, in at most PERCENT% of them, a pixel
+// differing where a channel is off by more than 8 (what scaling a picture may change). Exit 0 when all checks
+// pass, 1 otherwise, 2 on bad usage.
 #include <stb_image.h>
 
 #include <cstdio>
@@ -111,7 +111,8 @@ int main(int argc, char** argv) {
   }
   if (files.empty() || width <= 0 || height <= 0) {
     std::fprintf(stderr,
-                 "usage: viewer_png_check --size WxH [--min-colours N] [--max-cover PERCENT] [--differ | --differ-by PERCENT | "
+                 "usage: viewer_png_check --size WxH [--min-colours N] [--max-cover PERCENT] [--differ | "
+                 "--differ-by PERCENT | "
                  "--same-within PERCENT] PNG...\n");
     return 2;
   }

@@ -75,6 +75,15 @@ TEST(WorkLines, AreTheStatementsARecordingObserves) {
   EXPECT_EQ(work_lines(kHalvingPhase, 1, 13), (std::vector<int>{7, 11}));
 }
 
+// Lines the lesson lit inside the phase are its work, in place of the guess; lit lines outside the
+// phase (or on its comment) are not.
+TEST(WorkLines, TheLinesALessonLitInThePhaseAreItsWork) {
+  EXPECT_EQ(step_work_lines(kHalvingPhase, 1, 13, {{5, 7}, {11, 11}}), (std::vector<int>{5, 6, 7, 11}));
+  EXPECT_EQ(step_work_lines(kHalvingPhase, 1, 13, {{1, 2}, {14, 16}}), (std::vector<int>{2}));
+  EXPECT_EQ(step_work_lines(kHalvingPhase, 1, 13, {{15, 16}}), work_lines(kHalvingPhase, 1, 13));
+  EXPECT_EQ(step_work_lines(kHalvingPhase, 1, 13, {}), (std::vector<int>{7, 11}));
+}
+
 TEST(WorkLines, OfAPhaseThatRecordsNothingAreItsFewStatements) {
   EXPECT_EQ(work_lines(kHalvingPhase, 15, 16), (std::vector<int>{16}));
   const char* long_phase =

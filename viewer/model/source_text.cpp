@@ -168,6 +168,16 @@ std::vector<int> work_lines(std::string_view source, int first, int last, std::s
   return found;
 }
 
+std::vector<int> step_work_lines(std::string_view source, int first, int last,
+                                 const std::vector<std::pair<int, int>>& lights) {
+  std::vector<int> lit;
+  for (const auto& [from, to] : lights)
+    for (int line = std::max(from, first + 1); line <= std::min(to, last); ++line) lit.push_back(line);
+  std::sort(lit.begin(), lit.end());
+  lit.erase(std::unique(lit.begin(), lit.end()), lit.end());
+  return lit.empty() ? work_lines(source, first, last) : lit;
+}
+
 std::string phase_why(std::string_view source, int phase_line) {
   const std::vector<std::string_view> lines = trace::split_lines(source);
   std::string why;

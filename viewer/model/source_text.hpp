@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "trace/trace.hpp"
@@ -34,6 +35,12 @@ std::vector<bool> recording_lines(std::string_view source, std::string_view reco
 // step's work.
 std::vector<int> work_lines(std::string_view source, int first, int last,
                             std::string_view recorder = kRecorderName);
+
+// The lines that do a step's work in the phase at [first, last]: the lines the lesson lit inside
+// the phase (`lights`, [first, last] pairs from the step's lights in this source), where it lit
+// any, else work_lines' guess.
+std::vector<int> step_work_lines(std::string_view source, int first, int last,
+                                 const std::vector<std::pair<int, int>>& lights);
 
 // Why the phase at `phase_line` (1-based, its `// PHASE ...` comment) is written the way it is:
 // the comment lines right below the phase comment, joined by spaces ("Each level folds the

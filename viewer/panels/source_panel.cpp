@@ -216,13 +216,19 @@ void follow_source(SourcePanelState& state, const trace::Source* source) {
   state.work_for_begin = state.work_for_end = 0;
 }
 
-// The lines that do the step's work, found once per phase range.
-void follow_phase(SourcePanelState& state, const trace::Source* source, int begin, int end) {
-  if (state.work_for_source == source && state.work_for_begin == begin && state.work_for_end == end) return;
+// The lines that do the step's work, found once per phase range: those the step lights inside its
+// own phase where the lesson names them, else the ones work_lines finds.
+void follow_phase(SourcePanelState& state, const trace::Source* source, int begin, int end,
+                  const std::vector<std::pair<int, int>>& lights) {
+  if (state.work_for_source == source && state.work_for_begin == begin && state.work_for_end == end &&
+      state.work_for_lights == lights)
+    return;
   state.work_for_source = source;
   state.work_for_begin = begin;
   state.work_for_end = end;
-  state.work_lines = source && begin > 0 ? work_lines(source->text, begin, end) : std::vector<int>();
+  state.work_for_lights = lights;
+  state.work_lines =
+      source && begin > 0 ? step_work_lines(source->text, begin, end, lights) : std::vector<int>();
 }
 
 // "line 48" or "lines 48, 52" or "lines 42–54".
@@ -303,7 +309,8 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
     begin = lights.front().first;
     end = lights.front().second;
   }
-  follow_phase(state, shown == step_index ? source : nullptr, begin, end);
+  follow_phase(state, shown == step_index ? source : nullptr, begin, end,
+               shown == step_index ? lights : std::vector<std::pair<int, int>>());
   heading(state, trace, source, begin, end);
   auto in_light = [&](int number) {
     for (const auto& [first, last] : lights)

@@ -38,7 +38,8 @@ struct SourcePanelState {
   const trace::Source* work_for_source = nullptr;  // the source and phase range work_lines were found
   int work_for_begin = 0;                          // for (none: lit lines of another source)
   int work_for_end = 0;
-  std::vector<int> work_lines;  // 1-based, ascending; empty: the whole phase is the work
+  std::vector<std::pair<int, int>> work_for_lights;  // and the lines the step lit in it
+  std::vector<int> work_lines;                       // 1-based, ascending; empty: the whole phase is the work
   bool dim_recording = true;
   // The carried source shown: -1 follows the step (its phase's file); a tab picks another, where
   // the step lights the technique code it runs (a lock in locks.cuh).
