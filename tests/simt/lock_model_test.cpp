@@ -105,13 +105,18 @@ TEST(LockModel, BothTracesPassTheTraceChecks) {
   const l3::model::LockRun every = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kBound);
   const l3::model::LockRun inside = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kBound);
   const l3::model::Findings f = l3::model::find(every, inside, kBound);
-  const l3::model::TraceHeader header{"title",
-                                      "lockstep",
-                                      {source(kKernels), source(l3::model::kProgramsFile)},
-                                      "2026-01-01T00:00:00Z",
-                                      kBound};
-  for (const l3::model::LockRun* run : {&every, &inside}) {
-    const tr::Trace t = l3::model::lock_trace(*run, header, f);
+  const l3::model::TraceHeader header{
+      "title", "lockstep", {source(kKernels), source(l3::model::kProgramsFile)}, "2026-01-01T00:00:00Z",
+      kBound,  ""};
+  for (const auto& [run, facts_of] : {std::pair{&every, "lockstep"}, {&inside, "inside-the-loop"}}) {
+    l3::model::TraceHeader own = header;
+    own.facts_of = facts_of;
+    const tr::Trace t = l3::model::lock_trace(*run, own, f);
+    // The run's final count is a fact with its origin: the last step's snapshot of *count.
+    const std::string count = std::string(facts_of) + ".count";
+    ASSERT_TRUE(t.fact_values.count(count)) << count;
+    EXPECT_EQ(t.fact_values.at(count).value, double(run->count()));
+    EXPECT_EQ(t.fact_values.at(count).step, int(t.steps.size()) - 1);
     EXPECT_EQ(tr::validate(t), std::vector<std::string>{});
     EXPECT_EQ(tr::check_truth(t), std::vector<std::string>{});
     EXPECT_EQ(t.steps.size(), size_t(run->recording.result.instructions));
@@ -122,7 +127,7 @@ TEST(LockModel, BothTracesPassTheTraceChecks) {
 TEST(LockModel, TheDeadlockTraceShowsTheWinnerHoldingTheLockWhileItWaits) {
   const l3::model::LockRun every = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kBound);
   const l3::model::LockRun inside = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kBound);
-  const l3::model::TraceHeader header{"title", "lockstep", {source(kKernels)}, "", kBound};
+  const l3::model::TraceHeader header{"title", "lockstep", {source(kKernels)}, "", kBound, "lockstep"};
   const tr::Trace t = l3::model::lock_trace(every, header, l3::model::find(every, inside, kBound));
   std::vector<std::pair<std::string, tr::Category>> lane0, lane1;
   for (const tr::Step& s : t.steps)

@@ -20,6 +20,7 @@ struct TraceHeader {
   std::vector<gridlock::trace::Source> sources;  // kernels.cuh, then the model's programs
   std::string recorded_at;
   int64_t step_bound = 0;
+  std::string facts_of;  // this run's prefix in Findings::facts ("lockstep", "inside-the-loop")
 };
 
 gridlock::trace::Trace lock_trace(const LockRun& run, const TraceHeader& header, const Findings& findings);

@@ -71,10 +71,13 @@ int write_traces(const std::string& dir) {
                      "",
                      {read_source(kKernelsFile), read_source(l3::model::kProgramsFile)},
                      utc_now(),
-                     kStepBound};
-  for (const auto& [run, variant] :
-       {std::pair{&every_thread, "lockstep"}, {&inside_the_loop, "lockstep-inside-the-loop"}}) {
+                     kStepBound,
+                     ""};
+  for (const auto& [run, variant, facts_of] :
+       {std::tuple{&every_thread, "lockstep", "lockstep"},
+        {&inside_the_loop, "lockstep-inside-the-loop", "inside-the-loop"}}) {
     header.variant = variant;
+    header.facts_of = facts_of;
     const std::string path = dir + "/deadlock-lock." + variant + ".json";
     tr::write_file(l3::model::lock_trace(*run, header, findings), path);
     std::printf("trace written to %s\n", path.c_str());
