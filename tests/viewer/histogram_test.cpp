@@ -29,7 +29,7 @@ TEST(Histogram, IntegersGetABinEachAndAFarReferenceStaysOffTheAxis) {
   EXPECT_FALSE(h.reference_in_range);  // 512 is far: drawn past a break
   EXPECT_EQ(h.exact, 0);
   EXPECT_EQ(h.median, 3);
-  EXPECT_EQ(h.caption, "6 runs, 0 exact, median 3 of 512 blocks");
+  EXPECT_EQ(h.caption, "6 values, 0 exact, median 3 of 512 blocks");
   EXPECT_EQ(h.range,
             "2\xE2\x80\x93"
             "4 blocks");
@@ -47,7 +47,7 @@ TEST(Histogram, ANearReferenceWidensTheBins) {
   EXPECT_EQ(exact.bins[3].low, 512);
   EXPECT_EQ(exact.bins[3].count, 200);
   EXPECT_EQ(exact.exact, 200);
-  EXPECT_EQ(exact.caption, "200 runs, 200 exact, median 512 of 512 blocks");
+  EXPECT_EQ(exact.caption, "200 values, 200 exact, median 512 of 512 blocks");
 }
 
 TEST(Histogram, WideOrFractionalValuesGetEqualBins) {
@@ -60,7 +60,7 @@ TEST(Histogram, WideOrFractionalValuesGetEqualBins) {
   for (const HistogramBin& b : h.bins) total += b.count;
   EXPECT_EQ(total, 100);
   EXPECT_EQ(bin_of(h, h.max), 9);
-  EXPECT_EQ(h.caption.rfind("100 runs, median 1.995", 0), 0u);
+  EXPECT_EQ(h.caption.rfind("100 values, median 1.995", 0), 0u);
   std::vector<double> wide;
   for (int i = 0; i < 300; ++i) wide.push_back(i * 3);
   const Histogram w = make_histogram(series(wide, false));
@@ -70,7 +70,7 @@ TEST(Histogram, WideOrFractionalValuesGetEqualBins) {
   // Counts out of a number each read as their sum out of all, as the series' sum fact does.
   const Histogram wrong =
       make_histogram(gt::Series{"wrong warps per launch", "warps", {0, 3, 0, 1}, true, 0, 8});
-  EXPECT_EQ(wrong.caption, "4 runs, 4 of 32 warps in all");
+  EXPECT_EQ(wrong.caption, "4 values, 4 of 32 warps in all");
   EXPECT_TRUE(has_series(gridlock::viewer::testing::make_counter_trace(8, 2, false, 4)));
   EXPECT_FALSE(has_series(gridlock::viewer::testing::make_halving_trace(64, 100, 1)));
 }
@@ -95,4 +95,12 @@ TEST(Histogram, ASeriesASpreadFactReadsIsCaptionedWithTheFact) {
             "1.80\xE2\x80\x93"
             "1.84\xC3\x97");
   EXPECT_EQ(h[1].caption, make_histogram(t.series[1]).caption);
+}
+
+TEST(Histogram, OneOfACountedUnitIsSingular) {
+  const Histogram one = make_histogram(series({1, 1, 1}, false));
+  EXPECT_EQ(one.range, "1 block");
+  EXPECT_EQ(one.caption, "3 values, median 1 block");
+  gt::Series time{"kernel time", "ns", {1, 1}};
+  EXPECT_EQ(make_histogram(time).range, "1 ns");  // a time unit keeps its form
 }

@@ -20,8 +20,13 @@ double median_of(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+// "3 blocks", and "1 block" for exactly one of a counted unit (a plural in "s"; not a time unit).
 std::string with_unit(const std::string& text, const std::string& unit) {
-  return unit.empty() ? text : text + " " + unit;
+  if (unit.empty()) return text;
+  const bool time = unit == "ns" || unit == "\xC2\xB5s" || unit == "ms" || unit == "s";
+  if (text == "1" && !time && unit.size() > 1 && unit.back() == 's')
+    return text + " " + unit.substr(0, unit.size() - 1);
+  return text + " " + unit;
 }
 
 // The span the bins cover: the values', widened to the reference where that is near (within a
@@ -96,7 +101,7 @@ Histogram make_histogram(const trace::Series& series, int max_bins) {
   std::vector<double> values;
   for (double v : series.values)
     if (std::isfinite(v)) values.push_back(v);
-  h.runs = static_cast<int>(values.size());
+  h.count = static_cast<int>(values.size());
   if (values.empty()) {
     h.caption = "no values";
     return h;
@@ -106,18 +111,20 @@ Histogram make_histogram(const trace::Series& series, int max_bins) {
   h.median = median_of(values);
   for (double v : values) h.exact += h.has_reference && v == h.reference ? 1 : 0;
   fill_bins(h, values, std::max(max_bins, 1));
-  const std::string runs = format_count(h.runs, "run");
+  // A series' values are runs, blocks, warps, hand-offs or items: counted as values, whatever each one is.
+  const std::string values_text = format_count(h.count, "value");
   if (series.out_of > 0) {
     // Counts out of `out_of` each: their sum out of all, as the series' sum fact reads it.
     double sum = 0;
     for (double v : values) sum += v;
-    h.caption = runs + ", " + format_value(sum, false) + " of " +
-                with_unit(format_value(series.out_of * h.runs, false), h.unit) + " in all";
+    h.caption = values_text + ", " + format_value(sum, false) + " of " +
+                with_unit(format_value(series.out_of * h.count, false), h.unit) + " in all";
   } else {
-    h.caption = h.has_reference ? runs + ", " + std::to_string(h.exact) + " exact, median " +
-                                      format_value(h.median, false) + " of " +
-                                      with_unit(format_value(h.reference, false), h.unit)
-                                : runs + ", median " + with_unit(format_value(h.median, false), h.unit);
+    h.caption = h.has_reference
+                    ? values_text + ", " + std::to_string(h.exact) + " exact, median " +
+                          format_value(h.median, false) + " of " +
+                          with_unit(format_value(h.reference, false), h.unit)
+                    : values_text + ", median " + with_unit(format_value(h.median, false), h.unit);
   }
   h.range = h.min == h.max
                 ? with_unit(format_value(h.min, false), h.unit)
@@ -138,7 +145,7 @@ std::vector<Histogram> make_histograms(const trace::Trace& trace, std::vector<in
       if (f.kind != trace::FactKind::series_spread || f.series != static_cast<int>(i) ||
           text == trace.facts.end())
         continue;
-      h.caption = format_count(h.runs, "round") + ", " + text->second + " (median \xC2\xB1 half the range)";
+      h.caption = format_count(h.count, "round") + ", " + text->second + " (median \xC2\xB1 half the range)";
       h.range = trace::number_text(h.min, trace::FactUnit::count, f.decimals) + "\xE2\x80\x93" +
                 trace::number_text(h.max, trace::FactUnit::times, f.decimals);
       break;

@@ -22,7 +22,7 @@ struct Histogram {
   std::vector<HistogramBin> bins;  // side by side, low to high; empty for a series without values
   bool integer_bins = false;       // integer values, one bin per integer (low = the value)
   int tallest = 0;                 // the largest count
-  int runs = 0;                    // values in the series
+  int count = 0;                   // values in the series
   double min = 0, median = 0, max = 0;
   bool has_reference = false;
   double reference = 0;
@@ -30,8 +30,8 @@ struct Histogram {
   // Where the reference lies: inside the bins' span, or so far beyond it that it is drawn past a
   // break in the axis rather than squeezing every bin into a sliver.
   bool reference_in_range = false;
-  // "200 runs, 0 exact, median 3 of 512 blocks"; of counts out of a number each (Series::out_of):
-  // "200 runs, 3 of 200 wrong answers in all"
+  // "200 values, 0 exact, median 3 of 512 blocks"; of counts out of a number each (Series::out_of):
+  // "200 values, 3 of 200 wrong answers in all"
   std::string caption;
   std::string range;  // "2–4 blocks"; empty for one yes or no a run (out_of 1)
 };
@@ -41,7 +41,7 @@ bool has_series(const trace::Trace& trace);
 
 // Bins: one per integer where the values are integers spanning at most `max_bins` (widened to
 // take in a reference that lies near, and to at least kMinIntegerBins around the values so that
-// one value does not fill the whole width); else about sqrt(runs), at most max_bins, of equal
+// one value does not fill the whole width); else about sqrt(values), at most max_bins, of equal
 // width.
 inline constexpr int kMinIntegerBins = 7;
 Histogram make_histogram(const trace::Series& series, int max_bins = 40);

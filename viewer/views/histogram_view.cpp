@@ -220,7 +220,7 @@ class HistogramView final : public TraceView {
       const HistogramBin& b = h.bins[static_cast<std::size_t>(hovered)];
       ImGui::SetTooltip("%s%s: %d of %s (%.0f%%)", bin_text(h, b).c_str(),
                         h.unit.empty() ? "" : (" " + h.unit).c_str(), b.count,
-                        format_count(h.runs, "run").c_str(), 100.0 * b.count / std::max(h.runs, 1));
+                        format_count(h.count, "value").c_str(), 100.0 * b.count / std::max(h.count, 1));
     }
     ImGui::PopID();
   }
