@@ -67,3 +67,28 @@ TEST(RecordedTraces, EveryLessonShipsAValidTraceOfItsCurrentSource) {
     EXPECT_GT(traces, 0) << "lesson " << lesson.id << " ships no trace in " << recorded;
   }
 }
+
+// Sentences of a README that compare two of its numbers hold for the trace they are taken from.
+// racy-counter: "N blocks read V. That is exactly the number of blocks the GPU holds at once".
+TEST(RecordedTraces, RacyCountersLargestGroupOfReadersIsTheBlocksTheGpuHolds) {
+  const tr::Trace t =
+      tr::read_file(GRIDLOCK_SOURCE_DIR "/lessons/locks/racy-counter/recorded/racy-counter.json");
+  ASSERT_TRUE(t.fact_values.count("recorded.largest_group.blocks"));
+  ASSERT_TRUE(t.facts.count("resident"));
+  EXPECT_EQ(t.fact_values.at("recorded.largest_group.blocks").value, std::stod(t.facts.at("resident")));
+  EXPECT_EQ(t.facts.at("recorded.largest_group.read"), "0") << "the first wave read the counter's start";
+}
+
+// critical-section: "Every run is exact up to N blocks, as many as the GPU has SMs, and counts go
+// missing from M blocks on."
+TEST(RecordedTraces, CriticalSectionsLockIsExactUpToOneBlockAnSm) {
+  const tr::Trace t =
+      tr::read_file(GRIDLOCK_SOURCE_DIR "/lessons/locks/critical-section/recorded/critical-section.json");
+  ASSERT_FALSE(t.producer.devices.empty());
+  const int sms = t.producer.devices.front().sm_count;
+  EXPECT_EQ(t.facts.at("sweep.last_exact_grid"), std::to_string(sms));
+  EXPECT_EQ(t.facts.at("sweep." + std::to_string(sms) + ".exact_runs"), "100/100");
+  const std::string first_inexact = t.facts.at("sweep.first_inexact_grid");
+  EXPECT_GT(std::stoi(first_inexact), sms);
+  EXPECT_NE(t.facts.at("sweep." + first_inexact + ".exact_runs"), "100/100");
+}

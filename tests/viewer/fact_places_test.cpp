@@ -108,8 +108,9 @@ TEST(FactPlaces, EveryShippedFactWithAnOriginOpensOnWhatItWasTakenFrom) {
 TEST(FactPlaces, AFactWithoutAnOriginHasNoPlace) {
   const gt::Trace t = gt::read_file(std::string(GRIDLOCK_TEST_LESSONS_DIR) +
                                     "/locks/critical-section/recorded/critical-section.json");
-  ASSERT_TRUE(t.facts.count("recorded.spins"));
-  EXPECT_FALSE(fact_place(t, "recorded.spins").has_value());
+  ASSERT_TRUE(t.facts.count("sweep.last_exact_grid"));
+  ASSERT_FALSE(t.fact_values.count("sweep.last_exact_grid"));
+  EXPECT_FALSE(fact_place(t, "sweep.last_exact_grid").has_value());
   EXPECT_FALSE(fact_place(t, "no.such.fact").has_value());
   const std::optional<FactPlace> span = fact_place(t, "recorded.span");
   ASSERT_TRUE(span.has_value());

@@ -186,11 +186,15 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   // Facts the README quotes.
   std::vector<int> per_block(size_t(o.grid), 0);
   for (const Slice& sl : all) ++per_block[size_t(sl.block)];
-  const auto [fewest, most] = std::minmax_element(per_block.begin(), per_block.end());
   const auto [first_out, last_out] = std::minmax_element(last_done.begin(), last_done.end());
   int64_t begin = INT64_MAX;
   for (const Slice& sl : all) begin = std::min(begin, sl.begin);
-  t.facts["recorded.items_per_block"] = std::to_string(*fewest) + "\xE2\x80\x93" + std::to_string(*most);
+  tr::Series done_per_block;
+  done_per_block.name = "items each block did, one a block";
+  done_per_block.unit = "items";
+  done_per_block.values.assign(per_block.begin(), per_block.end());
+  t.series.push_back(done_per_block);
+  tr::set_fact(t, "recorded.items_per_block", tr::series_range_fact(t, int(t.series.size()) - 1));
   // When a block ran out of work, as an event of its row: its queue-empty moment, or the end of
   // its last item. None where the block recorded neither.
   const auto out_of_work = [&](size_t b) -> std::optional<tr::EventRef> {

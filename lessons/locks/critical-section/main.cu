@@ -97,8 +97,8 @@ GridSweep sweep_grids(LessonRun& run) {
 std::string sweep_text(const GridSweep& g, int sms) {
   std::string text = "by grid:";
   for (size_t k = 0; k < g.grids.size(); ++k)
-    text += (k ? ", " : " ") + std::to_string(g.grids[k]) + " blocks " + std::to_string(g.exact[k]) + "/" +
-            std::to_string(g.runs) + " exact";
+    text += (k ? ", " : " ") + std::to_string(g.grids[k]) + (g.grids[k] == 1 ? " block " : " blocks ") +
+            std::to_string(g.exact[k]) + "/" + std::to_string(g.runs) + " exact";
   text += " (" + std::to_string(sms) + " SMs)";
   return text;
 }

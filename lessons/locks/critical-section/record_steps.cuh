@@ -159,13 +159,12 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
       lock ? "PHASE 2: count inside the critical section" : "PHASE 1: one atomicAdd per block";
   const size_t per_step = std::max<size_t>(1, (held + kSteps - 1) / kSteps);
   std::vector<TurnFlows> flows(all.size());
-  int handoffs = 0, next_flow = 0;
+  int next_flow = 0;
   for (size_t i = 0, previous = all.size(); lock && i < all.size(); ++i) {
     if (all[i].gave_up) continue;
     if (previous < all.size()) {
       flows[previous].out.push_back(next_flow);
       flows[i].handed_in = next_flow++;
-      ++handoffs;
       if (all[i].seen <= all[previous].seen) {
         flows[previous].out.push_back(next_flow);
         flows[i].lost_from = next_flow++;
@@ -183,8 +182,6 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     left.push_back(t.seen + 1);
   }
   const std::vector<double> count_shown = lock ? left : gridlock::raised_counter(released, left);
-  long long spins = 0;
-  int gave_up = 0;
   std::vector<int> step_of(all.size(), -1);  // the step each turn's events are in
   for (size_t first = 0; first < all.size();) {
     const size_t end = first < held ? held : all.size();
@@ -207,8 +204,6 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
         s.events.push_back(lost_update(all[i], all[flows[i].replaced], flows[i].lost_from));
       seen.items.push_back(all[i].block);
       seen.values.push_back(all[i].seen);
-      spins += all[i].spins;
-      gave_up += all[i].gave_up;
     }
     s.snapshots.push_back(seen);
     first = last;
@@ -227,16 +222,26 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const int after_step = int(t.steps.size()) - 1;
 
   // Holders that did not read what the previous holder wrote: the lock kept them apart, but the
-  // previous holder's store was not yet what they saw. The first one's numbers are taken from the
-  // events that hold them: the reader's turn begins with what it read, the previous turn ends with
-  // what it wrote, and each is on its block's row.
+  // previous holder's store was not yet what they saw. One value a hand-off (0: the holder read
+  // the last write), from which the checker counts them. The first one's numbers are taken from
+  // the events that hold them: the reader's turn begins with what it read, the previous turn ends
+  // with what it wrote, and each is on its block's row.
   int stale = 0;
   size_t first_stale = 0;
+  tr::Series misread;
+  misread.name =
+      variant + " lock: what each holder read minus what the holder before it wrote, one a hand-off";
+  misread.unit = "counts";
+  misread.has_reference = true;  // 0: it read the last write
   for (size_t i = 1; lock && i < all.size(); ++i) {
-    if (all[i].gave_up || all[i - 1].gave_up || all[i].seen == all[i - 1].seen + 1) continue;
-    if (stale++ == 0) first_stale = i;
+    if (all[i].gave_up || all[i - 1].gave_up) continue;
+    misread.values.push_back(all[i].seen - (all[i - 1].seen + 1));
+    if (misread.values.back() != 0 && stale++ == 0) first_stale = i;
   }
-  t.facts["recorded.stale_reads"] = std::to_string(stale);
+  if (!misread.values.empty()) {
+    t.series.push_back(misread);
+    tr::set_fact(t, "recorded.stale_reads", tr::series_differs_fact(t, int(t.series.size()) - 1));
+  }
   if (stale > 0) {
     const Turn &reader = all[first_stale], &writer = all[first_stale - 1];
     const tr::EventRef read =
@@ -253,9 +258,14 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   }
   tr::set_fact(t, "recorded.final", tr::snapshot_value_fact(t, after_step, kCount, 0));
   tr::set_fact(t, "recorded.lost_updates", tr::shortfall_fact(t, after_step, kCount, 0, launch_id));
-  t.facts["recorded.spins"] = std::to_string(spins);
-  t.facts["recorded.gave_up"] = std::to_string(gave_up);
-  t.facts["recorded.handoffs"] = std::to_string(handoffs);
+  if (lock) {
+    tr::Series spins;
+    spins.name = variant + " lock: failed atomicCAS attempts of each block, one a block";
+    spins.unit = "attempts";
+    for (const Turn& turn : all) spins.values.push_back(turn.spins);
+    t.series.push_back(spins);
+    tr::set_fact(t, "recorded.spins", tr::series_sum_fact(t, int(t.series.size()) - 1));
+  }
   // From the first hold's start to the last hold's end, on the blocks' rows.
   if (held > 0) {
     const Turn &first = all.front(), &last = all[held - 1];

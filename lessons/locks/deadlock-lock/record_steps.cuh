@@ -177,20 +177,27 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
 
   // Facts the README quotes: how far it got, how long, how hard the warps spun.
   std::map<std::pair<int, int>, long long> warp_spins;
-  int gave_up = 0;
+  tr::Series gave_up;  // 1 where the thread gave up waiting
+  gave_up.name = "threads that gave up waiting, one a thread";
+  gave_up.unit = "threads";
   for (const Turn& turn : all) {
     warp_spins[{turn.block, turn.thread / 32}] += turn.spins;
-    gave_up += turn.gave_up;
+    gave_up.values.push_back(turn.gave_up ? 1 : 0);
   }
-  long long fewest = -1, most = 0;
-  for (const auto& [warp, spins] : warp_spins) {
-    fewest = fewest < 0 ? spins : std::min(fewest, spins);
-    most = std::max(most, spins);
-  }
+  tr::Series spins;
+  spins.name = "failed atomicCAS attempts of each warp, one a warp";
+  spins.unit = "attempts";
+  for (const auto& [warp, attempts] : warp_spins) spins.values.push_back(double(attempts));
   t.facts["recorded.threads"] = std::to_string(all.size());
-  t.facts["recorded.gave_up"] = std::to_string(gave_up);
+  if (!all.empty()) {
+    t.series.push_back(gave_up);
+    tr::set_fact(t, "recorded.gave_up", tr::series_sum_fact(t, int(t.series.size()) - 1));
+  } else {
+    t.facts["recorded.gave_up"] = "0";
+  }
   tr::set_fact(t, "recorded.final", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kCount, 0));
-  t.facts["recorded.warp_spins"] = std::to_string(fewest) + "\xE2\x80\x93" + std::to_string(most);
+  t.series.push_back(spins);
+  tr::set_fact(t, "recorded.warp_spins", tr::series_range_fact(t, int(t.series.size()) - 1));
   // From the first hold's start to the last hold's end, on the threads' rows.
   if (held > 0) {
     const Turn &first = all.front(), &last = all[held - 1];

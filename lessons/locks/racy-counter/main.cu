@@ -61,10 +61,10 @@ void check_claims(LessonRun& run) {
   int racy_series = -1;  // the final counts without a lock at the lesson's grid
   for (int grid : grids) {
     const Counts racy = measure(false, grid, o.block, o.runs), atomic = measure(true, grid, o.block, o.runs);
-    racy_sweep += (racy_sweep.empty() ? "" : "; ") + std::to_string(grid) + " blocks: " + describe(racy);
-    atomic_sweep += (atomic_sweep.empty() ? "" : "; ") + std::to_string(grid) +
-                    " blocks: " + std::to_string(o.runs - atomic.wrong()) + "/" + std::to_string(o.runs) +
-                    " exact";
+    const std::string blocks = std::to_string(grid) + (grid == 1 ? " block: " : " blocks: ");
+    racy_sweep += (racy_sweep.empty() ? "" : "; ") + blocks + describe(racy);
+    atomic_sweep += (atomic_sweep.empty() ? "" : "; ") + blocks + std::to_string(o.runs - atomic.wrong()) +
+                    "/" + std::to_string(o.runs) + " exact";
     atomic_exact &= atomic.wrong() == 0;
     if (grid == 2) two_blocks = racy;
     if (grid == o.grid) {

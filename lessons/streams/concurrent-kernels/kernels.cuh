@@ -2,6 +2,7 @@
 // memory, so the kernels themselves report how many of them were running at once.
 #pragma once
 
+#include "streams/common/span_clock.cuh"
 #include "streams/common/span_recorder.cuh"
 
 namespace s1 {
@@ -28,13 +29,13 @@ __device__ KernelConcurrencyData g_kernel_data;
 __device__ KernelConcurrencyData g_tokenizer_data;
 
 // What block 0's thread 0 notes for the recording (SpanRecorder notes 0 to 3): what each phase's
-// atomics returned, the first at a clock read before it, the last at one after it returned, so
-// that each phase's atomics ran between its two times.
+// atomics returned, the first at a clock read before it, the last at one read once both results
+// had arrived, so that each phase's atomics took effect between its two times.
 enum CheckNote : int {
   kMaskAtCheckIn = gridlock::streams::kFirstNoteCode,  // the mask atomicOr returned; read before it
-  kCountAtCheckIn,                                     // the count atomicAdd returned; read after it
+  kCountAtCheckIn,                                     // the count atomicAdd returned; read after both
   kMaskAtCheckOut,                                     // the mask atomicAnd returned; read before it
-  kCountAtCheckOut,                                    // the count atomicAdd returned; read after it
+  kCountAtCheckOut,                                    // the count atomicAdd returned; read after both
 };
 
 // Contract: launched with any grid and block; kid in [0, kMaxStreams); out and in hold n ints.
@@ -43,8 +44,8 @@ enum CheckNote : int {
 // increment (mod 2^32). Block 0's thread 0 checks in to *kernel_data before the work and checks
 // out of *checkout_data after its own part of it: the record covers block 0, not the whole grid.
 // DocumentedCheckOut clears with -(1 << kid), as printed; otherwise with ~(1 << kid). The
-// recorder reads the clock before and after each phase's atomics and notes what they returned;
-// the warps' spans it writes last.
+// recorder reads the clock before each phase's atomics and once both their results have arrived,
+// and notes what they returned; the warps' spans it writes last.
 // lesson-begin kernel
 template <bool DocumentedCheckOut, bool Record>
 __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int cycles, int kid,
@@ -57,14 +58,17 @@ __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int
   // atomicOr returns the old mask, so with this kernel's bit added it is the set of kernels running
   // now, with no lock. Only block 0 reports, so the record covers its time, not the whole grid's.
   if (kernel_data && reporter) {
-    const unsigned long long checking_in = rec.now();
+    const unsigned long long checking_in = gridlock::streams::time_before(rec);
+    // lesson-begin check-in
     const int my_mask = atomicOr(&kernel_data->mask, 1 << kid);
     kernel_data->masks[kid] = my_mask | (1 << kid);
     const int my_count = atomicAdd(&kernel_data->count, 1);
     atomicMax(&kernel_data->count_max, my_count + 1);
     kernel_data->counts[kid] = my_count + 1;
+    // lesson-end check-in
     rec.note(0, kMaskAtCheckIn, my_mask, checking_in);
-    rec.note(1, kCountAtCheckIn, my_count, rec.now());
+    rec.note(1, kCountAtCheckIn, my_count,
+             gridlock::streams::time_after(rec, unsigned(my_mask) ^ unsigned(my_count)));
   }
 
   // PHASE 2: add the increment, one addition at a time
@@ -80,7 +84,7 @@ __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int
   // It must undo the check-in on the same record with ~(1 << kid). As printed it names another record,
   // so the count never drops, and -(1 << kid) keeps bit kid while clearing the bits below it.
   if (checkout_data && reporter) {
-    const unsigned long long checking_out = rec.now();
+    const unsigned long long checking_out = gridlock::streams::time_before(rec);
     int mask_before;
     if constexpr (DocumentedCheckOut) {
       // lesson-begin documented-check-out
@@ -91,9 +95,12 @@ __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int
       mask_before = atomicAnd(&checkout_data->mask, ~(1 << kid));
       // lesson-end corrected-check-out
     }
+    // lesson-begin count-out
     const int count_before = atomicAdd(&checkout_data->count, -1);
+    // lesson-end count-out
     rec.note(2, kMaskAtCheckOut, mask_before, checking_out);
-    rec.note(3, kCountAtCheckOut, count_before, rec.now());
+    rec.note(3, kCountAtCheckOut, count_before,
+             gridlock::streams::time_after(rec, unsigned(mask_before) ^ unsigned(count_before)));
   }
   rec.spans(begun);
 }

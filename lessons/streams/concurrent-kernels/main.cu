@@ -170,7 +170,8 @@ gridlock::trace::Timing timing(const std::string& name, const s1::Workload& w,
 void record_point(LessonRun& run, const s1::Workload& w, const SweepPoint& p) {
   auto& facts = run.trace().facts;
   const std::string key = "sweep." + std::to_string(p.blocks_per_sm);
-  const std::string size = std::to_string(p.blocks_per_sm) + " blocks/SM";
+  const std::string size =
+      std::to_string(p.blocks_per_sm) + (p.blocks_per_sm == 1 ? " block/SM" : " blocks/SM");
   gridlock::trace::Trace& t = run.trace();
   using gridlock::trace::FactUnit;
   t.series.push_back({size + ": kernels active at once (corrected record), one a run", "kernels", p.at_once});
@@ -274,6 +275,11 @@ int main(int argc, char** argv) {
     check_symbol_address(run, r);
     check_check_outs(run, w, grid, r);
     sweep(run, w, r);
+    // The steps light the atomics of their phase: the check-in's, and the recorded check-out's form.
+    const std::string form = s1::check_out_of(o.variant) == CheckOut::corrected ? "corrected" : "documented";
+    run.light("PHASE 1: check in", "concurrent-kernels/kernels.cuh", "check-in");
+    run.light("PHASE 3: check out", "concurrent-kernels/kernels.cuh", form + "-check-out");
+    run.light("PHASE 3: check out", "concurrent-kernels/kernels.cuh", "count-out");
     s1::record_steps(run, o.variant, w, grid, r);
   });
 }

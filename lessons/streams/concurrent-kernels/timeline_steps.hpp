@@ -256,21 +256,33 @@ inline void add_kernel_time_facts(tr::Trace& t, const RecordedLaunch& l) {
   }
 }
 
-// The check-in counter event on `track` that left the most kernels counted in, first in step
-// order: what the record's count_max reports.
-inline tr::EventRef most_counted_in(const tr::Trace& t, int track) {
+// The first event, in step order, of the highest value among those `pick(step, event)` accepts;
+// no event (step -1) when it accepts none.
+template <class Pick>
+tr::EventRef highest_event(const tr::Trace& t, Pick pick) {
   tr::EventRef most;
   double highest = 0;
-  for (size_t s = 0; s < t.steps.size(); ++s) {
-    if (t.steps[s].label != "PHASE 1: check in") continue;
+  for (size_t s = 0; s < t.steps.size(); ++s)
     for (size_t e = 0; e < t.steps[s].events.size(); ++e) {
       const tr::Event& event = t.steps[s].events[e];
-      if (event.track == track && event.kind == tr::EventKind::counter &&
-          (most.step < 0 || event.value > highest))
+      if (pick(t.steps[s], event) && (most.step < 0 || event.value > highest))
         most = {int(s), int(e)}, highest = event.value;
     }
-  }
   return most;
+}
+
+// The check-in counter event on `track` that left the most kernels counted in: what the record's
+// count_max reports.
+inline tr::EventRef most_counted_in(const tr::Trace& t, int track) {
+  return highest_event(t, [&](const tr::Step& s, const tr::Event& e) {
+    return s.label == "PHASE 1: check in" && e.track == track && e.kind == tr::EventKind::counter;
+  });
+}
+
+// The overlap moment with the most kernels running (none in a run without one).
+inline tr::EventRef busiest_overlap(const tr::Trace& t) {
+  return highest_event(
+      t, [](const tr::Step&, const tr::Event& e) { return e.category == tr::Category::overlap; });
 }
 
 // The facts the README quotes about the recorded launch.
@@ -287,7 +299,11 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l, const Coun
     if (whole[k].first < whole[first].first) first = k;
     if (whole[k].second > whole[last].second) last = k;
   }
-  t.facts["recorded.kernels_at_once"] = std::to_string(gs::most_at_once(whole));
+  // Kernels overlap at a kernel's start, where the overlap moment says how many ran then.
+  if (const tr::EventRef busiest = busiest_overlap(t); busiest.step >= 0)
+    tr::set_fact(t, "recorded.kernels_at_once", tr::event_value_fact(t, busiest));
+  else
+    t.facts["recorded.kernels_at_once"] = std::to_string(gs::most_at_once(whole));
   t.facts["recorded.block0_at_once"] = std::to_string(gs::most_at_once(block0));
   tr::set_fact(t, "recorded.report", tr::event_value_fact(t, most_counted_in(t, ct.in_count)));
   t.facts["recorded.masks"] = hex_list(l.masks.data(), int(l.masks.size()));
