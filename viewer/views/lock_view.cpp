@@ -158,12 +158,22 @@ void LockView::lanes_summary(const ViewFrame& f) {
   ImGui::PopFont();
   ImGui::SameLine(0, 18);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextDisabled("at %s  \xC2\xB7  %s, ordered by first hold  \xC2\xB7  %s  \xC2\xB7  %s  \xC2\xB7  %s",
-                      cursor_time_text(f).c_str(),
-                      format_count(static_cast<int64_t>(lock_.lanes.size()), "lane").c_str(),
-                      format_count(static_cast<int64_t>(lock_.holds.size()), "hold").c_str(),
-                      format_count(static_cast<int64_t>(lock_.handoffs.size()), "hand-off").c_str(),
-                      format_count(lock_.spin_attempts, "spin attempt").c_str());
+  // The time first, then the totals as far as the line has room: a total is left out whole, never
+  // cut in the middle.
+  const std::string pieces[] = {
+      "at " + cursor_time_text(f),
+      format_count(static_cast<int64_t>(lock_.lanes.size()), "lane") + ", ordered by first hold",
+      format_count(static_cast<int64_t>(lock_.holds.size()), "hold"),
+      format_count(static_cast<int64_t>(lock_.handoffs.size()), "hand-off"),
+      format_count(lock_.spin_attempts, "spin attempt")};
+  const float room = ImGui::GetContentRegionAvail().x;
+  std::string line = pieces[0];
+  for (std::size_t i = 1; i < std::size(pieces); ++i) {
+    const std::string longer = line + "  \xC2\xB7  " + pieces[i];
+    if (ImGui::CalcTextSize(longer.c_str()).x > room) break;
+    line = longer;
+  }
+  ImGui::TextDisabled("%s", line.c_str());
   std::vector<trace::Category> legend = {trace::Category::critical, trace::Category::spin};
   draw_timeline_legend(f.fonts, legend, !lock_.counters.empty(), !lock_.handoffs.empty(),
                        ImGui::GetContentRegionAvail().x);
