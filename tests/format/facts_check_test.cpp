@@ -57,6 +57,10 @@ tr::Trace facts_of_every_kind() {
   tr::set_fact(t, "ratio.percent", tr::timing_ratio_fact(t, cub, lesson, 2, tr::FactUnit::percent));
   tr::set_fact(t, "timing.ms", tr::timing_median_fact(t, cub, tr::FactUnit::ms, 4));
   tr::set_fact(t, "spread", tr::series_spread_fact(t, 2, 2));
+  tr::set_fact(t, "runs", tr::series_count_fact(t, 0));
+  t.parameters["runs"] = 5;
+  tr::set_fact(t, "parameter", tr::parameter_fact(t, "runs"));
+  tr::set_fact(t, "grid", tr::launch_grid_fact(t, t.launches.front().id));
   return t;
 }
 
@@ -64,7 +68,10 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 23u);
+  EXPECT_EQ(t.fact_values.size(), 26u);
+  EXPECT_EQ(t.facts.at("runs"), "5");
+  EXPECT_EQ(t.facts.at("parameter"), "5");
+  EXPECT_EQ(t.facts.at("grid"), "1");
   EXPECT_EQ(t.facts.at("distinct"), "3");
   EXPECT_EQ(t.facts.at("mode"), "4");  // {4, 2, 4, 3, 4}: 4, three times
   EXPECT_EQ(t.facts.at("mode.count"), "3/5");
@@ -154,6 +161,9 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
       {"ratio.percent", [](tr::Trace& c) { c.timings.back().median_ns = 1010; }},
       {"timing.ms", [](tr::Trace& c) { c.timings.back().median_ns = 1100; }},
       {"spread", [](tr::Trace& c) { c.series[2].values[4] = 1.9; }},
+      {"runs", [](tr::Trace& c) { c.series[0].values.push_back(4); }},
+      {"parameter", [](tr::Trace& c) { c.parameters["runs"] = 6; }},
+      {"grid", [](tr::Trace& c) { c.launches[0].grid = 2; }},
   };
   ASSERT_EQ(change.size(), t.fact_values.size());
   for (const auto& [key, apply] : change) {
@@ -222,6 +232,14 @@ TEST(FactsCheck, ATruncatedTimeAnotherClockAndAMissingOriginAreFound) {
   spread_as_times.fact_values["spread"].unit = tr::FactUnit::times;
   spread_as_times.facts["spread"] = "1.82\xC3\x97";
   EXPECT_FALSE(fact_problems(spread_as_times).empty());
+  tr::Trace no_parameter = t;
+  no_parameter.parameters.erase("runs");
+  EXPECT_FALSE(fact_problems(no_parameter).empty());
+  EXPECT_THROW(tr::parameter_fact(t, "seed"), tr::TraceError);
+  EXPECT_THROW(tr::launch_grid_fact(t, 99), tr::TraceError);
+  tr::Trace no_launch = t;
+  no_launch.fact_values["grid"].launch = 99;
+  EXPECT_FALSE(fact_problems(no_launch).empty());
   tr::Trace no_series = t;
   no_series.fact_values["range"].series = 5;
   EXPECT_FALSE(fact_problems(no_series).empty());

@@ -56,6 +56,10 @@ tr::Trace one_of_everything() {
   tr::set_fact(t, "f.timing", tr::timing_median_fact(t, 0, tr::FactUnit::us, 2));
   tr::set_fact(t, "f.ratio", tr::timing_ratio_fact(t, 0, 1, 2));
   tr::set_fact(t, "f.spread", tr::series_spread_fact(t, 0, 2));
+  tr::set_fact(t, "f.runs", tr::series_count_fact(t, 0));
+  t.parameters["runs"] = 2;
+  tr::set_fact(t, "f.parameter", tr::parameter_fact(t, "runs"));
+  tr::set_fact(t, "f.grid", tr::launch_grid_fact(t, t.launches.front().id));
   t.steps.front().lights.push_back({0, t.steps.front().line_begin, t.steps.front().line_begin});
   return t;
 }

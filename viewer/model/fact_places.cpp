@@ -79,7 +79,8 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
     case trace::FactKind::series_mode_count:
     case trace::FactKind::series_differs:
     case trace::FactKind::series_sum:
-    case trace::FactKind::series_spread: {
+    case trace::FactKind::series_spread:
+    case trace::FactKind::series_count: {
       if (f.series < 0 || f.series >= static_cast<int>(t.series.size())) return std::nullopt;
       FactPlace p;
       p.view = "histogram";
@@ -100,6 +101,9 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
         p.where += " against \"" + t.timings[static_cast<std::size_t>(f.versus)].name + "\"";
       return p;
     }
+    case trace::FactKind::parameter:
+    case trace::FactKind::launch_grid:
+      return std::nullopt;  // a setting of the run, before anything happened: no moment to go to
   }
   return std::nullopt;
 }

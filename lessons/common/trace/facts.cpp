@@ -301,6 +301,40 @@ FactValue series_spread_fact(const Trace& trace, int series, int decimals) {
   return f;
 }
 
+FactValue series_count_fact(const Trace& trace, int series) {
+  FactValue f;
+  f.kind = FactKind::series_count;
+  f.series = series;
+  f.value = double(series_at(trace, series).values.size());
+  return f;
+}
+
+FactValue parameter_fact(const Trace& trace, const std::string& name) {
+  const auto p = trace.parameters.find(name);
+  if (p == trace.parameters.end()) missing("parameter \"" + name + "\", not there");
+  FactValue f;
+  f.kind = FactKind::parameter;
+  f.parameter = name;
+  f.value = p->second;
+  return f;
+}
+
+FactValue launch_grid_fact(const Trace& trace, int launch) {
+  const auto l = std::find_if(trace.launches.begin(), trace.launches.end(),
+                              [&](const Launch& x) { return x.id == launch; });
+  if (l == trace.launches.end()) missing("launch " + std::to_string(launch) + ", not there");
+  FactValue f;
+  f.kind = FactKind::launch_grid;
+  f.launch = launch;
+  f.value = double(l->grid);
+  return f;
+}
+
+int add_series(Trace& trace, Series s) {
+  trace.series.push_back(std::move(s));
+  return int(trace.series.size()) - 1;
+}
+
 FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int decimals) {
   if (timing < 0 || size_t(timing) >= trace.timings.size())
     missing("timing " + std::to_string(timing) + ", not there");

@@ -110,10 +110,12 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
     case FactKind::series_mode_count:
     case FactKind::series_differs:
     case FactKind::series_sum:
-    case FactKind::series_spread: {
+    case FactKind::series_spread:
+    case FactKind::series_count: {
       const Series* s = series_of(t, f.series);
       if (s == nullptr) return *why = "its series is not in the trace or is empty", false;
       std::vector<double> v = s->values;
+      if (f.kind == FactKind::series_count) return r->value = double(v.size()), true;
       if (f.kind == FactKind::series_value) {
         if (f.item < 0 || f.item >= int64_t(v.size())) return *why = "its series has no such value", false;
         r->value = v[size_t(f.item)];
@@ -179,6 +181,17 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
       r->second = v.back();
       r->has_second = true;
       return true;
+    }
+    case FactKind::parameter: {
+      const auto p = t.parameters.find(f.parameter);
+      if (p == t.parameters.end()) return *why = "the run has no parameter \"" + f.parameter + "\"", false;
+      r->value = p->second;
+      return true;
+    }
+    case FactKind::launch_grid: {
+      for (const Launch& l : t.launches)
+        if (l.id == f.launch) return r->value = double(l.grid), true;
+      return *why = "its launch is not in the trace", false;
     }
     case FactKind::timing_median: {
       if (f.timing < 0 || f.timing >= int(t.timings.size()))

@@ -254,7 +254,14 @@ FactValue read_fact_value(const JsonPlace& p) {
     case FactKind::series_differs:
     case FactKind::series_sum:
     case FactKind::series_spread:
+    case FactKind::series_count:
       f.series = p.at("series").small_int();
+      break;
+    case FactKind::parameter:
+      f.parameter = p.at("parameter").text();
+      break;
+    case FactKind::launch_grid:
+      f.launch = p.at("launch").small_int();
       break;
     case FactKind::timing_ratio:
       f.versus = p.at("versus").small_int();

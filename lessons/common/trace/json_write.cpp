@@ -161,7 +161,14 @@ json fact_value_json(const FactValue& f) {
     case FactKind::series_differs:
     case FactKind::series_sum:
     case FactKind::series_spread:
+    case FactKind::series_count:
       j["series"] = f.series;
+      break;
+    case FactKind::parameter:
+      j["parameter"] = f.parameter;
+      break;
+    case FactKind::launch_grid:
+      j["launch"] = f.launch;
       break;
     case FactKind::timing_ratio:
       j["versus"] = f.versus;

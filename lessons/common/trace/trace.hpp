@@ -98,6 +98,9 @@ enum class Operator { copy, add, mul, min, max, matmul };
 //   timing_ratio    a timing's bandwidth over another's (above 1: faster than that baseline)
 //   series_spread   a series of ratios measured in rounds: their median, and half their range as
 //                   the spread ("1.82× ± 0.01")
+//   series_count    how many values a series holds (the runs a litmus test made)
+//   parameter       one of the run's parameters (Trace::parameters: the runs, the seed, n)
+//   launch_grid     the blocks a launch asked for (Launch::grid)
 enum class FactKind {
   duration,
   event_value,
@@ -118,7 +121,10 @@ enum class FactKind {
   timing_median,
   timing_rate,
   timing_ratio,
-  series_spread
+  series_spread,
+  series_count,
+  parameter,
+  launch_grid
 };
 // How a fact's number is written: a plain number, nanoseconds, microseconds or milliseconds (the
 // value is in the clock's unit, ns), "A/B" (value out of `of`), "A–B" (value to `upper`), "1.02×"
@@ -333,11 +339,12 @@ struct FactValue {
   int step = -1;     // snapshot_value, shortfall: the step whose snapshot holds the value
   int buffer = -1;   // snapshot_value, shortfall: the buffer
   int64_t item = 0;  // snapshot_value, shortfall: the element; series_value: the value's index
-  int launch = -1;   // shortfall: the launch whose grid the value falls short of
+  int launch = -1;   // shortfall: the launch whose grid the value falls short of; launch_grid: the launch
   Category category = Category::work;  // event_count
   int series = -1;                     // series_*: index into Trace::series
   int timing = -1;                     // timing_*: index into Trace::timings
   int versus = -1;                     // timing_ratio: the timing it is compared with
+  std::string parameter;               // parameter: its name in Trace::parameters
 };
 
 struct Trace {
@@ -453,6 +460,11 @@ FactValue series_differs_fact(const Trace& trace, int series);
 FactValue series_sum_fact(const Trace& trace, int series);
 // The median of a series of ratios with half their range, written "1.82× ± 0.01" at `decimals`.
 FactValue series_spread_fact(const Trace& trace, int series, int decimals);
+FactValue series_count_fact(const Trace& trace, int series);
+FactValue parameter_fact(const Trace& trace, const std::string& name);
+FactValue launch_grid_fact(const Trace& trace, int launch);
+// Appends `s` to trace.series and returns its index, for the facts that read it.
+int add_series(Trace& trace, Series s);
 FactValue timing_median_fact(const Trace& trace, int timing, FactUnit unit, int decimals);
 FactValue timing_rate_fact(const Trace& trace, int timing, int decimals);
 // unit: times ("0.98×") or percent ("95.6%").
