@@ -40,7 +40,7 @@ std::size_t recorder_at(std::string_view code, std::string_view recorder) {
 }
 
 // `rec.record(...)`, `merge_rec->begin()`, or a helper given the recorder first:
-// `gridlock::interblock::time_after(rec, now)`.
+// `gridlock::time_after(rec, now)`.
 bool calls_recorder(std::string_view code, std::string_view recorder) {
   if (const std::size_t n = recorder_at(code, recorder)) {
     const std::string_view rest = code.substr(n);

@@ -8,8 +8,8 @@
 #include <cuda/atomic>
 
 #include "common/record/event_recorder.cuh"
+#include "common/record/time_after.cuh"
 #include "common/watchdog.cuh"
-#include "interblock/common/recording.cuh"
 
 namespace g0 {
 
@@ -59,7 +59,7 @@ __global__ void exchange_with_spin_barrier(int* values, int* seen, unsigned* arr
       }
       now = count.load(cuda::memory_order_acquire);
     }
-    const unsigned long long leaving = gridlock::interblock::time_after(rec, now);
+    const unsigned long long leaving = gridlock::time_after(rec, now);
     rec.record(kStarted, 0, started);
     rec.record(kArrived, int(before), arriving);
     rec.record(passed ? kLeft : kGaveUp, passed ? int(spins) : int(now), leaving);
@@ -102,7 +102,7 @@ __global__ void exchange_with_grid_sync(int* values, int* seen, gridlock::EventR
     seen[blockIdx.x] = neighbour;
     rec.record(kStarted, 0, started);
     rec.record(kArrived, 0, arriving);
-    rec.record(kLeft, 0, gridlock::interblock::time_after(rec, unsigned(neighbour)));
+    rec.record(kLeft, 0, gridlock::time_after(rec, unsigned(neighbour)));
   }
 }
 // lesson-end cooperative

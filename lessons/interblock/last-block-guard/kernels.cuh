@@ -4,9 +4,9 @@
 #pragma once
 
 #include "common/record/event_recorder.cuh"
+#include "common/record/time_after.cuh"
 #include "common/record/tree_recorder.cuh"
 #include "interblock/common/last_block.cuh"
-#include "interblock/common/recording.cuh"
 
 namespace g1 {
 
@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(B)
   unsigned long long ticket_back = 0;
   const bool last = gridlock::interblock::is_last_block<Form>(tickets, [&](unsigned t) {
     ticket = t;
-    ticket_back = gridlock::interblock::time_after(rec, t);
+    ticket_back = gridlock::time_after(rec, t);
   });
   if (threadIdx.x == 0) {
     rec.record(kStarted, 0, started);

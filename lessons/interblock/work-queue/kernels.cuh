@@ -3,7 +3,7 @@
 #pragma once
 
 #include "common/record/event_recorder.cuh"
-#include "interblock/common/recording.cuh"
+#include "common/record/time_after.cuh"
 
 namespace g2 {
 
@@ -96,14 +96,14 @@ __global__ void __launch_bounds__(B) work_from_queue(WorkQueue queue, unsigned* 
     const WorkItem& item = queue.fetch();
     if constexpr (M == Mistake::two_fetches_no_barrier) {
       const WorkItem& second = queue.fetch();  // `item` and `second` are the same __shared__ slot
-      const unsigned long long second_at = gridlock::interblock::time_after(rec, unsigned(second.index));
+      const unsigned long long second_at = gridlock::time_after(rec, unsigned(second.index));
       if (!second.is_none()) work_on<B>(second, out, visits);
       if (threadIdx.x == 0 && !second.is_none()) {
         rec.record(kFetched, second.index, second_at);
         rec.record(kDone, second.index, rec.now());
       }
     }
-    const unsigned long long fetched = gridlock::interblock::time_after(rec, unsigned(item.index));
+    const unsigned long long fetched = gridlock::time_after(rec, unsigned(item.index));
     if (item.is_none()) {
       if (threadIdx.x == 0) rec.record(kQueueEmpty, item.index, fetched);
       break;
@@ -124,7 +124,7 @@ __global__ void __launch_bounds__(B) work_from_queue(WorkQueue queue, unsigned* 
     __syncthreads();
     if (threadIdx.x == 0) {
       rec.record(kFetched, item.index, fetched);
-      rec.record(kDone, item.index, gridlock::interblock::time_after(rec, unsigned(item.index)));
+      rec.record(kDone, item.index, gridlock::time_after(rec, unsigned(item.index)));
     }
   }
 }
@@ -145,7 +145,7 @@ __global__ void __launch_bounds__(B)
   // that drew costly items finish last while the others sit idle.
   for (int i = blockIdx.x; i < total; i += gridDim.x) {
     const WorkItem item = items[i];
-    const unsigned long long started = gridlock::interblock::time_after(rec, unsigned(item.index));
+    const unsigned long long started = gridlock::time_after(rec, unsigned(item.index));
     work_on<B>(item, out, visits);
     if (threadIdx.x == 0) {
       rec.record(kFetched, item.index, started);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "common/record/clock.cuh"
+#include "common/record/time_after.cuh"
 #include "streams/common/span_recorder.cuh"
 
 namespace gridlock::streams {
@@ -14,16 +15,6 @@ template <bool On>
 __device__ __forceinline__ unsigned long long time_before(const SpanRecorder<On>&) {
   if constexpr (On)
     return global_time_ns_in_order();
-  else
-    return 0;
-}
-
-// %globaltimer once `returned` has arrived (common/record/clock.cuh says why); nothing at all when
-// the recorder is off.
-template <bool On>
-__device__ __forceinline__ unsigned long long time_after(const SpanRecorder<On>& rec, unsigned returned) {
-  if constexpr (On)
-    return rec.log.now_after(returned);
   else
     return 0;
 }

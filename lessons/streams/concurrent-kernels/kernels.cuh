@@ -67,8 +67,7 @@ __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int
     kernel_data->counts[kid] = my_count + 1;
     // lesson-end check-in
     rec.note(0, kMaskAtCheckIn, my_mask, checking_in);
-    rec.note(1, kCountAtCheckIn, my_count,
-             gridlock::streams::time_after(rec, unsigned(my_mask) ^ unsigned(my_count)));
+    rec.note(1, kCountAtCheckIn, my_count, gridlock::time_after(rec, unsigned(my_mask) ^ unsigned(my_count)));
   }
 
   // PHASE 2: add the increment, one addition at a time
@@ -100,7 +99,7 @@ __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int
     // lesson-end count-out
     rec.note(2, kMaskAtCheckOut, mask_before, checking_out);
     rec.note(3, kCountAtCheckOut, count_before,
-             gridlock::streams::time_after(rec, unsigned(mask_before) ^ unsigned(count_before)));
+             gridlock::time_after(rec, unsigned(mask_before) ^ unsigned(count_before)));
   }
   rec.spans(begun);
 }
