@@ -536,7 +536,7 @@ int main(int argc, char** argv) {
         code = gv::write_layout_report(options.layout_report,
                                        ImVec2(float(options.width), float(options.height)));
     } else {
-      gv::StartAt start{options.step, options.time_ns, options.time_after_first_event, options.keep_step};
+      gv::StartAt start{options.step, options.time_ns, options.time_after_first_event, options.keep_step, {}};
       const auto before_load = std::chrono::steady_clock::now();
       if (options.compare.size() == 2) app.compare_files(options.compare[0], options.compare[1], start);
       app.open_files(options.traces, start);

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <numeric>
 #include <sstream>
+#include <tuple>
 
 #include "locks/deadlock-lock/model/findings.hpp"
 #include "locks/deadlock-lock/model/lock_trace.hpp"
@@ -71,18 +73,56 @@ TEST(LockModel, TheLockInsideTheLoopCompletesWithEachLaneOnceInLaneOrder) {
 TEST(LockModel, TheFindingsConfirmBothClaims) {
   const l3::model::LockRun every = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kBound);
   const l3::model::LockRun inside = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kBound);
-  const l3::model::Findings f = l3::model::find(every, inside, kBound);
+  const l3::model::Findings f = l3::model::find(every, inside);
   ASSERT_EQ(f.claims.size(), 2u);
   EXPECT_EQ(f.claims[0].id, "L3.deadlock");
   EXPECT_EQ(f.claims[0].verdict, tr::Verdict::confirmed) << f.claims[0].measurement;
   EXPECT_EQ(f.claims[1].id, "L3.inside-the-loop");
   EXPECT_EQ(f.claims[1].verdict, tr::Verdict::confirmed) << f.claims[1].measurement;
   EXPECT_TRUE(f.as_expected);
-  EXPECT_EQ(f.facts.at("lockstep.cycle_from"), "3");
-  EXPECT_EQ(f.facts.at("lockstep.cycle_length"), "2 instructions");
-  EXPECT_EQ(f.facts.at("lockstep.holder_waits_at"), "pc 2");
-  EXPECT_EQ(f.facts.at("lockstep.spinning"), "lanes 1\u201331");
-  EXPECT_EQ(f.facts.at("inside-the-loop.instructions"), "197");
+}
+
+// Each trace states its own run's numbers, each from what the trace holds: the series of the run,
+// the last step's snapshots, the parameters. Only the outcome, a word, is text alone.
+TEST(LockModel, EachTraceTakesItsRunsFactsFromWhatItHolds) {
+  const l3::model::LockRun every = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kBound);
+  const l3::model::LockRun inside = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kBound);
+  const l3::model::Findings f = l3::model::find(every, inside);
+  l3::model::TraceHeader header{"title", "lockstep", {source(kKernels)}, "", kBound, "lockstep"};
+  const tr::Trace dead = l3::model::lock_trace(every, header, f);
+  header.facts_of = "inside-the-loop";
+  const tr::Trace loop = l3::model::lock_trace(inside, header, f);
+
+  using K = tr::FactKind;
+  const std::map<std::string, std::pair<std::string, K>> dead_facts = {
+      {"model.step_bound", {"10000", K::parameter}},
+      {"lockstep.instructions", {"4", K::series_count}},
+      {"lockstep.count", {"0", K::snapshot_value}},
+      {"lockstep.cycle_from", {"3", K::series_value}},
+      {"lockstep.cycle_length", {"2", K::series_count}},
+      {"lockstep.cycle_pcs", {"0\u20131", K::series_range}},
+      {"lockstep.holder", {"0", K::series_value}},
+      {"lockstep.holder_waits_at", {"2", K::snapshot_value}},
+      {"lockstep.spinning", {"1\u201331", K::series_range}}};
+  const std::map<std::string, std::pair<std::string, K>> loop_facts = {
+      {"model.step_bound", {"10000", K::parameter}},
+      {"inside-the-loop.instructions", {"197", K::series_count}},
+      {"inside-the-loop.count", {"1", K::snapshot_value}},
+      {"inside-the-loop.acquisitions", {"32", K::series_count}},
+      {"inside-the-loop.order", {"0\u201331", K::series_range}}};
+  for (const auto& [t, expected, outcome] : {std::tuple{&dead, &dead_facts, "lockstep.outcome"},
+                                             {&loop, &loop_facts, "inside-the-loop.outcome"}}) {
+    EXPECT_EQ(t->facts.size(), expected->size() + 1) << "each trace states its own run's facts only";
+    EXPECT_EQ(t->fact_values.count(outcome), 0u) << outcome << " is a word";
+    for (const auto& [key, text_and_kind] : *expected) {
+      ASSERT_TRUE(t->fact_values.count(key)) << key;
+      EXPECT_EQ(t->facts.at(key), text_and_kind.first) << key;
+      EXPECT_EQ(t->fact_values.at(key).kind, text_and_kind.second) << key;
+    }
+    EXPECT_EQ(tr::check_truth(*t), std::vector<std::string>{});
+  }
+  EXPECT_EQ(dead.facts.at("lockstep.outcome"), "deadlocked");
+  EXPECT_EQ(loop.facts.at("inside-the-loop.outcome"), "completed");
 }
 
 TEST(LockModel, EveryInstructionNamesAPhaseAndTheSourceOfTheKernel) {
@@ -104,7 +144,7 @@ TEST(LockModel, EveryInstructionNamesAPhaseAndTheSourceOfTheKernel) {
 TEST(LockModel, BothTracesPassTheTraceChecks) {
   const l3::model::LockRun every = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kBound);
   const l3::model::LockRun inside = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kBound);
-  const l3::model::Findings f = l3::model::find(every, inside, kBound);
+  const l3::model::Findings f = l3::model::find(every, inside);
   const l3::model::TraceHeader header{
       "title", "lockstep", {source(kKernels), source(l3::model::kProgramsFile)}, "2026-01-01T00:00:00Z",
       kBound,  ""};
@@ -128,7 +168,7 @@ TEST(LockModel, TheDeadlockTraceShowsTheWinnerHoldingTheLockWhileItWaits) {
   const l3::model::LockRun every = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kBound);
   const l3::model::LockRun inside = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kBound);
   const l3::model::TraceHeader header{"title", "lockstep", {source(kKernels)}, "", kBound, "lockstep"};
-  const tr::Trace t = l3::model::lock_trace(every, header, l3::model::find(every, inside, kBound));
+  const tr::Trace t = l3::model::lock_trace(every, header, l3::model::find(every, inside));
   std::vector<std::pair<std::string, tr::Category>> lane0, lane1;
   for (const tr::Step& s : t.steps)
     for (const tr::Event& e : s.events)

@@ -110,6 +110,48 @@ TEST(LadderTable, TargetsAreDecidedOutsideTheRunsSpreadAndSayByHowMuchAMissFalls
   EXPECT_TRUE(targets(sample()).empty());
 }
 
+// A trace as the ladder writes it, before its table is added.
+trace::Trace empty_trace() {
+  trace::Trace t;
+  t.lesson_id = "reduction-ladder";
+  t.producer.devices = {trace::Device{"GPU", 9, 0, 132, 13000, 13000}};
+  t.sources = {{"rungs.cuh", "// rungs\n", trace::source_hash("// rungs\n")}};
+  return t;
+}
+
+TEST(LadderTable, TheTargetsAreFactsWithTheirRunsAsSeries) {
+  Ladder l = sample();
+  l.sizes[0].fast_vs_cub = rounds_of(1.0294, 0.0010);
+  l.sizes[1].fast_vs_cub = rounds_of(1.0150, 0.0010);
+  l.sizes[1].fast_of_peak = rounds_of(0.9300, 0.0020);
+  trace::Trace t = empty_trace();
+  add_to_trace(l, t);
+  ASSERT_EQ(t.series.size(), 3u);  // one a target, one value a run
+  EXPECT_EQ(t.series[0].values.size(), 5u);
+  EXPECT_EQ(t.facts.at("target.documented.vs_cub"), "1.0294\xC3\x97 \xC2\xB1 0.0010");
+  EXPECT_EQ(t.fact_values.at("target.documented.vs_cub").kind, trace::FactKind::series_spread);
+  EXPECT_EQ(t.facts.at("target.documented.vs_cub.runs"), "5");
+  EXPECT_EQ(t.facts.at("target.documented.vs_cub.verdict"), "target 1.02\xC3\x97: met");
+  EXPECT_EQ(t.facts.at("target.large.vs_cub.verdict"), "target 1.02\xC3\x97: short by 0.0050");
+  EXPECT_EQ(t.facts.at("target.large.of_peak"), "93.00");  // percent of the peak
+  EXPECT_EQ(t.fact_values.at("target.large.of_peak").kind, trace::FactKind::series_median);
+  EXPECT_EQ(t.facts.at("target.large.of_peak.spread"), "0.20");
+  EXPECT_EQ(t.facts.at("target.large.of_peak.verdict"), "target 92%: met");
+  EXPECT_EQ(t.fact_values.count("target.large.of_peak.verdict"), 0u);  // words
+  // The facts say what each target's sentence says.
+  for (const Target& goal : targets(l)) {
+    const std::string k = "target." + goal.key;
+    EXPECT_NE(goal.text.find(t.facts.at(k)), std::string::npos) << goal.text;
+    EXPECT_NE(
+        goal.text.find("over " + t.facts.at(k + ".runs") + " runs (" + t.facts.at(k + ".verdict") + ")"),
+        std::string::npos)
+        << goal.text;
+  }
+  EXPECT_TRUE(trace::validate(t).empty());
+  const std::vector<std::string> problems = trace::check_truth(t);
+  EXPECT_TRUE(problems.empty()) << problems.front();
+}
+
 TEST(LadderTable, ExactnessCountsTheReductionsOnly) {
   EXPECT_TRUE(sample().all_exact());  // the copy's "not exact" is no reduction's
   EXPECT_FALSE(sample(false).all_exact());

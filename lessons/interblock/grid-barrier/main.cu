@@ -2,12 +2,14 @@
 // over a global counter, on grids that fit the GPU and on grids one wave too large (bounded by
 // the watchdog), against a cooperative launch's grid-wide sync and its residency limit. Records
 // one run of the chosen variant block by block: who waited, who never started, who passed.
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "claims.hpp"
 #include "common/lesson.hpp"
+#include "common/watchdog_limit.hpp"
 #include "lesson_info.hpp"
 #include "record_steps.cuh"
 #include "run_kernel.cuh"
@@ -15,12 +17,36 @@
 namespace {
 
 using gridlock::LessonRun;
+namespace tr = gridlock::trace;
 
 std::string fraction(int part, int whole) { return std::to_string(part) + "/" + std::to_string(whole); }
 
-// Runs of the spin barrier at one grid size: completed (not stopped), and exchanged right.
+// A setting the run took (a residency limit, the watchdog's limit in ns), kept among the trace's
+// parameters as `name`, and the fact `key` that quotes it, written as `unit`.
+void setting_fact(tr::Trace& t, const std::string& key, const std::string& name, double value,
+                  tr::FactUnit unit = tr::FactUnit::count) {
+  t.parameters[name] = value;
+  tr::FactValue f = tr::parameter_fact(t, name);
+  f.unit = unit;
+  tr::set_fact(t, key, f);
+}
+
+// The runs of one launch at one grid size as a series, one value a run: the blocks that read their
+// neighbour's value right, out of the grid, which is also the reference (a run where every block
+// did was exact). The fact `key`: how many runs were exact, out of the runs.
+void exact_runs_fact(tr::Trace& t, const std::string& key, const std::string& launch, int grid,
+                     const std::vector<double>& right) {
+  const int series = tr::add_series(t, {"blocks that read their neighbour right, one a run (" + launch +
+                                            ", " + std::to_string(grid) + " blocks)",
+                                        "blocks", right, true, double(grid), double(grid)});
+  tr::set_fact(t, key, tr::series_matches_fact(t, series));
+}
+
+// Runs of the spin barrier at one grid size: completed (not stopped), and exchanged right, with
+// the blocks that read right in each run.
 struct SpinRuns {
   int grid = 0, runs = 0, completed = 0, exact = 0;
+  std::vector<double> right;  // one a run
   std::string text() const {
     return std::to_string(grid) + " blocks: completed " + fraction(completed, runs) +
            ", every neighbour read right " + fraction(exact, runs);
@@ -28,17 +54,21 @@ struct SpinRuns {
 };
 
 SpinRuns spin_runs(int grid, int block, int runs) {
-  SpinRuns s{grid, runs, 0, 0};
+  SpinRuns s{grid, runs, 0, 0, {}};
   for (int r = 0; r < runs; ++r) {
     const g0::Exchange e = g0::spin_exchange<false>(grid, block, {});
     s.completed += !e.stopped;
-    s.exact += !e.stopped && e.right == grid;
+    // Exact: every block read right, so every block passed (one that gave up reads nothing).
+    s.exact += e.right == grid;
+    s.right.push_back(e.right);
   }
   std::printf("  spin barrier   %s\n", s.text().c_str());
   return s;
 }
 
-void check_spin(LessonRun& run) {
+// The hand-written barrier on grids that fit and on grids one wave too large; returns what was
+// measured, for the chapter's claim.
+std::string check_spin(LessonRun& run) {
   const auto& o = run.options();
   const int limit = g0::spin_limit_blocks(o.block, run.device().sm_count);
   std::printf("\nThe hand-written barrier (the GPU holds %d blocks of %d threads at once):\n", limit,
@@ -48,30 +78,39 @@ void check_spin(LessonRun& run) {
   // Each run that cannot complete costs the watchdog's whole limit: one run per size.
   const SpinRuns one_more = spin_runs(limit + 1, o.block, 1);
   const SpinRuns twice = spin_runs(2 * limit, o.block, 1);
-  gridlock::trace::Trace& t = run.trace();
-  t.facts["spin.limit"] = std::to_string(limit);
-  t.facts["spin.fits"] = one_per_sm.text() + "; " + full.text();
-  t.facts["spin.too_large"] = one_more.text() + "; " + twice.text();
-  t.facts["spin.watchdog"] = std::to_string(g0::kSpinLimit.count()) + " ms";
+  tr::Trace& t = run.trace();
+  setting_fact(t, "spin.limit", "spin_resident_blocks", limit);
+  const std::chrono::nanoseconds watchdog = gridlock::watchdog_limit(g0::kSpinLimit);
+  setting_fact(t, "spin.watchdog", "watchdog_ns", double(watchdog.count()), tr::FactUnit::ms);
+  exact_runs_fact(t, "spin.one_per_sm", "spin barrier", one_per_sm.grid, one_per_sm.right);
+  exact_runs_fact(t, "spin.fits", "spin barrier", full.grid, full.right);
+  exact_runs_fact(t, "spin.too_large", "spin barrier", one_more.grid, one_more.right);
+  exact_runs_fact(t, "spin.twice", "spin barrier", twice.grid, twice.right);
+  const std::string fits_text = one_per_sm.text() + "; " + full.text();
+  const std::string too_large_text = one_more.text() + "; " + twice.text();
   const bool fits = one_per_sm.exact == o.runs && full.exact == o.runs;
-  run.claim(g0::kSpinFits, fits, one_per_sm.text() + "; " + full.text());
+  run.claim(g0::kSpinFits, fits, fits_text);
   if (!fits) run.check_failed("the spin barrier failed on a grid the GPU holds at once");
   run.claim(g0::kSpinTooLarge, one_more.completed == 0 && twice.completed == 0,
-            one_more.text() + "; " + twice.text() + " (stopped by the watchdog after " +
-                t.facts["spin.watchdog"] + ")",
+            too_large_text + " (stopped by the watchdog after " + t.facts["spin.watchdog"] + ")",
             "the resident blocks spin and keep their SMs; the blocks beyond them cannot start until one "
             "ends, so the "
             "count never reaches the grid size");
+  return fits_text + "; " + too_large_text;
 }
 
-void check_cooperative(LessonRun& run) {
+// The cooperative launch's grid sync at its residency limit and one block beyond it; `spin` is
+// what check_spin measured, for the chapter's claim.
+void check_cooperative(LessonRun& run, const std::string& spin) {
   const auto& o = run.options();
   const int sms = run.device().sm_count;
   const int limit = g0::cooperative_limit_blocks(o.block, sms);
   int completed = 0;
+  std::vector<double> right;  // one a run: the blocks that read right (none in a refused launch)
   for (int r = 0; r < o.runs; ++r) {
     const g0::Exchange e = g0::cooperative_exchange<false>(limit, o.block, {});
     completed += e.refused == cudaSuccess && e.right == limit;
+    right.push_back(e.right);
   }
   const g0::Exchange beyond = g0::cooperative_exchange<false>(limit + 1, o.block, {});
   int per_sm = 0;
@@ -83,22 +122,21 @@ void check_cooperative(LessonRun& run) {
   std::printf(
       "\nCooperative launch (limit %d x %d SMs = %d blocks): %s runs exact at %d blocks; %d blocks %s\n",
       per_sm, sms, limit, fraction(completed, o.runs).c_str(), limit, limit + 1, refusal.c_str());
-  gridlock::trace::Trace& t = run.trace();
-  t.facts["cooperative.limit"] = std::to_string(per_sm) + " blocks per SM \xC3\x97 " + std::to_string(sms) +
-                                 " SMs = " + std::to_string(limit);
-  t.facts["cooperative.exact"] = fraction(completed, o.runs);
-  t.facts["cooperative.beyond"] = std::to_string(limit + 1) + " blocks: " + refusal;
+  tr::Trace& t = run.trace();
+  setting_fact(t, "cooperative.per_sm", "cooperative_blocks_per_sm", per_sm);
+  setting_fact(t, "cooperative.limit", "cooperative_resident_blocks", limit);
+  exact_runs_fact(t, "cooperative.exact", "cooperative launch", limit, right);
+  t.facts["cooperative.beyond"] = refusal;  // an error's name, not a number: text alone
   const bool works = completed == o.runs && beyond.refused != cudaSuccess;
   const std::string measured = "this_grid().sync() at " + std::to_string(limit) + " blocks (" +
-                               t.facts["cooperative.limit"] + "): every neighbour read right in " +
+                               std::to_string(per_sm) + " blocks per SM \xC3\x97 " + std::to_string(sms) +
+                               " SMs = " + std::to_string(limit) + "): every neighbour read right in " +
                                fraction(completed, o.runs) + " runs; a cooperative launch of " +
                                std::to_string(limit + 1) + " blocks was " + refusal;
   run.claim(g0::kCooperative, works, measured);
   if (!works) run.check_failed("the cooperative grid sync did not behave as documented: " + measured);
   run.claim(
-      g0::kNoSafeWay, !works,
-      "ordinary launch: " + t.facts["spin.fits"] + "; " + t.facts["spin.too_large"] +
-          ". Cooperative launch: " + measured,
+      g0::kNoSafeWay, !works, "ordinary launch: " + spin + ". Cooperative launch: " + measured,
       "true of an ordinary launch: nothing guarantees that all its blocks run at once, and a hand-written "
       "barrier completes only when they happen to. A cooperative launch (CUDA 9 and later) is the safe way: "
       "the runtime starts it only if every block fits at once, and its grid sync is then guaranteed");
@@ -114,8 +152,8 @@ int main(int argc, char** argv) {
     if (run.options().grid != 1)
       std::printf("note: the grid sizes follow from what this GPU holds at once; --grid %d is ignored\n",
                   run.options().grid);
-    check_spin(run);
-    check_cooperative(run);
+    const std::string spin = check_spin(run);
+    check_cooperative(run, spin);
     g0::record_steps(run, run.options().variant);
   });
 }

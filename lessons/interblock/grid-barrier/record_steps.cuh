@@ -108,10 +108,8 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
                                  std::to_string(grid) + " blocks",
                                  "Thread 0 of block b stores 7b + 3 in values[b].", launch_id);
   store.snapshots.push_back({kValues, {}, {stored.begin(), stored.end()}});
-  int late = 0;
   for (const Visit& v : all) {
     if (v.started > first_give_up) {
-      ++late;
       store.events.push_back(make_event(v.track, tr::EventKind::instant, v.started,
                                         "started after the others gave up", tr::Category::other, 0));
     }
@@ -187,10 +185,18 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     if (!first_leave || v.left < first_leave->left) first_leave = &v;
     if (!last_leave || v.left > last_leave->left) last_leave = &v;
   }
-  t.facts["recorded.grid"] = std::to_string(grid);
-  t.facts["recorded.passed"] = std::to_string(passed);
-  t.facts["recorded.gave_up"] = std::to_string(grid - passed);
-  t.facts["recorded.late"] = std::to_string(late);
+  tr::set_fact(t, "recorded.grid", tr::launch_grid_fact(t, launch_id));
+  // How the blocks fared, each as a series of one value a block (1 where the block did so) summed
+  // into its fact: passed the barrier, gave up at it, started only after a block had given up.
+  const auto blocks_where = [&](const std::string& key, const std::string& what, auto holds) {
+    tr::Series s{"blocks that " + what + ", one a block", "blocks", {}};
+    for (const Visit& v : all) s.values.push_back(holds(v));
+    tr::set_fact(t, key, tr::series_sum_fact(t, tr::add_series(t, s)));
+  };
+  blocks_where("recorded.passed", "passed the barrier", [](const Visit& v) { return v.passed; });
+  blocks_where("recorded.gave_up", "gave up at the barrier", [](const Visit& v) { return !v.passed; });
+  blocks_where("recorded.late", "started only after another block gave up",
+               [&](const Visit& v) { return v.started > first_give_up; });
   if (!all.empty()) {
     auto slice = [&](const Visit* v, tr::EventKind kind) {
       return tr::find_event(t, barrier_step, v->track,

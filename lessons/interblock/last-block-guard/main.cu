@@ -20,6 +20,7 @@
 namespace {
 
 using gridlock::LessonRun;
+namespace tr = gridlock::trace;
 
 std::string fraction(long long part, long long whole) {
   return std::to_string(part) + "/" + std::to_string(whole);
@@ -63,22 +64,19 @@ void check_forms(LessonRun& run, const gridlock::DeviceBuffer<int>& in, int expe
       run.check_failed("the corrected guard gave a wrong sum in " + fraction(f.runs() - f.exact(), f.runs()) +
                        " runs");
     if (variant != std::string("documented")) continue;
-    run.trace().series.push_back(
-        {"block that merged (documented guard, " + std::to_string(o.grid) + " blocks)", "block", f.merger,
-         false, 0});
-    run.trace().series.push_back({"SM of the block that merged", "SM", f.sm, false, 0});
-    gridlock::trace::Trace& t = run.trace();
-    gridlock::trace::set_fact(t, "merge.distinct_blocks",
-                              gridlock::trace::series_distinct_fact(t, int(t.series.size()) - 2));
-    gridlock::trace::set_fact(t, "merge.distinct_sms",
-                              gridlock::trace::series_distinct_fact(t, int(t.series.size()) - 1));
+    tr::Trace& t = run.trace();
+    const int merger =
+        tr::add_series(t, {"block that merged (documented guard, " + std::to_string(o.grid) + " blocks)",
+                           "block", f.merger, false, 0});
+    const int sm = tr::add_series(t, {"SM of the block that merged", "SM", f.sm, false, 0});
+    tr::set_fact(t, "merge.distinct_blocks", tr::series_distinct_fact(t, merger));
+    tr::set_fact(t, "merge.distinct_sms", tr::series_distinct_fact(t, sm));
     if (!f.merger.empty()) {
-      gridlock::trace::set_fact(t, "merge.most_often",
-                                gridlock::trace::series_mode_fact(t, int(t.series.size()) - 2));
-      gridlock::trace::set_fact(t, "merge.most_often.runs",
-                                gridlock::trace::series_mode_count_fact(t, int(t.series.size()) - 2));
+      tr::set_fact(t, "merge.most_often", tr::series_mode_fact(t, merger));
+      tr::set_fact(t, "merge.most_often.runs", tr::series_mode_count_fact(t, merger));
     }
-    t.facts["merge.runs"] = std::to_string(f.runs());
+    // The runs made: the lesson's --runs, every one of them launched.
+    tr::set_fact(t, "merge.runs", tr::parameter_fact(t, "runs"));
   }
   run.claim(g1::kOneLaunch, documented_exact,
             text + " (" + std::to_string(o.grid) + " blocks of " + std::to_string(o.block) +
@@ -104,15 +102,17 @@ LitmusCount litmus(int grid, bool peek, int runs) {
 
 // The configuration's runs as a series (stale partials per run, none expected) and its two facts,
 // which the trace checker recomputes: `key` the runs with a stale read ("187/10000"), `key.values`
-// the stale partials in all. Returns them as one cell of the table, "187/10000 runs (778 values)".
-std::string litmus_facts(LessonRun& run, const std::string& key, const std::string& what,
-                         const LitmusCount& c) {
-  gridlock::trace::Trace& t = run.trace();
-  t.series.push_back({what + ": stale partials a run", "partials", c.per_run, true, 0});
-  const int series = int(t.series.size()) - 1;
-  gridlock::trace::set_fact(t, key, gridlock::trace::series_differs_fact(t, series));
-  gridlock::trace::set_fact(t, key + ".values", gridlock::trace::series_sum_fact(t, series));
-  return t.facts[key] + " runs (" + t.facts[key + ".values"] + " values)";
+// the stale partials in all. Returns the series' index.
+int litmus_facts(tr::Trace& t, const std::string& key, const std::string& what, const LitmusCount& c) {
+  const int series = tr::add_series(t, {what + ": stale partials a run", "partials", c.per_run, true, 0});
+  tr::set_fact(t, key, tr::series_differs_fact(t, series));
+  tr::set_fact(t, key + ".values", tr::series_sum_fact(t, series));
+  return series;
+}
+
+// The two facts of a configuration as one cell of the table, "187/10000 runs (778 values)".
+std::string litmus_cell(const tr::Trace& t, const std::string& key) {
+  return t.facts.at(key) + " runs (" + t.facts.at(key + ".values") + " values)";
 }
 
 void check_litmus(LessonRun& run) {
@@ -123,11 +123,21 @@ void check_litmus(LessonRun& run) {
   const std::vector<std::pair<std::string, int>> grids = {
       {"small", 2 * sms}, {"resident", resident}, {"beyond", 2 * resident}};
   const int runs = std::max(o.runs, 1);
+  tr::Trace& t = run.trace();
+  // The grids are fixed for this GPU (twice its SMs; the litmus blocks it holds at once; twice
+  // that): parameters of the run, which the facts quote. The blocks it holds at once are the
+  // resident grid.
+  for (const auto& [label, grid] : grids) {
+    t.parameters["litmus_grid_" + label] = double(grid);
+    tr::set_fact(t, "litmus.grid." + label, tr::parameter_fact(t, "litmus_grid_" + label));
+  }
+  tr::set_fact(t, "litmus.resident", tr::parameter_fact(t, "litmus_grid_resident"));
   std::printf(
       "\nLitmus: stale partials read by the last block (runs with one / stale values), %d runs each\n", runs);
   std::printf("  %-22s %-8s %-28s %s\n", "design", "grid", "documented", "acquire");
   long long documented = 0, acquire = 0;
   std::string documented_text, acquire_text;
+  int counted = -1;  // the last configuration's series; each holds one value a run
   for (const bool peek : {false, true}) {
     const std::string design = peek ? "peek" : "early";
     for (const auto& [label, grid] : grids) {
@@ -136,13 +146,13 @@ void check_litmus(LessonRun& run) {
       // "2112 blocks, early read + peeks, documented guard": what tells the histograms apart first.
       const std::string shape =
           std::to_string(grid) + " blocks, " + (peek ? "early read + peeks, " : "early read, ");
-      const std::string d_text =
-          litmus_facts(run, "litmus." + design + ".documented." + label, shape + "documented guard", d);
-      const std::string a_text =
-          litmus_facts(run, "litmus." + design + ".acquire." + label, shape + "corrected guard", a);
+      const std::string d_key = "litmus." + design + ".documented." + label;
+      const std::string a_key = "litmus." + design + ".acquire." + label;
+      counted = litmus_facts(t, d_key, shape + "documented guard", d);
+      litmus_facts(t, a_key, shape + "corrected guard", a);
+      const std::string d_text = litmus_cell(t, d_key), a_text = litmus_cell(t, a_key);
       std::printf("  %-22s %-8d %-28s %s\n", peek ? "early read + peeks" : "early read", grid, d_text.c_str(),
                   a_text.c_str());
-      run.trace().facts["litmus.grid." + label] = std::to_string(grid);
       const std::string where = design + " at " + std::to_string(grid) + " blocks: ";
       documented_text += (documented_text.empty() ? "" : "; ") + where + d_text;
       acquire_text += (acquire_text.empty() ? "" : "; ") + where + a_text;
@@ -150,8 +160,7 @@ void check_litmus(LessonRun& run) {
       acquire += a.values();
     }
   }
-  run.trace().facts["litmus.runs"] = std::to_string(runs);
-  run.trace().facts["litmus.resident"] = std::to_string(resident);
+  tr::set_fact(t, "litmus.runs", tr::series_count_fact(t, counted));
   run.claim(
       g1::kSeesAll, documented == 0,
       "stale partials read by the last block, documented guard: " + documented_text,
@@ -170,9 +179,9 @@ void check_litmus(LessonRun& run) {
 // (one value a run, 1 where it happened, out of 1) named `what`, and the fact `key` its sum.
 void runs_fact(LessonRun& run, const std::string& key, const std::string& what,
                const std::vector<double>& per_run) {
-  gridlock::trace::Trace& t = run.trace();
-  t.series.push_back({what, "runs", per_run, true, 0, 1});
-  gridlock::trace::set_fact(t, key, gridlock::trace::series_sum_fact(t, int(t.series.size()) - 1));
+  tr::Trace& t = run.trace();
+  const int series = tr::add_series(t, {what, "runs", per_run, true, 0, 1});
+  tr::set_fact(t, key, tr::series_sum_fact(t, series));
 }
 
 // 1 where a block merged, for runs given as 1 where none did.

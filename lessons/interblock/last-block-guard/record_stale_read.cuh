@@ -91,19 +91,23 @@ void record_stale_read(gridlock::LessonRun& run, const std::string& form) {
                 0}};
   const int launch = run.add_launch("stale_read_litmus<" + form + ", 256>", grid, 256);
   const std::string where = "with peeks at " + std::to_string(grid) + " blocks";
-  t.facts["stale_search.grid"] = std::to_string(grid);
-  t.facts["stale_search.bound"] = std::to_string(s.bound);
-  t.facts["stale_search.runs"] = std::to_string(s.runs);
+  // The search's runs in order, one value each (the last is the run that ended the search): the
+  // runs it made, those that read a stale partial ("1/48"; "0/30000" where it reached the bound),
+  // and the stale partials of the last one.
+  const int runs = tr::add_series(
+      t, {"search for a stale read, " + std::to_string(grid) + " blocks, early read + peeks, " +
+              (Form == Guard::acquire ? "corrected" : "documented") + " guard: stale partials a run",
+          "partials", s.stale_per_run, true, 0});
+  t.parameters["stale_search_bound"] = double(s.bound);
+  tr::set_fact(t, "stale_search.grid", tr::launch_grid_fact(t, launch));
+  tr::set_fact(t, "stale_search.bound", tr::parameter_fact(t, "stale_search_bound"));
+  tr::set_fact(t, "stale_search.runs", tr::series_count_fact(t, runs));
+  tr::set_fact(t, "stale_search.found", tr::series_differs_fact(t, runs));
+  tr::set_fact(t, "stale_search.stale", tr::series_value_fact(t, runs, s.runs - 1, false));
   if (s.found) {
-    t.facts["stale_search.found"] = "a stale read in run " + std::to_string(s.runs) + " of at most " +
-                                    std::to_string(s.bound) + ", " + where;
-    t.facts["stale_search.stale"] = std::to_string(s.outcome.stale);
     add_stale_steps(run, s, launch);
     return;
   }
-  t.facts["stale_search.found"] =
-      "no stale read in " + std::to_string(s.runs) + " runs (the bound), " + where;
-  t.facts["stale_search.stale"] = "0";
   t.tracks = {{kReadTrack, tr::TrackKind::block, "the last block", -1, 0, -1, -1, -1, -1}};
   run.add_step("PHASE 4: the others peek at the partials; the last block reads them all again",
                "no stale read in " + std::to_string(s.runs) + " runs",

@@ -274,13 +274,18 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
         make_event(all.front().track, tr::EventKind::instant, end, "nobody merges", tr::Category::other, 0);
     nobody.flows_in = flows;
     s.events.push_back(nobody);
+    // No block merged: no event to take the block, its SM or its ticket from.
     t.facts["recorded.merger"] = "none";
     t.facts["recorded.merger_sm"] = "none";
     t.facts["recorded.merger_ticket"] = "none";
   }
-  int stale = 0;
+  // Block by block, 1 where the merging block loaded its partial other than as the block stored it.
+  std::vector<double> differs;
   for (const Arrival& a : all)
-    if (merged && a.ticket >= 0 && loaded[size_t(a.block)] != a.partial) ++stale;
+    differs.push_back(merged && a.ticket >= 0 && loaded[size_t(a.block)] != a.partial);
+  const int loads = tr::add_series(
+      t, {"merging block loaded a partial other than as stored (1 a block)", "blocks", differs, true, 0});
+  tr::set_fact(t, "recorded.stale_loads", tr::series_sum_fact(t, loads));
   const Arrival *first_ticket = nullptr, *last_ticket = nullptr;
   for (const Arrival& a : all) {
     if (a.ticket < 0) continue;
@@ -302,8 +307,9 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   } else {
     t.facts["recorded.ticket_span"] = "no ticket taken";
   }
-  t.facts["recorded.stale_loads"] = std::to_string(stale);
+  // Text alone: no block merged, so nothing holds a result.
   if (!merged) t.facts["recorded.result"] = "never written";
+  // Text alone: the CPU's sum of an input the trace does not record (see its notice).
   t.facts["recorded.expected"] = std::to_string(cpu_sum(host, 0, host.size()));
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
 }

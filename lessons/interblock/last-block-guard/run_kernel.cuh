@@ -119,6 +119,7 @@ struct StaleReadSearch {
   bool found = false;
   int stamp_run = 0;  // the found run's number in litmus_stamp
   LitmusOutcome outcome{};
+  std::vector<double> stale_per_run;          // per run made: the stale partials its last block read
   std::vector<unsigned long long> stored_ns;  // per block: its stamp stored and its ticket taken
   unsigned long long read_ns = 0;             // the last block had read every partial
   std::vector<int> seen;                      // every partial as the last block read it
@@ -148,6 +149,7 @@ StaleReadSearch search_stale_read(int grid, int batch, int bound) {
     CUDA_CHECK_LAUNCH();
     const std::vector<LitmusOutcome> outcomes = outcome.download();
     for (int r = 0; r < count; ++r) {
+      s.stale_per_run.push_back(outcomes[size_t(r)].stale);
       if (outcomes[size_t(r)].stale <= 0) continue;
       s.found = true;
       s.stamp_run = s.runs + r;

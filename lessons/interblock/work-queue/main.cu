@@ -57,15 +57,6 @@ Audit audit(const g2::Left& got, const g2::Left& reference, int items) {
   return a;
 }
 
-// A count as a fact the trace checker recomputes: the values as a series named `what` (one an
-// item, each out of `out_of`, or plain counts where it is 0), and the fact `key` their sum.
-void sum_fact(LessonRun& run, const std::string& key, const std::string& what,
-              const std::vector<double>& values, double out_of) {
-  tr::Trace& t = run.trace();
-  t.series.push_back({what, "items", values, false, 0, out_of});
-  tr::set_fact(t, key, tr::series_sum_fact(t, int(t.series.size()) - 1));
-}
-
 // The median time of one kernel on one distribution's items; every launch gets a fresh counter.
 gridlock::trace::Timing time_variant(const std::string& variant, const std::string& distribution, int grid,
                                      const std::vector<g2::WorkItem>& items, int repetitions) {
@@ -89,10 +80,12 @@ gridlock::trace::Timing time_variant(const std::string& variant, const std::stri
 std::string microseconds(double ns) { return gridlock::microseconds(ns, 1); }
 
 // The queue's speed-up over up-front assignment on one distribution, measured in kRounds rounds
-// (each times both kernels); the timings kept are those of the median round.
+// (each times both kernels); the timings kept are those of the median round, beside the queue's
+// median time of every round.
 struct Speedup {
   gridlock::MeasuredRatio ratio;
   gridlock::trace::Timing queue, up_front;
+  std::vector<double> queue_ns;  // one a round
 };
 
 constexpr int kRounds = 5;
@@ -107,6 +100,7 @@ Speedup measure_speedup(const std::string& distribution, int grid, const std::ve
     ratios.push_back(up_front.back().median_ns / queue.back().median_ns);
   }
   Speedup s;
+  for (const gridlock::trace::Timing& round : queue) s.queue_ns.push_back(round.median_ns);
   s.ratio = gridlock::measured_ratio(ratios);
   s.queue = queue[s.ratio.median_round];
   s.up_front = up_front[s.ratio.median_round];
@@ -193,14 +187,22 @@ void check_queue(LessonRun& run) {
                   microseconds(s.queue.median_ns) + ", up front " + microseconds(s.up_front.median_ns) +
                   " (" + ratio_text + ")";
     if (distribution == "tiny") {
-      char per[48];
-      std::snprintf(per, sizeof per, "%.0f ns", s.queue.median_ns / items * o.grid);
-      run.trace().facts["tiny.ns_per_item_per_block"] = per;
+      // What one item costs a block: a launch's time over the items each block does, one a round.
+      std::vector<double> per_item;
+      for (double ns : s.queue_ns) per_item.push_back(ns / g2::kItemsPerBlock);
+      const int series = tr::add_series(
+          t, {"the queue's time per item and block on tiny items, one a round", "ns", per_item});
+      tr::set_fact(t, "tiny.ns_per_item_per_block", tr::series_median_fact(t, series, tr::FactUnit::ns, 0));
     }
   }
-  run.trace().facts["items"] = std::to_string(items);
-  run.trace().facts["repetitions"] = std::to_string(repetitions);
-  run.trace().facts["rounds"] = std::to_string(kRounds);
+  // The settings the timings ran with, kept among the run's parameters, where the facts that quote
+  // them point.
+  tr::Trace& t = run.trace();
+  t.parameters["items"] = items;
+  t.parameters["repetitions"] = repetitions;
+  t.parameters["rounds"] = kRounds;
+  for (const char* setting : {"items", "repetitions", "rounds"})
+    tr::set_fact(t, setting, tr::parameter_fact(t, setting));
   run.claim(g2::kExactlyOnce, exact, exact_text);
   if (!exact) run.check_failed("an item was lost, repeated or computed wrong: " + exact_text);
   const std::string how =
@@ -238,8 +240,8 @@ void check_assumptions(LessonRun& run) {
     }
   }
   const int lost = Audit::count(lost_per_item);
-  sum_fact(run, "assume.items_added.lost", "appended item never done (items appended while blocks run)",
-           lost_per_item, 1);
+  g2::sum_fact(run.trace(), "assume.items_added.lost",
+               "appended item never done (items appended while blocks run)", lost_per_item, 1);
   run.claim(g2::kNoItemsAdded, lost > 0 || wrong > 0,
             "the last " + std::to_string(g2::kSpawning) + " items each append one: " +
                 fraction(lost, g2::kSpawning) + " appended items were never done, " + std::to_string(wrong) +
@@ -254,8 +256,8 @@ void check_assumptions(LessonRun& run) {
     missing_per_item.push_back(
         double(std::count(partly.out.begin() + ptrdiff_t(i) * g2::kWarps,
                           partly.out.begin() + ptrdiff_t(i + 1) * g2::kWarps, 0xA5A5A5A5u)));
-  sum_fact(run, "assume.some_threads.missing", "warp results never written (only warp 0 fetches)",
-           missing_per_item, g2::kWarps);
+  g2::sum_fact(run.trace(), "assume.some_threads.missing", "warp results never written (only warp 0 fetches)",
+               missing_per_item, g2::kWarps);
   const int missing_warps = int(std::accumulate(missing_per_item.begin(), missing_per_item.end(), 0.0));
   run.claim(
       g2::kUniformFetch, missing_warps > 0 || !some.clean(),
@@ -266,10 +268,10 @@ void check_assumptions(LessonRun& run) {
       "a thread that does not call fetch() does not get the item: its part of the work is not done");
 
   const Audit two = audit(g2::plain_run("two-fetches-no-barrier", o.grid, host, items), reference, items);
-  sum_fact(run, "assume.two_fetches.missing", "item never done (two fetches, no barrier between)",
-           two.never_done, 0);
-  sum_fact(run, "assume.two_fetches.repeated", "item done more than once (two fetches, no barrier between)",
-           two.done_again, 0);
+  g2::sum_fact(run.trace(), "assume.two_fetches.missing", "item never done (two fetches, no barrier between)",
+               two.never_done, 0);
+  g2::sum_fact(run.trace(), "assume.two_fetches.repeated",
+               "item done more than once (two fetches, no barrier between)", two.done_again, 0);
   run.claim(g2::kBarrierBetween, !two.clean(),
             "each block fetches twice with no __syncthreads() between: " + two.text(),
             "both calls return the same __shared__ slot: the second fetch overwrites the first item before "

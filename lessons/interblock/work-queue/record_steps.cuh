@@ -62,6 +62,13 @@ inline std::vector<Slice> slices(const gridlock::EventRecording& rec, int grid,
 
 inline std::string us(int64_t ns) { return gridlock::microseconds(double(ns), 1); }
 
+// A count as a fact the trace checker recomputes: the values as a series named `what` (one an
+// item, each out of `out_of`, or plain counts where it is 0), and the fact `key` their sum.
+inline void sum_fact(tr::Trace& t, const std::string& key, const std::string& what,
+                     const std::vector<double>& values, double out_of) {
+  tr::set_fact(t, key, tr::series_sum_fact(t, tr::add_series(t, {what, "items", values, false, 0, out_of})));
+}
+
 inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const auto& o = run.options();
   const int count = o.grid * kItemsPerBlock;
@@ -193,8 +200,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   done_per_block.name = "items each block did, one a block";
   done_per_block.unit = "items";
   done_per_block.values.assign(per_block.begin(), per_block.end());
-  t.series.push_back(done_per_block);
-  tr::set_fact(t, "recorded.items_per_block", tr::series_range_fact(t, int(t.series.size()) - 1));
+  tr::set_fact(t, "recorded.items_per_block", tr::series_range_fact(t, tr::add_series(t, done_per_block)));
   // When a block ran out of work, as an event of its row: its queue-empty moment, or the end of
   // its last item. None where the block recorded neither.
   const auto out_of_work = [&](size_t b) -> std::optional<tr::EventRef> {
@@ -224,16 +230,29 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
                                    *last_end, tr::FactUnit::us, 1));
   else
     t.facts["recorded.span"] = all.empty() ? "none" : us(*last_out - begin);
-  int64_t idle = 0;  // block time between a block running out of work and the last block's end
-  for (int64_t done : last_done) idle += *last_out - done;
+  // Block time between a block running out of work and the last block's end, one value a block;
+  // their sum written in µs.
+  std::vector<double> idle;
+  for (int64_t done : last_done) idle.push_back(double(*last_out - done));
+  tr::FactValue idle_sum = tr::series_sum_fact(
+      t, tr::add_series(t, {"block time idle after running out of work, one a block", "ns", idle}));
+  idle_sum.unit = tr::FactUnit::us;
+  idle_sum.decimals = 1;
+  tr::set_fact(t, "recorded.idle_at_end", idle_sum);
+  // Its share of grid × span stays text: a percentage is written only of a ratio of two timings.
   char share[32];
   std::snprintf(share, sizeof share, "%.0f%%",
-                all.empty() ? 0.0 : 100.0 * idle / (double(*last_out - begin) * o.grid));
-  t.facts["recorded.idle_at_end"] = us(idle) + " of block time (" + share + " of grid \xC3\x97 span)";
-  t.facts["recorded.never_done"] = std::to_string(std::count(visits.begin(), visits.end(), 0u));
+                all.empty() ? 0.0 : 100.0 * idle_sum.value / (double(*last_out - begin) * o.grid));
+  t.facts["recorded.idle_share"] = share;
+  // Each item's visits after the kernel, as the last step's snapshot holds them.
+  std::vector<double> never_done, done_again;  // one value an item: 1 where it was so
+  for (unsigned v : visits) {
+    never_done.push_back(v == 0);
+    done_again.push_back(v > 1);
+  }
+  sum_fact(t, "recorded.never_done", "item never done (the recorded run)", never_done, 0);
+  sum_fact(t, "recorded.done_twice", "item done more than once (the recorded run)", done_again, 0);
   tr::set_fact(t, "recorded.double_fetches", tr::event_count_fact(t, tr::Category::double_fetch));
-  t.facts["recorded.done_twice"] =
-      std::to_string(std::count_if(visits.begin(), visits.end(), [](unsigned v) { return v > 1; }));
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
 }
 

@@ -59,8 +59,8 @@ struct GridSweep {
   std::vector<int> grids;
   std::vector<int> exact;  // runs with an exact count, per grid
   int runs = 0;
-  int last_exact_grid = 0;     // the largest grid with every run exact (0: none)
-  int first_inexact_grid = 0;  // the smallest grid with a run that lost a count (0: none)
+  int last_exact = -1;     // index of the largest grid with every run exact (-1: none)
+  int first_inexact = -1;  // index of the smallest grid with a run that lost a count (-1: none)
 };
 
 GridSweep sweep_grids(LessonRun& run) {
@@ -77,19 +77,28 @@ GridSweep sweep_grids(LessonRun& run) {
     for (int r = 0; r < o.runs; ++r) exact += l2::count_on_gpu("documented", grid, o.block).count == grid;
     g.exact.push_back(exact);
     std::printf("  %5d blocks: %d/%d runs exact\n", grid, exact, o.runs);
-    if (exact == o.runs && g.first_inexact_grid == 0) g.last_exact_grid = grid;
-    if (exact < o.runs && g.first_inexact_grid == 0) g.first_inexact_grid = grid;
+    const int k = int(g.exact.size()) - 1;
+    if (exact == o.runs && g.first_inexact < 0) g.last_exact = k;
+    if (exact < o.runs && g.first_inexact < 0) g.first_inexact = k;
   }
-  run.trace().series.push_back(
-      {"exact runs of the documented lock, at 1, SMs/4, SMs/2, SMs, 1.5 SMs, 2 SMs "
-       "and 4 SMs blocks",
-       "runs", std::vector<double>(g.exact.begin(), g.exact.end()), true, double(o.runs)});
-  const int sweep = int(run.trace().series.size()) - 1;
+  tr::Trace& t = run.trace();
+  const int sweep = tr::add_series(
+      t, {"exact runs of the documented lock, at 1, SMs/4, SMs/2, SMs, 1.5 SMs, 2 SMs and 4 SMs blocks",
+          "runs", std::vector<double>(g.exact.begin(), g.exact.end()), true, double(o.runs)});
+  const int grids = tr::add_series(
+      t, {"blocks in each grid of the sweep", "blocks", std::vector<double>(g.grids.begin(), g.grids.end())});
   for (size_t k = 0; k < g.grids.size(); ++k)
-    tr::set_fact(run.trace(), "sweep." + std::to_string(g.grids[k]) + ".exact_runs",
-                 tr::series_value_fact(run.trace(), sweep, int64_t(k), true));
-  run.trace().facts["sweep.last_exact_grid"] = std::to_string(g.last_exact_grid);
-  run.trace().facts["sweep.first_inexact_grid"] = std::to_string(g.first_inexact_grid);
+    tr::set_fact(t, "sweep." + std::to_string(g.grids[k]) + ".exact_runs",
+                 tr::series_value_fact(t, sweep, int64_t(k), true));
+  // The threshold, as the grids of the sweep on either side of it ("0" where a side is empty).
+  const auto grid_at = [&](const std::string& key, int k) {
+    if (k >= 0)
+      tr::set_fact(t, key, tr::series_value_fact(t, grids, k, false));
+    else
+      t.facts[key] = "0";
+  };
+  grid_at("sweep.last_exact_grid", g.last_exact);
+  grid_at("sweep.first_inexact_grid", g.first_inexact);
   return g;
 }
 

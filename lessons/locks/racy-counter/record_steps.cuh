@@ -190,14 +190,18 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
   read.unit = "count";
   for (const Access& a : all) read.values.push_back(a.seen);
   if (!read.values.empty()) {
-    t.series.push_back(read);
-    const int series = int(t.series.size()) - 1;
+    const int series = tr::add_series(t, read);
     tr::set_fact(t, "recorded.distinct_reads", tr::series_distinct_fact(t, series));
     tr::set_fact(t, "recorded.largest_group.blocks", tr::series_mode_count_fact(t, series));
     tr::set_fact(t, "recorded.largest_group.read", tr::series_mode_fact(t, series));
+    // The SM each block ran on: how many SMs the blocks were spread over.
+    tr::Series on_sm{"the SM each block ran on, one a block", "SM", {}};
+    for (const Access& a : all) on_sm.values.push_back(a.sm);
+    tr::set_fact(t, "recorded.sms", tr::series_distinct_fact(t, tr::add_series(t, on_sm)));
+  } else {
+    t.facts["recorded.sms"] = "0";
   }
   tr::set_fact(t, "recorded.flows", tr::event_count_fact(t, tr::Category::lost_update));
-  t.facts["recorded.sms"] = std::to_string(t.tracks.size() - 1 - all.size());
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
 }
 

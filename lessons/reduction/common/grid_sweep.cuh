@@ -13,6 +13,7 @@
 #include "common/lesson.hpp"
 #include "common/units.hpp"
 #include "reduction/common/bench_table.cuh"
+#include "reduction/common/trace_parts.hpp"
 
 namespace gridlock::reduction {
 
@@ -103,20 +104,29 @@ inline std::string sweep_text(const GridSweep& sweep) {
 }
 
 // The facts a README quotes about a sweep, keys prefixed with `prefix`: the best grid and its
-// time, the times at the documented 24, at `fill` (the blocks that fill the GPU) and at the
-// largest grid, and CUB's.
+// time, the times at the documented 24, at `fill` (the blocks that fill the GPU, one of the sweep's
+// grids) and at the largest grid, and CUB's. The times come from the timings, the grids from a
+// series of the sweep's grids, and n from the run's parameter "bench_n", set here.
 inline void add_sweep_facts(trace::Trace& t, const std::string& prefix, const GridSweep& sweep, int fill) {
   auto time = [&](const std::string& key, int index) {
     trace::set_fact(t, prefix + key, trace::timing_median_fact(t, index, trace::FactUnit::us, 1));
   };
+  std::vector<int> grids;
+  for (const GridTiming& r : sweep.rows) grids.push_back(r.grid);
+  const int series = grid_series(t, grids);
+  auto grid = [&](const std::string& key, const GridTiming& row) {
+    const int64_t k = &row - sweep.rows.data();
+    trace::set_fact(t, prefix + key, trace::series_value_fact(t, series, k, false));
+  };
+  t.parameters["bench_n"] = double(sweep.n);
+  trace::set_fact(t, prefix + "n", trace::parameter_fact(t, "bench_n"));
   const GridTiming& best = sweep.best();
-  t.facts[prefix + "n"] = std::to_string(sweep.n);
-  t.facts[prefix + "best_grid"] = std::to_string(best.grid);
+  grid("best_grid", best);
   time("best", best.index);
-  t.facts[prefix + "fill_grid"] = std::to_string(fill);
+  grid("fill_grid", sweep.at(fill));
   time("fill", sweep.at(fill).index);
   time("grid24", sweep.at(24).index);
-  t.facts[prefix + "largest_grid"] = std::to_string(sweep.rows.back().grid);
+  grid("largest_grid", sweep.rows.back());
   time("largest", sweep.rows.back().index);
   time("cub", sweep.cub_index);
 }

@@ -37,8 +37,8 @@ std::string describe_one_run(const std::string& form, OneWarp one_warp) {
 
 // Every form measured (measure_form) with racecheck's report of it read from the lesson's
 // recorded/racecheck folder and checked against this build's sources; facts racecheck.FORM,
-// racecheck.FORM.report and wrong.FORM. `main_file` is __FILE__ of the
-// lesson's main.cu.
+// racecheck.FORM.report, wrong.FORM, and the load's shape (load.blocks of 1024 threads,
+// load.launches). `main_file` is __FILE__ of the lesson's main.cu.
 template <typename Op, typename OneWarp, typename EveryWarp>
 std::vector<FormOutcome> measure_forms(LessonRun& run, const LessonIdentity& lesson, const char* main_file,
                                        const std::vector<WarpForm>& forms, const LoadedInputs<Op>& loaded,
@@ -50,24 +50,27 @@ std::vector<FormOutcome> measure_forms(LessonRun& run, const LessonIdentity& les
     o.race = read_racecheck(folder.here, folder.in_repository, lesson.id, form.name, sources::kLessonSources);
     outcomes.push_back(o);
   }
-  add_form_facts(run.trace(), outcomes, "one warp", "warps");
+  add_load_facts(run.trace(), loaded.blocks, add_form_facts(run.trace(), outcomes, "one warp", "warps"));
   return outcomes;
 }
 
 // Every form timed under load (time_form), in the order of `forms`, in kTimingRounds rounds;
-// each form's timing is its median round; facts time.FORM.
+// each form's timing is its median round; facts time.FORM, and time.repeats (the reductions each
+// warp makes in a timed launch, kept among the run's parameters as "repeats").
 template <typename Op, typename EveryWarp>
 RoundTimings time_forms(LessonRun& run, const std::string& kernel, const std::vector<WarpForm>& forms,
                         const LoadedInputs<Op>& loaded, int repeats, EveryWarp every_warp) {
   const RoundTimings timed = time_in_rounds(forms.size(), kTimingRounds, [&](size_t k) {
     return time_form(kernel, forms[k].name, loaded, repeats, every_warp);
   });
+  trace::Trace& t = run.trace();
   for (size_t k = 0; k < forms.size(); ++k) {
-    run.trace().timings.push_back(timed.timing[k]);
-    trace::set_fact(
-        run.trace(), "time." + forms[k].name,
-        trace::timing_median_fact(run.trace(), int(run.trace().timings.size()) - 1, trace::FactUnit::us, 2));
+    t.timings.push_back(timed.timing[k]);
+    trace::set_fact(t, "time." + forms[k].name,
+                    trace::timing_median_fact(t, int(t.timings.size()) - 1, trace::FactUnit::us, 2));
   }
+  t.parameters["repeats"] = repeats;
+  trace::set_fact(t, "time.repeats", trace::parameter_fact(t, "repeats"));
   return timed;
 }
 
@@ -75,16 +78,6 @@ inline size_t form_index(const std::vector<WarpForm>& forms, const std::string& 
   for (size_t i = 0; i < forms.size(); ++i)
     if (forms[i].name == form) return i;
   throw std::logic_error("no form " + form);
-}
-
-// The load's shape as a fact (load.shape) and the number of reductions per timed launch
-// (time.repeats).
-template <typename Op>
-void add_load_facts(trace::Trace& t, const LoadedInputs<Op>& loaded, int repeats) {
-  t.facts["load.shape"] = std::to_string(loaded.blocks) + " blocks of 1024 threads (" +
-                          std::to_string(loaded.blocks * 32) + " warps), " +
-                          std::to_string(loaded.inputs.size()) + " launches";
-  t.facts["time.repeats"] = std::to_string(repeats);
 }
 
 inline void print_forms(const std::vector<FormOutcome>& outcomes, const std::vector<trace::Timing>& timings) {

@@ -61,10 +61,33 @@ std::string text_of(const T& v) {
 
 inline constexpr int kSingleWarpAttempts = 10;
 
+// What the recorded launch returned to each of its 32 lanes, as a series whose reference is the
+// CPU's answer (its matches are the lanes that were right): each lane's value where it is one
+// number; where it is a matrix, 1 for a lane that was returned the CPU's matrix and 0 for one that
+// was not.
+template <typename T>
+int add_lanes_series(trace::Trace& t, const std::vector<T>& answers, const T& expected) {
+  trace::Series lanes;
+  lanes.has_reference = true;
+  if constexpr (std::is_same_v<T, Mat2>) {
+    lanes.name = "lanes of the recorded launch returned the CPU's matrix (1) or another (0)";
+    lanes.unit = "lanes";
+    lanes.reference = 1;
+    for (const T& a : answers) lanes.values.push_back(a == expected ? 1 : 0);
+  } else {
+    lanes.name = "what each lane of the recorded launch was returned (the reference: the CPU's answer)";
+    lanes.unit = "value";
+    lanes.reference = double(expected);
+    for (const T& a : answers) lanes.values.push_back(double(a));
+  }
+  return trace::add_series(t, std::move(lanes));
+}
+
 // Records one launch: launch(in, out, recorder) launches the recording instantiation of the
 // form; `input` holds its 32 values. Buffers: 0 in, 1 the work buffer, 2 what each lane was
 // returned, 3 out; tracks: 0 the block, 1 its warp. Facts: recorded.result, recorded.expected,
-// recorded.launches, recorded.warp_time.
+// recorded.launches, recorded.warp_time, recorded.right_lanes; series: the recording's launches
+// (add_launches_fact) and what each lane was returned (add_lanes_series).
 template <typename Op, typename Launch>
 void record_single_warp(LessonRun& run, const SingleWarpSteps& how, const std::vector<typename Op::T>& input,
                         Launch launch) {
@@ -92,9 +115,6 @@ void record_single_warp(LessonRun& run, const SingleWarpSteps& how, const std::v
     return replay.surprises();
   });
   trace::Trace& t = run.trace();
-  if (!attempts.found)
-    t.notices.push_back("no recorded launch of " + std::to_string(kSingleWarpAttempts) +
-                        " had every lane read what lockstep gives: " + attempts.text());
 
   const trace::ElementType type = element_type<T>();
   t.buffers = {{kIn, "in", type, shape_of<T>(32), trace::MemorySpace::global, 0},
@@ -147,17 +167,23 @@ void record_single_warp(LessonRun& run, const SingleWarpSteps& how, const std::v
       make_event(0, trace::EventKind::slice_end, end, t.tracks[0].name, trace::Category::kernel));
 
   const T expected = cpu_reduce<Op>(input);
-  t.facts["recorded.result"] = text_of(answers.front());
-  t.facts["recorded.expected"] = text_of(expected);
-  t.facts["recorded.launches"] = attempts.text();
-  // The warp's time: from the kernel slice's begin to its end, as the steps hold them.
   const int last_step = int(t.steps.size()) - 1;
+  // What lane 0 was returned: out[0] in the last step's snapshot, where the value is one number. A
+  // matrix is four, which no fact's unit writes: its text is the matrix, with no origin.
+  if constexpr (std::is_same_v<T, Mat2>)
+    t.facts["recorded.result"] = text_of(answers.front());
+  else
+    trace::set_fact(t, "recorded.result", trace::snapshot_value_fact(t, last_step, kOut, 0));
+  // The CPU's answer for the input, computed on the host: no snapshot holds it (the snapshots hold
+  // what the lanes computed, which is what is being checked against it), so it is text alone.
+  t.facts["recorded.expected"] = text_of(expected);
+  add_launches_fact(t, attempts);
+  // The warp's time: from the kernel slice's begin to its end, as the steps hold them.
   trace::set_fact(t, "recorded.warp_time",
                   trace::duration_fact(t, {int(first), 0}, {last_step, int(t.steps.back().events.size()) - 1},
                                        trace::FactUnit::ns, 0));
-  int right = 0;
-  for (const T& a : answers) right += a == expected;
-  t.facts["recorded.right_lanes"] = std::to_string(right) + "/32";
+  trace::set_fact(t, "recorded.right_lanes",
+                  trace::series_matches_fact(t, add_lanes_series(t, answers, expected)));
 }
 
 }  // namespace gridlock::reduction

@@ -94,6 +94,57 @@ inline trace::EventRef store_event(const trace::Trace& t, int block_track, int64
   return trace::find_event(t, block_track, t_ns, trace::EventKind::instant, trace::Category::work);
 }
 
+// The event of step `step` at which the last of its warps left the step's barrier (the latest end
+// of a barrier slice there); its event is -1 where the step holds no barrier.
+inline trace::EventRef last_barrier_leave(const trace::Trace& t, int step) {
+  trace::EventRef latest{step, -1};
+  const std::vector<trace::Event>& events = t.steps[size_t(step)].events;
+  for (size_t e = 0; e < events.size(); ++e)
+    if (events[e].category == trace::Category::barrier && events[e].kind == trace::EventKind::slice_end &&
+        (latest.event < 0 || events[e].t_ns > events[size_t(latest.event)].t_ns))
+      latest.event = int(e);
+  return latest;
+}
+
+// The levels of a halving or interleaved tree, one step each, and how long each took: from the last
+// warp leaving the barrier of the step before to the last warp leaving its own. `spans` are those
+// times as facts (their origin the two events); `series` holds them as a series the trace shows,
+// one value a level.
+struct TreeLevelTimes {
+  std::vector<trace::FactValue> spans;
+  int series = -1;
+};
+
+// Steps first_level_step .. first_level_step + levels - 1 are the levels; the step before them
+// ends at a barrier too (the load's). Throws trace::TraceError where a step holds no barrier (its
+// events were dropped: a notice says so).
+inline TreeLevelTimes add_tree_level_times(trace::Trace& t, int first_level_step, int levels) {
+  TreeLevelTimes out;
+  trace::Series times{
+      "time each tree level took, from the last warp out of one barrier to the last out of the next",
+      "ns",
+      {}};
+  trace::EventRef from = last_barrier_leave(t, first_level_step - 1);
+  for (int step = first_level_step; step < first_level_step + levels; ++step) {
+    const trace::EventRef to = last_barrier_leave(t, step);
+    out.spans.push_back(trace::duration_fact(t, from, to, trace::FactUnit::ns, 0));
+    times.values.push_back(out.spans.back().value);
+    from = to;
+  }
+  out.series = trace::add_series(t, times);
+  return out;
+}
+
+// The grids a benchmark timed, as a series, so that a fact can name one of them (the fastest, the
+// one that fills the GPU); a series of the same name and values already in the trace is reused.
+inline int grid_series(trace::Trace& t, const std::vector<int>& grids,
+                       const std::string& name = "blocks in each grid of the sweep") {
+  const std::vector<double> values(grids.begin(), grids.end());
+  for (size_t k = 0; k < t.series.size(); ++k)
+    if (t.series[k].name == name && t.series[k].values == values) return int(k);
+  return trace::add_series(t, {name, "blocks", values});
+}
+
 // "a–b" with an en dash, or "a" when both are equal.
 inline std::string range_text(const std::string& a, const std::string& b) {
   return a == b ? a : a + "\xE2\x80\x93" + b;

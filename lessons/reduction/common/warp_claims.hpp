@@ -71,31 +71,45 @@ struct FormOutcome {
 inline bool all_right(const FormOutcome& o) { return o.alone.wrong() + o.loaded.wrong() == 0; }
 
 // The wrong answers of each launch as a series (one value a launch, out of the groups it had),
-// and their sum as the fact `key`: "3/200" runs, "0/84480" warps.
-inline void add_misses_fact(trace::Trace& t, const std::string& key, const Misses& m, const std::string& name,
-                            const std::string& unit) {
-  t.series.push_back({name, unit, m.per_launch, true, 0, double(m.groups_per_launch)});
-  trace::set_fact(t, key, trace::series_sum_fact(t, int(t.series.size()) - 1));
+// and their sum as the fact `key`: "3/200" runs, "0/84480" warps. Returns the series' index.
+inline int add_misses_fact(trace::Trace& t, const std::string& key, const Misses& m, const std::string& name,
+                           const std::string& unit) {
+  const int series = trace::add_series(t, {name, unit, m.per_launch, true, 0, double(m.groups_per_launch)});
+  trace::set_fact(t, key, trace::series_sum_fact(t, series));
+  return series;
 }
 
 // Facts per form: "racecheck.FORM" (the report's counts and racing lines, or why it was not used),
 // "racecheck.FORM.report" for a report that was used (its path and the sources hash it shares with
 // this build: what tests/evidence checks a shipped trace against), and the wrong answers:
 // "wrong.FORM.runs" (one `alone` per launch: "one warp") and "wrong.FORM.under_load" (every
-// `group` of a full grid at once: "warps").
-inline void add_form_facts(trace::Trace& t, const std::vector<FormOutcome>& outcomes,
-                           const std::string& alone, const std::string& group) {
+// `group` of a full grid at once: "warps"). Returns the index of the first form's series under
+// load, whose values are the launches of the load (-1 without a form).
+inline int add_form_facts(trace::Trace& t, const std::vector<FormOutcome>& outcomes, const std::string& alone,
+                          const std::string& group) {
+  int first_under_load = -1;
   for (const FormOutcome& o : outcomes) {
     const std::string& form = o.form.name;
     t.facts["racecheck." + form] = o.race.text();
     if (o.race.read()) t.facts["racecheck." + form + ".report"] = o.race.path + " " + o.race.sources.hash;
     add_misses_fact(t, "wrong." + form + ".runs", o.alone,
                     form + ": wrong answers per run, " + alone + " a launch", "wrong answers");
-    add_misses_fact(
+    const int under_load = add_misses_fact(
         t, "wrong." + form + ".under_load", o.loaded,
         form + ": wrong " + group + " per launch of every " + group.substr(0, group.size() - 1) + " at once",
         group);
+    if (first_under_load < 0) first_under_load = under_load;
   }
+  return first_under_load;
+}
+
+// The load's shape as facts: its blocks (load.blocks, kept among the run's parameters as
+// "load_blocks", since the load's launches are not the trace's) and its launches (load.launches:
+// the values of `under_load`, a series with one value a launch of the load).
+inline void add_load_facts(trace::Trace& t, int blocks, int under_load) {
+  t.parameters["load_blocks"] = blocks;
+  trace::set_fact(t, "load.blocks", trace::parameter_fact(t, "load_blocks"));
+  trace::set_fact(t, "load.launches", trace::series_count_fact(t, under_load));
 }
 
 // The verdict on "no barrier is needed: a warp runs in lockstep". Contradicted when a

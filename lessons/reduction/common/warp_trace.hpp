@@ -41,10 +41,12 @@ std::vector<ReplayedStep> replay_steps(LaneReplay<Op>& replay, const LaneRecordi
 
 // Launches a recording until one shows every lane reading what the replay in lockstep order gives,
 // at most `attempts` times. attempt() launches, replays and returns what did not fit (empty: it
-// all did). Returns the launches it took and the first misfit of each rejected one.
+// all did). Returns the launches it took, how many values did not fit in each, and the first
+// misfit of each rejected one.
 struct LockstepAttempts {
   int launches = 0;
   bool found = false;
+  std::vector<double> misfits;  // per launch, in order: the values the replay did not give
   std::vector<std::string> rejected;
   // "1 launch", or "3 launches (launch 1: thread 5 read s[13] = 4, the replay gives 9; ...)".
   std::string text() const {
@@ -60,6 +62,7 @@ inline LockstepAttempts record_in_lockstep(int attempts,
   while (a.launches < attempts) {
     ++a.launches;
     const std::vector<LaneSurprise> misfits = attempt();
+    a.misfits.push_back(double(misfits.size()));
     if (misfits.empty()) {
       a.found = true;
       break;
@@ -67,6 +70,21 @@ inline LockstepAttempts record_in_lockstep(int attempts,
     a.rejected.push_back("step " + std::to_string(misfits.front().step) + ", " + misfits.front().what);
   }
   return a;
+}
+
+// The recording's launches as a series, one value a launch (the lane values the lockstep replay
+// did not give: 0 for the launch kept), and their count as the fact recorded.launches. A recording
+// launched more than once says why in a notice: the first misfit of each launch set aside.
+inline void add_launches_fact(trace::Trace& t, const LockstepAttempts& a) {
+  const int launches =
+      trace::add_series(t, {"lane values the lockstep replay does not give, per launch of the recording",
+                            "values", a.misfits, true, 0});
+  trace::set_fact(t, "recorded.launches", trace::series_count_fact(t, launches));
+  if (!a.found)
+    t.notices.push_back("no recorded launch of " + std::to_string(a.launches) +
+                        " had every lane read what lockstep gives: " + a.text());
+  else if (!a.rejected.empty())
+    t.notices.push_back("the recording took " + a.text() + "; the last is the one recorded");
 }
 
 using trace::make_event;

@@ -62,6 +62,8 @@ struct Target {
   std::string text;  // "reduce-fast vs CUB at 2^28 ints: 1.0196× ± 0.0012 as fast over 5 runs (target
                      // 1.02×: short by 0.0004)"
   TargetState state = TargetState::missed;
+  int64_t n = 0;        // the size it was measured at
+  std::string verdict;  // the text's last words, in its brackets: "target 1.02×: short by 0.0004"
   bool met() const { return state == TargetState::met; }
 };
 std::vector<Target> targets(const Ladder& ladder);  // empty without a reduce-fast row
@@ -75,8 +77,11 @@ std::string text_table(const Ladder& ladder);
 // The same rows as a Markdown table, with a heading per size and the lessons left out.
 std::string markdown_table(const Ladder& ladder);
 
-// Facts by key: "<size>.<row>.<column>" with size "documented" (10^8) or "large" (2^28), and
-// "peak.gbs". Every timing goes into the trace's timings, named "<kernel> | <config>".
+// Facts by key: "<size>.<row>.<column>" with size "documented" (10^8) or "large" (2^28),
+// "peak.gbs", and per target "target.<key>" (its ratio over the runs: "1.0196× ± 0.0012", or for
+// the peak the runs' median in percent, "91.18"), "target.<key>.runs", "target.<key>.verdict" and,
+// for the peak, "target.<key>.spread" (in points). Every timing goes into the trace's timings, named
+// "<kernel> | <config>"; the runs of each target into a series, one value a run.
 void add_to_trace(const Ladder& ladder, trace::Trace& t);
 
 }  // namespace gridlock::ladder

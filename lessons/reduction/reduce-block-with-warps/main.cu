@@ -112,9 +112,10 @@ void check_claims(LessonRun& run) {
   const Loaded loaded = loaded_inputs(loads, blocks, o.n, o.seed + uint64_t(o.runs));
   std::vector<FormOutcome> outcomes;
   for (const red::WarpForm& form : r7::kForms) outcomes.push_back(measure_form(run, form, loaded));
-  red::add_form_facts(run.trace(), outcomes, "one block", "blocks");
-  run.trace().facts["load.shape"] = std::to_string(blocks) + " blocks of " + std::to_string(o.block) +
-                                    " threads, " + std::to_string(loads) + " launches";
+  // The load's shape: load.blocks of load.threads (the run's --block) threads, load.launches times.
+  tr::Trace& t = run.trace();
+  red::add_load_facts(t, blocks, red::add_form_facts(t, outcomes, "one block", "blocks"));
+  tr::set_fact(t, "load.threads", tr::parameter_fact(t, "block"));
   const gridlock::RoundTimings timings = time_forms(run);
   const size_t r1_tree = r7::kForms.size();
 

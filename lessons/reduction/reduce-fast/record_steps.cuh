@@ -166,7 +166,7 @@ inline void add_steps(gridlock::LessonRun& run, const Recorded& r, const std::ve
 // The facts the README quotes, each time taken from the events that hold it (add_steps'): the
 // kernel's slice, the blocks' starts and sums, the merging block's merge.
 inline void add_facts(gridlock::LessonRun& run, const Recorded& r, const Config& c, int64_t n,
-                      const std::vector<int>& rows, int kernel_track) {
+                      const std::vector<int>& rows, int kernel_track, int launch) {
   gridlock::RunClock& clock = run.clock();
   tr::Trace& t = run.trace();
   size_t first_start = 0, last_start = 0, first_summed = 0, last_summed = 0;
@@ -188,8 +188,9 @@ inline void add_facts(gridlock::LessonRun& run, const Recorded& r, const Config&
     return tr::duration_fact(t, from, to, tr::FactUnit::us, 2);
   };
   t.facts["config"] = c.name();
-  t.facts["grid"] = std::to_string(r.blocks.size());
-  t.facts["result"] = std::to_string(r.result);
+  tr::set_fact(t, "grid", tr::launch_grid_fact(t, launch));
+  // The sum the merging block stored in out[0]: the last step's snapshot.
+  tr::set_fact(t, "result", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kOut, 0));
   tr::set_fact(t, "merger", tr::event_block_fact(t, merge_begin));
   tr::set_fact(t, "launch.time",
                us(tr::find_event(t, kernel_track, at(first_start, kStarted), tr::EventKind::slice_begin,
@@ -202,6 +203,8 @@ inline void add_facts(gridlock::LessonRun& run, const Recorded& r, const Config&
                us(block_event(first_summed, kSummed, tr::EventKind::slice_end),
                   block_event(last_summed, kSummed, tr::EventKind::slice_end)));
   tr::set_fact(t, "merge.time", us(merge_begin, merge_end));
+  // The input's bytes over the launch's span (launch.time): a bandwidth of events, not of a timing,
+  // so it is text alone.
   const int64_t first_start_ns = at(first_start, kStarted);
   char gbs[32];
   std::snprintf(gbs, sizeof gbs, "%.0f GB/s", double(n) * sizeof(int) / double(end - first_start_ns));
@@ -230,7 +233,7 @@ inline void record_steps(gridlock::LessonRun& run, const Config& c, const std::v
       "the input (" + std::to_string(input.size()) +
       " ints) is not recorded; each block's partial was checked against the CPU's sum of its slice");
   add_steps(run, r, rows, launch, kernel_track);
-  add_facts(run, r, c, int64_t(input.size()), rows, kernel_track);
+  add_facts(run, r, c, int64_t(input.size()), rows, kernel_track, launch);
 }
 
 }  // namespace rf

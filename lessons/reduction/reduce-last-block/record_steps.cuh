@@ -101,11 +101,23 @@ inline void add_merge(gridlock::LessonRun& run, const Recording& rec, const red:
 }
 
 inline void add_facts(gridlock::LessonRun& run, const Recording& rec, const red::LaunchTracks& tracks,
-                      const red::MergeSeen& seen, int result) {
+                      const red::MergeSeen& seen) {
   tr::Trace& t = run.trace();
-  t.facts["result"] = std::to_string(result);
+  // The sum as the merging block's thread 0 stored it in out[0]: the last step's snapshot.
+  tr::set_fact(t, "result", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kOut, 0));
   red::add_merge_facts(t, rec, tracks, seen, run.clock());
-  t.facts["stale_partials"] = std::to_string(stale_partials(rec, seen.merger));
+  // Each partial as the merging block loaded it, less what its block stored: 0 where it read the
+  // partial as written; how many differ out of how many there are.
+  const Steps s(rec.block_size());
+  tr::Series read{"each partial as the merging block read it, less what its block stored",
+                  "difference",
+                  {},
+                  /*has_reference=*/true,
+                  /*reference=*/0};
+  for (int b = 0; b < rec.grid(); ++b)
+    read.values.push_back(double(int64_t(rec.shared_of(seen.merger, s.merge_load, b)) -
+                                 int64_t(rec.register_of(b, s.store, 0))));
+  tr::set_fact(t, "stale_partials", tr::series_differs_fact(t, tr::add_series(t, read)));
 }
 
 // Turns the recording of one launch into the trace's buffers, rows, steps and facts.
@@ -153,7 +165,7 @@ inline void record_steps(gridlock::LessonRun& run, const Recording& rec, const s
     t.notices.push_back("the input (" + std::to_string(n) +
                         " elements) is not recorded: the loads' values "
                         "cannot be checked against it");
-  add_facts(run, rec, tracks, seen, result);
+  add_facts(run, rec, tracks, seen);
 }
 
 }  // namespace r4

@@ -35,8 +35,12 @@ inline void bench_forms(gridlock::LessonRun& run) {
   const Entry forms[] = {{Form::documented, "reduce_chunks_in_order<1024>", "in_order"},
                          {Form::split, "reduce_chunks<1024> + R2's kernel", "split"},
                          {Form::commutative, "R4's reduce_with_last_block<1024>", "commutative"}};
-  run.trace().facts["bench.n"] = std::to_string(n);
-  run.trace().facts["bench.twice_grid"] = std::to_string(twice);
+  namespace tr = gridlock::trace;
+  tr::Trace& t = run.trace();
+  t.parameters["bench_n"] = double(n);
+  tr::set_fact(t, "bench.n", tr::parameter_fact(t, "bench_n"));
+  const int grids = red::grid_series(t, {kDocumentedGrid, twice}, "blocks in each grid of the benchmark");
+  tr::set_fact(t, "bench.twice_grid", tr::series_value_fact(t, grids, 1, false));
   for (const Entry& entry : forms) {
     const Form form = entry.form;
     const char* name = entry.name;
@@ -52,9 +56,9 @@ inline void bench_forms(gridlock::LessonRun& run) {
       if (form != Form::commutative && out.download_one() != expected)
         run.check_failed(std::string(name) + " at grid " + std::to_string(grid) +
                          " differs from the CPU's product");
-      run.trace().timings.push_back(timing);
-      run.trace().facts[std::string("bench.") + entry.key + (k == 0 ? ".grid24" : ".twice")] =
-          red::microseconds(int64_t(timing.median_ns));
+      t.timings.push_back(timing);
+      tr::set_fact(t, std::string("bench.") + entry.key + (k == 0 ? ".grid24" : ".twice"),
+                   tr::timing_median_fact(t, int(t.timings.size()) - 1, tr::FactUnit::us, 2));
       medians[k] = timing.median_ns / 1e3;
     }
     std::printf("  %-44s %12.1f %12.1f\n", name, medians[0], medians[1]);

@@ -112,8 +112,12 @@ inline void add_facts(gridlock::LessonRun& run, const Recording& rec, const Layo
   t.facts["cpu"] = red::to_text(red::cpu_reduce<red::MatMul>(r.input));
   t.facts["split"] = red::to_text(r.split);
   t.facts["commutative"] = red::to_text(r.commutative);
-  t.facts["chunk"] = std::to_string(chunk_of(0, grid, n).count);
-  t.facts["last_chunk"] = std::to_string(chunk_of(grid - 1, grid, n).count);
+  // The matrices of each block's chunk, one value a block: the first block's and the last's.
+  tr::Series chunks{"matrices in each block's chunk", "matrices", {}};
+  for (int b = 0; b < grid; ++b) chunks.values.push_back(double(chunk_of(b, grid, n).count));
+  const int per_block = tr::add_series(t, chunks);
+  tr::set_fact(t, "chunk", tr::series_value_fact(t, per_block, 0, false));
+  tr::set_fact(t, "last_chunk", tr::series_value_fact(t, per_block, grid - 1, false));
   red::add_merge_facts(t, rec, l.tracks, seen, run.clock());
 }
 

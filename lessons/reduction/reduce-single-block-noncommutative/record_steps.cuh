@@ -3,6 +3,8 @@
 // and the facts the README quotes (R1's halving tree on the same input among them).
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -36,17 +38,60 @@ inline gridlock::TreeRecording<red::Mat2>::Shape recording_shape(const gridlock:
   return {/*grid=*/1, o.block, steps, 0, /*registers=*/true};
 }
 
-inline void add_facts(tr::Trace& t, const RecordedRun& r, int block, int levels, int block_track,
-                      std::pair<int64_t, int64_t> span) {
-  const int n = int(r.input.size()), loads = n > block ? (n - 1) / block : 0;
+// How long each barrier held the block, from its first warp's arrival to its last warp's leaving,
+// for every step of [first, last] that holds a barrier.
+inline tr::Series barrier_holds(const tr::Trace& t, size_t first, size_t last) {
+  tr::Series holds{"time each barrier held the block, from the first warp in to the last warp out", "ns", {}};
+  for (size_t s = first; s <= last; ++s) {
+    int64_t in = INT64_MAX, out = INT64_MIN;
+    for (const tr::Event& e : t.steps[s].events) {
+      if (e.category != tr::Category::barrier) continue;
+      if (e.kind == tr::EventKind::slice_begin) in = std::min(in, e.t_ns);
+      if (e.kind == tr::EventKind::slice_end) out = std::max(out, e.t_ns);
+    }
+    if (in != INT64_MAX && out != INT64_MIN) holds.values.push_back(double(out - in));
+  }
+  return holds;
+}
+
+// The places each pass of the loop (the steps labelled `next_load` in [first, last]) filled with
+// the identity: its loads whose operand is the identity (-1), past the end of the input.
+inline tr::Series loop_padding(const tr::Trace& t, size_t first, size_t last, const std::string& next_load) {
+  tr::Series padded{"places each pass of the loop filled with the identity", "places", {}};
+  for (size_t s = first; s <= last; ++s) {
+    if (t.steps[s].label != next_load) continue;
+    int64_t identities = 0;
+    for (const tr::Operation& op : t.steps[s].ops)
+      identities += std::count(op.a.begin(), op.a.end(), int64_t(-1));
+    padded.values.push_back(double(identities));
+  }
+  return padded;
+}
+
+// The facts the README quotes: the matrices as text (four numbers each), the rest from the steps
+// [first, last] of the launch: the loop's passes and its padding, the tree's levels, the barriers.
+inline void add_facts(tr::Trace& t, const RecordedRun& r, int block, size_t first, size_t last,
+                      const red::InOrderTrace& tt, int block_track, std::pair<int64_t, int64_t> span) {
   t.facts["result"] = red::to_text(r.result);
   t.facts["cpu"] = red::to_text(red::cpu_reduce<red::MatMul>(r.input));
   t.facts["halving"] = red::to_text(r.halving);
   t.facts["zero_padded"] = red::to_text(r.zero_padded);
-  t.facts["loads"] = std::to_string(loads);
-  t.facts["padded"] = std::to_string((loads + 1) * block - n);
-  t.facts["tree.levels"] = std::to_string(levels);
-  t.facts["barriers"] = std::to_string(1 + 2 * loads + 1 + levels);
+  // The barriers first: the histogram view opens on the first series.
+  tr::set_fact(t, "barriers", tr::series_count_fact(t, tr::add_series(t, barrier_holds(t, first, last))));
+  size_t first_level = first;
+  while (first_level <= last && t.steps[first_level].label != tt.tree) ++first_level;
+  const red::TreeLevelTimes levels =
+      red::add_tree_level_times(t, int(first_level), __builtin_ctz(unsigned(block)));
+  tr::set_fact(t, "tree.levels", tr::series_count_fact(t, levels.series));
+  const tr::Series padding = loop_padding(t, first, last, tt.next_load);
+  if (!padding.values.empty()) {
+    const int passes = tr::add_series(t, padding);
+    tr::set_fact(t, "loads", tr::series_count_fact(t, passes));
+    tr::set_fact(t, "padded", tr::series_sum_fact(t, passes));
+  } else {  // everything fitted in the first load: no pass of the loop, the first load padded
+    t.facts["loads"] = "0";
+    t.facts["padded"] = std::to_string(block - int(r.input.size()));
+  }
   tr::set_fact(t, "block.time", red::slice_fact(t, block_track, span));
 }
 
@@ -87,7 +132,7 @@ inline void record_steps(gridlock::LessonRun& run, const gridlock::TreeRecording
   const auto span = rec.block_span(0, run.clock());
   red::add_slice(t, first, last, tracks.block[0], span, "block 0");
   red::add_slice(t, first, last, tracks.kernel, span, kernel);
-  add_facts(t, r, block, __builtin_ctz(unsigned(block)), tracks.block[0], span);
+  add_facts(t, r, block, first, last, tt, tracks.block[0], span);
 }
 
 }  // namespace r2

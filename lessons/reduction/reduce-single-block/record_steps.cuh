@@ -11,6 +11,7 @@
 #include "common/record/tree_recording.hpp"
 #include "common/units.hpp"
 #include "reduction/common/reference.hpp"
+#include "reduction/common/trace_parts.hpp"
 #include "run_kernel.cuh"
 
 namespace r1 {
@@ -49,25 +50,6 @@ inline void declare_buffers_and_tracks(tr::Trace& t, int64_t n, int block, unsig
   for (int w = 0; w < warps; ++w)
     t.tracks.push_back({kFirstWarpTrack + w, tr::TrackKind::warp, "warp " + std::to_string(w), kBlockTrack, 0,
                         0, w, -1, int(sm)});
-}
-
-// Per tree level, from the last warp leaving the previous barrier to the last warp leaving this
-// one: the two barrier ends.
-inline std::vector<std::pair<tr::EventRef, tr::EventRef>> level_spans(const tr::Trace& t,
-                                                                      int first_level_step, int levels) {
-  std::vector<tr::EventRef> last_leave;
-  for (int s = first_level_step - 1; s < first_level_step + levels; ++s) {
-    tr::EventRef latest{s, -1};
-    const std::vector<tr::Event>& events = t.steps[size_t(s)].events;
-    for (size_t e = 0; e < events.size(); ++e)
-      if (events[e].category == tr::Category::barrier && events[e].kind == tr::EventKind::slice_end &&
-          (latest.event < 0 || events[e].t_ns > events[size_t(latest.event)].t_ns))
-        latest.event = int(e);
-    last_leave.push_back(latest);
-  }
-  std::vector<std::pair<tr::EventRef, tr::EventRef>> spans;
-  for (size_t i = 1; i < last_leave.size(); ++i) spans.push_back({last_leave[i - 1], last_leave[i]});
-  return spans;
 }
 
 inline void record_steps(gridlock::LessonRun& run) {
@@ -127,7 +109,9 @@ inline void record_steps(gridlock::LessonRun& run) {
   for (const tr::Event& e : rec.warp_events(0, 0, kFirstWarpTrack, "strided load", clock))
     load.events.push_back(e);
 
-  int single_warp_from = 0, single_warp_adds = 0;
+  // One value per addition made at a level where only warp 0 adds, the level's number: how many
+  // levels (and additions) a warp-level reduction could do without a barrier.
+  tr::Series warp0_alone{"tree level of each addition made while warp 0 alone adds", "level", {}};
   for (int level = 1, size = o.block / 2; size > 0; ++level, size /= 2) {
     tr::Step& s = run.add_step(
         "PHASE 2: halving tree",
@@ -140,10 +124,8 @@ inline void record_steps(gridlock::LessonRun& run) {
     s.live.push_back({kShared, 0, size, 1});
     s.events = rec.warp_events(0, level, kFirstWarpTrack, "level " + std::to_string(level), clock);
     const std::vector<int64_t>& threads = s.ops.back().thread;
-    if (!threads.empty() && *std::max_element(threads.begin(), threads.end()) < 32) {
-      if (!single_warp_from) single_warp_from = level;
-      single_warp_adds += int(threads.size());
-    }
+    if (!threads.empty() && *std::max_element(threads.begin(), threads.end()) < 32)
+      warp0_alone.values.insert(warp0_alone.values.end(), threads.size(), double(level));
     if (size == 1)
       s.events.push_back(
           {kBlockTrack, tr::EventKind::slice_end, block_end, t.tracks[0].name, tr::Category::kernel});
@@ -155,8 +137,9 @@ inline void record_steps(gridlock::LessonRun& run) {
   done.snapshots.push_back({kOut, {}, {double(result)}});
   done.live.push_back({kShared, 0, 1, 1});
 
-  // Facts the README quotes, each time taken from the events that hold it: the block's slice
-  // begins at its start; the warps' loads end at the first barrier; the levels between barriers.
+  // Facts the README quotes, each taken from what holds it: the block's slice begins at its start;
+  // the warps' loads end at the first barrier; the levels between barriers; what each thread
+  // folded and which levels warp 0 ran alone, as series.
   const tr::EventRef started =
       tr::find_event(t, kBlockTrack, block_begin, tr::EventKind::slice_begin, tr::Category::kernel);
   tr::EventRef first_done{int(load_step), -1}, last_done{int(load_step), -1};
@@ -171,19 +154,28 @@ inline void record_steps(gridlock::LessonRun& run) {
   const auto us = [&](tr::EventRef from, tr::EventRef to) {
     return tr::duration_fact(t, from, to, tr::FactUnit::us, 2);
   };
-  std::vector<tr::FactValue> levels_took;
-  for (const auto& [from, to] : level_spans(t, 1, levels))
-    levels_took.push_back(tr::duration_fact(t, from, to, tr::FactUnit::ns, 0));
-  const auto by_value = [](const tr::FactValue& a, const tr::FactValue& b) { return a.value < b.value; };
-  t.facts["load.folds"] = input_recorded ? fold_counts(rec, o.block) : "not recorded";
+  // The elements each thread folded: its load run, recorded whether or not the input is.
+  tr::Series folds{"elements each thread folded in the strided load", "elements", {}};
+  for (int i = 0; i < o.block; ++i) folds.values.push_back(double(rec.load_run(0, i).count));
+  const int per_thread = tr::add_series(t, folds);
+  tr::set_fact(t, "load.folds", tr::series_range_fact(t, per_thread));
+  tr::set_fact(t, "load.folds.most_often", tr::series_mode_fact(t, per_thread));
+  tr::set_fact(t, "load.folds.most_often.threads", tr::series_mode_count_fact(t, per_thread));
   tr::set_fact(t, "load.first_warp_done", us(started, first_done));
   tr::set_fact(t, "load.last_warp_done", us(started, last_done));
-  t.facts["tree.levels"] = std::to_string(levels);
-  tr::set_fact(t, "tree.shortest_level", *std::min_element(levels_took.begin(), levels_took.end(), by_value));
-  tr::set_fact(t, "tree.longest_level", *std::max_element(levels_took.begin(), levels_took.end(), by_value));
-  t.facts["tree.single_warp_from"] = std::to_string(single_warp_from);
-  t.facts["tree.single_warp_levels"] = std::to_string(levels - single_warp_from + 1);
-  t.facts["tree.single_warp_adds"] = std::to_string(single_warp_adds);
+  const gridlock::reduction::TreeLevelTimes level_times =
+      gridlock::reduction::add_tree_level_times(t, int(load_step) + 1, levels);
+  const auto by_value = [](const tr::FactValue& a, const tr::FactValue& b) { return a.value < b.value; };
+  tr::set_fact(t, "tree.levels", tr::series_count_fact(t, level_times.series));
+  tr::set_fact(t, "tree.shortest_level",
+               *std::min_element(level_times.spans.begin(), level_times.spans.end(), by_value));
+  tr::set_fact(t, "tree.longest_level",
+               *std::max_element(level_times.spans.begin(), level_times.spans.end(), by_value));
+  // The values run from the lowest such level up, so the first is where warp 0 starts alone.
+  const int alone = tr::add_series(t, warp0_alone);
+  tr::set_fact(t, "tree.single_warp_from", tr::series_value_fact(t, alone, 0, false));
+  tr::set_fact(t, "tree.single_warp_levels", tr::series_distinct_fact(t, alone));
+  tr::set_fact(t, "tree.single_warp_adds", tr::series_count_fact(t, alone));
   // The block's slice, from its first warp's start to its last warp's leave.
   tr::set_fact(
       t, "tree.last_leave",

@@ -1,8 +1,6 @@
 // reduce-two-kernels (R3): runs the two-launch multi-block reduction on this GPU, puts each
 // documented claim to the test at the teaching and the documented configuration, records both
 // launches block by block on one clock, and with --bench sweeps the grid size against CUB.
-#include <algorithm>
-#include <climits>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -43,7 +41,11 @@ void check_boundary(LessonRun& run) {
   const auto& o = run.options();
   const std::vector<int> input = red::input_for<red::Sum>(r3::kCheckN, o.seed);
   const int expected = red::cpu_reduce<red::Sum>(input);
-  int64_t fewest = INT64_MAX, most = INT64_MIN;
+  // One value a run, in µs: from the first launch's last store to the second launch's start.
+  gridlock::trace::Series gaps{"time from the last partial's store to the second launch's start, each run, " +
+                                   red::config_text(r3::kCheckN, r3::kDocumentedGrid, r3::kDocumentedBlock),
+                               "\xC2\xB5s",
+                               {}};
   int after = 0, exact = 0;
   for (int k = 0; k < o.runs; ++k) {
     gridlock::TreeRecording<int> first(r3::recording_shape(r3::kDocumentedGrid, r3::kDocumentedBlock));
@@ -52,18 +54,20 @@ void check_boundary(LessonRun& run) {
     exact += r3::record_on_gpu(clock, input, first, second) == expected;
     const int64_t gap = r3::boundary_gap(first, second, first.steps() - 1);
     after += gap > 0;
-    fewest = std::min(fewest, gap);
-    most = std::max(most, gap);
+    gaps.values.push_back(double(gap) / 1e3);
   }
-  const std::string gaps = red::range_text(red::microseconds(fewest), red::microseconds(most));
-  run.trace().facts["boundary.documented_gaps"] = gaps;
+  gridlock::trace::FactValue range =
+      gridlock::trace::series_range_fact(run.trace(), gridlock::trace::add_series(run.trace(), gaps));
+  range.decimals = 2;
+  gridlock::trace::set_fact(run.trace(), "boundary.documented_gaps", range);
+  const std::string gap_range = run.trace().facts.at("boundary.documented_gaps") + " \xC2\xB5s";
   run.claim(
       r3::kBoundary, after == o.runs && exact == o.runs,
       "in " + std::to_string(after) + "/" + std::to_string(o.runs) + " recorded runs at " +
           red::config_text(r3::kCheckN, r3::kDocumentedGrid, r3::kDocumentedBlock) +
           ", every block of the second launch started after every block of the first had stored its "
           "partial, " +
-          gaps +
+          gap_range +
           " after the last store; the second launch read the partials the first wrote "
           "(" +
           std::to_string(exact) + "/" + std::to_string(o.runs) + " sums exact)",

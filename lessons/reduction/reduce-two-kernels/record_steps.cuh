@@ -5,7 +5,6 @@
 #pragma once
 
 #include <algorithm>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -31,18 +30,6 @@ inline int64_t boundary_gap(const Recording& first, const Recording& second, int
   unsigned long long last_store = 0;
   for (int b = 0; b < first.grid(); ++b) last_store = std::max(last_store, first.stored_time(b, store_step));
   return int64_t(second.first_start()) - int64_t(last_store);
-}
-
-// "5–6": how many elements the threads of the first launch folded, fewest to most.
-inline std::string folds_per_thread(const Recording& first) {
-  size_t fewest = ~size_t(0), most = 0;
-  for (int b = 0; b < first.grid(); ++b)
-    for (int t = 0; t < first.block_size(); ++t) {
-      const size_t k = size_t(first.load_run(b, t).count);
-      fewest = std::min(fewest, k);
-      most = std::max(most, k);
-    }
-  return red::range_text(std::to_string(fewest), std::to_string(most));
 }
 
 inline void declare_buffers(tr::Trace& t, int64_t n, int grid, int block) {
@@ -106,14 +93,20 @@ inline void add_second_launch(gridlock::LessonRun& run, const Recording& second,
 }
 
 inline void add_facts(tr::Trace& t, const Recording& first, const Recording& second,
-                      const red::LaunchTracks& one_tracks, const red::LaunchTracks& two_tracks, int result,
+                      const red::LaunchTracks& one_tracks, const red::LaunchTracks& two_tracks,
                       gridlock::RunClock& clock) {
-  std::set<unsigned> sms;
-  for (int b = 0; b < first.grid(); ++b) sms.insert(first.sm_of(b));
   const auto one = first.launch_span(clock), two = second.launch_span(clock);
-  t.facts["result"] = std::to_string(result);
-  t.facts["folds"] = folds_per_thread(first);
-  t.facts["first.sms"] = std::to_string(sms.size());
+  // The sum as the second launch's thread 0 stored it in out[0]: the last step's snapshot.
+  tr::set_fact(t, "result", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kOut, 0));
+  // How many elements the threads of the first launch folded (their load runs), fewest to most.
+  tr::Series folds{"elements each thread of the first launch folded", "elements", {}};
+  for (int b = 0; b < first.grid(); ++b)
+    for (int i = 0; i < first.block_size(); ++i) folds.values.push_back(double(first.load_run(b, i).count));
+  tr::set_fact(t, "folds", tr::series_range_fact(t, tr::add_series(t, folds)));
+  // The SMs the first launch's blocks ran on, one value a block: how many different ones.
+  tr::Series sms{"SM each block of the first launch ran on", "SM", {}};
+  for (int b = 0; b < first.grid(); ++b) sms.values.push_back(double(first.sm_of(b)));
+  tr::set_fact(t, "first.sms", tr::series_distinct_fact(t, tr::add_series(t, sms)));
   tr::set_fact(t, "first.time", red::slice_fact(t, one_tracks.kernel, one));
   tr::set_fact(t, "second.time", red::slice_fact(t, two_tracks.kernel, two));
   // From the last partial's store to the second launch's start, when it began after every store.
@@ -164,7 +157,7 @@ inline void record_steps(gridlock::LessonRun& run, const Recording& first, const
                         " elements) is not recorded: the first loads' "
                         "values cannot be checked against it");
   add_second_launch(run, second, two, launch_two, grid);
-  add_facts(t, first, second, one, two, result, run.clock());
+  add_facts(t, first, second, one, two, run.clock());
 }
 
 }  // namespace r3

@@ -38,7 +38,6 @@ std::vector<FormOutcome> measure_operator(LessonRun& run, const std::vector<red:
   const gridlock::RoundTimings timings =
       red::time_forms(run, "reduce_every_warp", forms, loaded, kRepeats, r9::reduce_on_every_warp<Op>);
   red::print_forms(outcomes, timings.timing);
-  red::add_load_facts(run.trace(), loaded, kRepeats);
   return outcomes;
 }
 

@@ -53,7 +53,6 @@ void check_claims(LessonRun& run) {
   const gridlock::RoundTimings timings =
       red::time_forms(run, "reduce_every_warp", r8::kForms, loaded, kRepeats, r8::reduce_on_every_warp);
   red::print_forms(outcomes, timings.timing);
-  red::add_load_facts(run.trace(), loaded, kRepeats);
 
   claim_order(run, outcomes);
   red::claim_lockstep(run, r8::kNoBarrier, order_keeping(outcomes));

@@ -32,7 +32,6 @@ void check_claims(LessonRun& run) {
   const gridlock::RoundTimings timings =
       red::time_forms(run, "sum_every_warp", r6::kForms, loaded, kRepeats, r6::sum_on_every_warp);
   red::print_forms(outcomes, timings.timing);
-  red::add_load_facts(run.trace(), loaded, kRepeats);
 
   const FormOutcome& documented = red::outcome_of(outcomes, "documented");
   run.claim(r6::kSum, red::all_right(documented), "documented form: " + documented.wrong_text());

@@ -313,7 +313,7 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l, const Coun
                      end = tr::find_event(t, l.kernels[last].stream_track, whole[last].second,
                                           tr::EventKind::slice_end, tr::Category::kernel);
   tr::set_fact(t, "recorded.span", tr::duration_fact(t, start, end, tr::FactUnit::us, 0));
-  t.facts["recorded.blocks_per_kernel"] = std::to_string(l.kernels.front().blocks.size());
+  tr::set_fact(t, "recorded.blocks_per_kernel", tr::launch_grid_fact(t, l.kernels.front().launch));
 }
 
 // Places each check-in and check-out at a time inside its interval, in an order of the eight

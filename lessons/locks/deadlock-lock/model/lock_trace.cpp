@@ -158,12 +158,7 @@ tr::Trace lock_trace(const LockRun& run, const TraceHeader& header, const Findin
   add_lock_holders(run, t);
   add_waiting_holders(run, t);
   t.claims = findings.claims;
-  t.facts = findings.facts;
-  // This run's final count is the last step's snapshot of *count: a fact the checker recomputes.
-  for (const tr::Buffer& b : t.buffers)
-    if (b.name == "*count" && !header.facts_of.empty() && !t.steps.empty())
-      tr::set_fact(t, header.facts_of + ".count",
-                   tr::snapshot_value_fact(t, int(t.steps.size()) - 1, b.id, 0));
+  if (!header.facts_of.empty()) add_run_facts(run, header.facts_of, t);
   t.notices = notices(run);
   t.exit_code = findings.as_expected ? 0 : 1;
   return t;

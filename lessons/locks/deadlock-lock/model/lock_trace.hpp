@@ -1,5 +1,6 @@
 // The trace of one model run of an L3 kernel: the lockstep model's steps, the lock's holders as
-// critical slices joined by hand-off flows, and the findings of both runs.
+// critical slices joined by hand-off flows, the claims of both runs, and this run's series and
+// facts.
 #pragma once
 
 #include <string>
@@ -20,7 +21,7 @@ struct TraceHeader {
   std::vector<gridlock::trace::Source> sources;  // kernels.cuh, then the model's programs
   std::string recorded_at;
   int64_t step_bound = 0;
-  std::string facts_of;  // this run's prefix in Findings::facts ("lockstep", "inside-the-loop")
+  std::string facts_of;  // the prefix of this run's facts ("lockstep", "inside-the-loop"); "": none
 };
 
 gridlock::trace::Trace lock_trace(const LockRun& run, const TraceHeader& header, const Findings& findings);

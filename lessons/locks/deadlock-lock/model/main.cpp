@@ -66,7 +66,7 @@ std::string output_problem(const std::string& dir) {
 int write_traces(const std::string& dir) {
   const LockRun every_thread = l3::model::run_lock_kernel(l3::model::every_thread_kernel(), kStepBound);
   const LockRun inside_the_loop = l3::model::run_lock_kernel(l3::model::inside_the_loop_kernel(), kStepBound);
-  const Findings findings = l3::model::find(every_thread, inside_the_loop, kStepBound);
+  const Findings findings = l3::model::find(every_thread, inside_the_loop);
   TraceHeader header{GRIDLOCK_LESSON_TITLE,
                      "",
                      {read_source(kKernelsFile), read_source(l3::model::kProgramsFile)},
