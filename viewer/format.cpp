@@ -86,6 +86,11 @@ std::string format_parameter(double value) {
   return text;
 }
 
+std::string format_parameter(const std::string& name, double value) {
+  const bool time = name.size() > 3 && name.compare(name.size() - 3, 3, "_ns") == 0;
+  return time ? format_duration(value) : format_parameter(value);
+}
+
 std::string format_devices(const std::vector<trace::Device>& devices) {
   auto name = [](const trace::Device& d) { return d.name.empty() ? std::string("unnamed GPU") : d.name; };
   if (devices.empty()) return {};

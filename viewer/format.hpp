@@ -36,6 +36,9 @@ std::string format_cuda_version(int version);
 
 // A run parameter: up to 10 significant digits, no trailing zeros ("1024", "0.5").
 std::string format_parameter(double value);
+// The same, by its name: one that ends in "_ns" is a time in nanoseconds (FORMAT.md), written as
+// a duration ("watchdog_ns" 2e8: "200.00 ms").
+std::string format_parameter(const std::string& name, double value);
 
 // The GPUs a trace ran on, by name: "NVIDIA H100", "2 × NVIDIA H100" (the same GPU twice),
 // "NVIDIA A100 + NVIDIA H100"; empty when none is declared.

@@ -60,6 +60,9 @@ TEST(Format, VersionsParametersCountsAndDevices) {
   EXPECT_EQ(format_cuda_version(0), "?");
   EXPECT_EQ(format_parameter(1024), "1024");
   EXPECT_EQ(format_parameter(0.5), "0.5");
+  EXPECT_EQ(format_parameter("runs", 200), "200");
+  EXPECT_EQ(format_parameter("watchdog_ns", 2e8), format_duration(2e8));  // a time, by its name
+  EXPECT_EQ(format_parameter("ns", 5), "5");
   EXPECT_EQ(format_count(1, "warp"), "1 warp");
   EXPECT_EQ(format_count(16, "warp"), "16 warps");
   gridlock::trace::Device h100;

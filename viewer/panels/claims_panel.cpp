@@ -54,7 +54,7 @@ void producer_rows(const trace::Trace& trace) {
   key_value("program", p.program);
   key_value("recorded at", p.recorded_at);
   key_value("lesson exit code", std::to_string(trace.exit_code));
-  for (const auto& [name, value] : trace.parameters) key_value(name.c_str(), format_parameter(value));
+  for (const auto& [name, value] : trace.parameters) key_value(name.c_str(), format_parameter(name, value));
 }
 
 // The clock every time is on: what it is, how fine, and what t = 0 is.
