@@ -29,9 +29,24 @@ void section(const char* title, const Fonts& fonts) {
   ImGui::PopFont();
 }
 
-bool begin_key_values(const char* id) {
+// The widest of `keys` as drawn, for the key column.
+template <typename Keys>
+float widest_key(const Keys& keys) {
+  float widest = 0;
+  for (const auto& k : keys) widest = std::max(widest, ImGui::CalcTextSize(k.first.c_str()).x);
+  return widest;
+}
+
+// A table of keys and values. The key column is as wide as its widest key (`widest`, at least
+// that of the panel's own labels), up to half the panel, so that a long key (a fact's, a run
+// parameter's) is not cut.
+bool begin_key_values(const char* id, float widest = 0) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;
-  ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 170);
+  const float labels = ImGui::CalcTextSize("lesson exit code").x;
+  const float padding = 2 * ImGui::GetStyle().CellPadding.x + ImGui::GetStyle().ItemSpacing.x;
+  const float half = 0.5f * ImGui::GetContentRegionAvail().x;
+  ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed,
+                          std::max(labels + padding, std::min(std::max(widest, labels) + padding, half)));
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   return true;
 }
@@ -83,7 +98,7 @@ std::optional<std::string> facts_table(const trace::Trace& trace) {
     ImGui::TextDisabled("No facts in this trace.");
     return std::nullopt;
   }
-  if (!begin_key_values("facts")) return std::nullopt;
+  if (!begin_key_values("facts", widest_key(trace.facts))) return std::nullopt;
   std::optional<std::string> clicked;
   for (const auto& [key, text] : trace.facts) {
     key_value(key.c_str(), text);
@@ -261,7 +276,7 @@ std::optional<std::string> draw_run_panel(const trace::Trace& trace, const Fonts
           : trace.producer.devices.size() > 1 ? "Recorded on several GPUs"
                                               : "Recorded on",
           fonts);
-  if (begin_key_values("producer")) {
+  if (begin_key_values("producer", widest_key(trace.parameters))) {
     producer_rows(trace);
     ImGui::EndTable();
   }
