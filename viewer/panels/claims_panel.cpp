@@ -29,12 +29,21 @@ void section(const char* title, const Fonts& fonts) {
   ImGui::PopFont();
 }
 
-// The widest of `keys` as drawn, for the key column.
+// The widest of `keys` as drawn, for the key column: measured once per map and font size, not
+// every frame (a trace holds hundreds of facts).
 template <typename Keys>
 float widest_key(const Keys& keys) {
-  float widest = 0;
-  for (const auto& k : keys) widest = std::max(widest, ImGui::CalcTextSize(k.first.c_str()).x);
-  return widest;
+  struct Measured {
+    const Keys* keys = nullptr;
+    std::size_t size = 0;
+    float font = 0, widest = 0;
+  };
+  static Measured last;
+  if (last.keys != &keys || last.size != keys.size() || last.font != ImGui::GetFontSize()) {
+    last = {&keys, keys.size(), ImGui::GetFontSize(), 0};
+    for (const auto& k : keys) last.widest = std::max(last.widest, ImGui::CalcTextSize(k.first.c_str()).x);
+  }
+  return last.widest;
 }
 
 // A table of keys and values. The key column is as wide as its widest key (`widest`, at least

@@ -123,11 +123,12 @@ void check_claims(LessonRun& run) {
     std::printf("%-12s %6d/%-3d %14.0f\n", variant.c_str(), m.exact(o.grid), o.runs, median(m.ns_per_block));
     const bool exact = m.exact(o.grid) == o.runs;
     tr::Trace& t = run.trace();
-    t.series.push_back({"final count, " + variant + size, "blocks", m.counts, true, double(o.grid)});
-    tr::set_fact(t, variant + ".exact_runs", tr::series_matches_fact(t, int(t.series.size()) - 1));
-    t.series.push_back({"kernel time per block, " + variant + size, "ns", m.ns_per_block, false, 0});
-    tr::set_fact(t, variant + ".ns_per_block",
-                 tr::series_median_fact(t, int(t.series.size()) - 1, tr::FactUnit::ns, 0));
+    const int counts =
+        tr::add_series(t, {"final count, " + variant + size, "blocks", m.counts, true, double(o.grid)});
+    tr::set_fact(t, variant + ".exact_runs", tr::series_matches_fact(t, counts));
+    const int times =
+        tr::add_series(t, {"kernel time per block, " + variant + size, "ns", m.ns_per_block, false, 0});
+    tr::set_fact(t, variant + ".ns_per_block", tr::series_median_fact(t, times, tr::FactUnit::ns, 0));
     if (variant == "documented") run.claim(l2::kCorrect, exact, describe(m, o.grid) + size + "; " + by_grid);
     if (variant == "ordered") run.claim(l2::kOrdered, exact, describe(m, o.grid) + size);
     if (variant == "atomic") run.claim(l2::kAtomic, exact, describe(m, o.grid) + size);

@@ -239,8 +239,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     if (misread.values.back() != 0 && stale++ == 0) first_stale = i;
   }
   if (!misread.values.empty()) {
-    t.series.push_back(misread);
-    tr::set_fact(t, "recorded.stale_reads", tr::series_differs_fact(t, int(t.series.size()) - 1));
+    tr::set_fact(t, "recorded.stale_reads", tr::series_differs_fact(t, tr::add_series(t, misread)));
   }
   if (stale > 0) {
     const Turn &reader = all[first_stale], &writer = all[first_stale - 1];
@@ -263,8 +262,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     spins.name = variant + " lock: failed atomicCAS attempts of each block, one a block";
     spins.unit = "attempts";
     for (const Turn& turn : all) spins.values.push_back(turn.spins);
-    t.series.push_back(spins);
-    tr::set_fact(t, "recorded.spins", tr::series_sum_fact(t, int(t.series.size()) - 1));
+    tr::set_fact(t, "recorded.spins", tr::series_sum_fact(t, tr::add_series(t, spins)));
   }
   // From the first hold's start to the last hold's end, on the blocks' rows.
   if (held > 0) {

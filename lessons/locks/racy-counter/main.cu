@@ -69,16 +69,17 @@ void check_claims(LessonRun& run) {
     if (grid == 2) two_blocks = racy;
     if (grid == o.grid) {
       documented = racy;
-      run.trace().series.push_back({"final count without a lock, " + std::to_string(grid) + " blocks",
-                                    "blocks", racy.finals, true, double(grid)});
-      racy_series = int(run.trace().series.size()) - 1;
+      racy_series =
+          tr::add_series(run.trace(), {"final count without a lock, " + std::to_string(grid) + " blocks",
+                                       "blocks", racy.finals, true, double(grid)});
       run.trace().series.push_back({"final count with atomicAdd, " + std::to_string(grid) + " blocks",
                                     "blocks", atomic.finals, true, double(grid)});
     }
   }
   tr::Trace& t = run.trace();
-  t.series.push_back({"final count without a lock, 2 blocks", "blocks", two_blocks.finals, true, 2.0});
-  tr::set_fact(t, "racy.two_blocks_wrong", tr::series_differs_fact(t, int(t.series.size()) - 1));
+  const int two =
+      tr::add_series(t, {"final count without a lock, 2 blocks", "blocks", two_blocks.finals, true, 2.0});
+  tr::set_fact(t, "racy.two_blocks_wrong", tr::series_differs_fact(t, two));
   tr::set_fact(t, "racy.wrong_runs", tr::series_differs_fact(t, racy_series));
   tr::set_fact(t, "racy.final_range", tr::series_range_fact(t, racy_series));
   tr::set_fact(t, "racy.final_median", tr::series_median_fact(t, racy_series, tr::FactUnit::count, 0));

@@ -70,12 +70,11 @@ void check_guard(LessonRun& run) {
       }
     }
     const std::string name = red::guard_name(variant);
-    run.trace().series.push_back(
-        {"merging block, " + name + ", " +
-             red::config_text(r4::kCheckN, r4::kDocumentedGrid, r4::kDocumentedBlock),
-         "block", mergers, false, 0});
-    const std::string merged_most =
-        red::add_merger_facts(run.trace(), variant + ".mergers", int(run.trace().series.size()) - 1);
+    const int series = gridlock::trace::add_series(
+        run.trace(), {"merging block, " + name + ", " +
+                          red::config_text(r4::kCheckN, r4::kDocumentedGrid, r4::kDocumentedBlock),
+                      "block", mergers, false, 0});
+    const std::string merged_most = red::add_merger_facts(run.trace(), variant + ".mergers", series);
     once += (once.empty() ? "" : "; ") + name + ": " + std::to_string(single) + "/" + std::to_string(o.runs) +
             " runs, at least " + red::microseconds(margin) + " after the last store; " + merged_most;
     fresh += (fresh.empty() ? "" : "; ") + name + ": " + std::to_string(o.runs - stale_runs) + "/" +

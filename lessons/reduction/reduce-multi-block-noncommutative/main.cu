@@ -102,11 +102,11 @@ void check_guard(LessonRun& run) {
       if (seen.merger >= 0) mergers.push_back(seen.merger), margin = std::min(margin, seen.margin_ns);
     }
     const std::string name = red::guard_name(variant);
-    run.trace().series.push_back({"merging block, " + name + ", n=" + std::to_string(r5::kGuardN) + ", " +
-                                      std::to_string(r5::kDocumentedGrid) + " blocks",
-                                  "block", mergers, false, 0});
-    const std::string merged_most =
-        red::add_merger_facts(run.trace(), variant + ".mergers", int(run.trace().series.size()) - 1);
+    const int series = gridlock::trace::add_series(
+        run.trace(), {"merging block, " + name + ", n=" + std::to_string(r5::kGuardN) + ", " +
+                          std::to_string(r5::kDocumentedGrid) + " blocks",
+                      "block", mergers, false, 0});
+    const std::string merged_most = red::add_merger_facts(run.trace(), variant + ".mergers", series);
     measured += (measured.empty() ? "" : "; ") + name + ": " + std::to_string(single) + "/" +
                 std::to_string(o.runs) + " runs, at least " + red::microseconds(margin) +
                 " after the last store; " + merged_most;

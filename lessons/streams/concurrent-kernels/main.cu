@@ -61,11 +61,11 @@ FormOutcome run_form(LessonRun& run, s1::Workload& w, int grid, CheckOut c, bool
   }
   const std::string key = std::string(s1::name(c)) + (concurrent ? ".concurrent" : ".serial");
   gridlock::trace::Trace& t = run.trace();
-  t.series.push_back({std::string(s1::name(c)) + " check-out, " + (concurrent ? "8 streams" : "1 stream") +
-                          ": kernels the record reports active, one a run",
-                      "kernels", reported});
-  gridlock::trace::set_fact(t, key + ".report",
-                            gridlock::trace::series_range_fact(t, int(t.series.size()) - 1));
+  const int report = gridlock::trace::add_series(
+      t, {std::string(s1::name(c)) + " check-out, " + (concurrent ? "8 streams" : "1 stream") +
+              ": kernels the record reports active, one a run",
+          "kernels", reported});
+  gridlock::trace::set_fact(t, key + ".report", gridlock::trace::series_range_fact(t, report));
   run.trace().facts[key + ".masks"] = out.first.masks();
   run.trace().facts[key + ".counts"] = out.first.counts();
   std::printf("%-16s %-10s Masks: (%s)\n%-27s Up to %s kernels were active: (%s)\n", s1::name(c),
@@ -174,8 +174,8 @@ void record_point(LessonRun& run, const s1::Workload& w, const SweepPoint& p) {
       std::to_string(p.blocks_per_sm) + (p.blocks_per_sm == 1 ? " block/SM" : " blocks/SM");
   gridlock::trace::Trace& t = run.trace();
   using gridlock::trace::FactUnit;
-  t.series.push_back({size + ": kernels active at once (corrected record), one a run", "kernels", p.at_once});
-  const int at_once = int(t.series.size()) - 1;
+  const int at_once = gridlock::trace::add_series(
+      t, {size + ": kernels active at once (corrected record), one a run", "kernels", p.at_once});
   gridlock::trace::set_fact(t, key + ".at_once",
                             gridlock::trace::series_median_fact(t, at_once, FactUnit::count, 0));
   gridlock::trace::set_fact(t, key + ".at_once_range", gridlock::trace::series_range_fact(t, at_once));
