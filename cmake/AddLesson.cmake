@@ -121,7 +121,9 @@ endfunction()
 # kLessonSources for lesson `id`: nvcc -MM lists the files its main.cu includes, with the target's
 # include directories and definitions (the depfile also tells the build when to list them again),
 # and gridlock-sources hashes those under lessons/ into a generated lesson_sources.cpp. main.cu
-# includes `info_header` (generated), so it is made first.
+# includes `info_header` (generated), so it is made first. main.cu is also compiled to PTX with
+# line tables, always for compute_80 so the map does not depend on the GPU the build is for, and
+# gridlock-sources reads from them which lines only record (kRecordingLines).
 function(gridlock_hash_lesson_sources id info_header kernel_in_repo)
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/generated)
   set(main ${CMAKE_CURRENT_SOURCE_DIR}/main.cu)
@@ -132,8 +134,11 @@ function(gridlock_hash_lesson_sources id info_header kernel_in_repo)
     COMMAND ${CMAKE_CUDA_COMPILER} -MM -std=c++${CMAKE_CUDA_STANDARD} "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
             "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>" -MT ${dir}/lesson_sources.cpp
             -MF ${dir}/main.cu.d ${main}
+    COMMAND ${CMAKE_CUDA_COMPILER} -ptx -lineinfo -arch=compute_80 --expt-relaxed-constexpr -std=c++${CMAKE_CUDA_STANDARD}
+            "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>" "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>"
+            ${main} -o ${dir}/main.ptx
     COMMAND gridlock-sources --root ${PROJECT_SOURCE_DIR} --depfile ${dir}/main.cu.d --cpp ${dir}/lesson_sources.cpp
-            --kernel ${kernel_in_repo}
+            --kernel ${kernel_in_repo} --ptx ${dir}/main.ptx
     DEPFILE ${dir}/main.cu.d
     DEPENDS ${main} ${info_header} gridlock-sources
     COMMAND_EXPAND_LISTS VERBATIM

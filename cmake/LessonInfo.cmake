@@ -3,12 +3,13 @@
 # Writes the lesson's identity as declared in its gridlock_add_lesson() call, and the bytes of its
 # kernel source, so the lesson puts its exact kernel (and its hash) into the trace.
 # With -DCARRIED=1 (a lesson), kLesson also points at the device files its kernel compiles with
-# (kCarriedSources, which gridlock-sources defines from the lesson's dependency list).
+# (kCarriedSources, which gridlock-sources defines from the lesson's dependency list) and at the
+# lines of those and of the kernel that only record (kRecordingLines).
 if(CARRIED)
-  set(carried "&gridlock::sources::kCarriedSources")
+  set(carried "&gridlock::sources::kCarriedSources, &gridlock::sources::kRecordingLines")
   set(carried_include "#include \"common/sources/sources.hpp\"\n")
 else()
-  set(carried "nullptr")
+  set(carried "nullptr, nullptr")
   set(carried_include "")
 endif()
 file(READ ${INPUT} hex HEX)

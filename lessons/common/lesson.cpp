@@ -97,6 +97,10 @@ trace::Trace new_trace(const LessonIdentity& lesson, const LessonOptions& o, con
     t.sources.push_back(
         {s.path, s.text, trace::source_hash(s.text),
          std::string(s.role) == "recording" ? trace::SourceRole::recording : trace::SourceRole::technique});
+  for (trace::Source& s : t.sources)
+    for (const sources::RecordingLines& r :
+         lesson.recording ? *lesson.recording : std::vector<sources::RecordingLines>())
+      if (s.file == r.path) s.recording = r.lines;
   return t;
 }
 

@@ -34,6 +34,9 @@ struct LessonIdentity {
   // The other lessons/ files with device code the kernel compiles with, carried in the trace
   // beside it (generated from the compiler's dependency list); nullptr: none.
   const std::vector<sources::CarriedSource>* carried = nullptr;
+  // The lines of the kernel file and of the carried files that only record (from the compiler's
+  // line tables); nullptr: none known.
+  const std::vector<sources::RecordingLines>* recording = nullptr;
 };
 
 // A documented claim, declared once per lesson and referred to when its verdict is given.

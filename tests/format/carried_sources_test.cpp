@@ -4,9 +4,12 @@
 // The stale-trace test (recorded_traces_test) then holds every carried file to today's text.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <string_view>
 
 #include "common/sources/files.hpp"
+#include "common/sources/recording_lines.hpp"
 #include "shipped_lessons.hpp"
 #include "trace/trace.hpp"
 
@@ -40,6 +43,78 @@ TEST(CarriedSources, EveryGpuTraceCarriesTheDeviceFilesItsKernelCompilesWith) {
   }
   if (lessons == 0) GTEST_SKIP() << "no lesson was built here, so no dependency list to compare with";
   EXPECT_GT(traces, lessons);
+}
+
+// Lessons recorded on two GPUs before traces named their recording lines; no two-GPU machine has
+// recorded them since. Their traces name none (the viewer dims nothing there) until they are
+// recorded again, and then they are held to this build's lines like every other.
+const std::vector<std::string> kRecordedBeforeRecordingLines = {"reduce-multi-gpu", "stream-wait-event"};
+
+// Every GPU trace names the lines of its sources that only record as this build's compiler
+// placed them (main.cu compiled to PTX with line tables, cmake/AddLesson.cmake); a lesson that
+// records names some in its kernel file, and each is a line of code.
+TEST(CarriedSources, EveryGpuTraceNamesTheLinesThatOnlyRecordAsThisBuildFindsThem) {
+  const fs::path root = GRIDLOCK_SOURCE_DIR;
+  int lessons = 0, traces = 0;
+  for (const tr::LessonEntry& lesson : shipped_lessons()) {
+    const fs::path folder = fs::relative(lesson.folder, root);
+    std::string ptx;
+    if (!src::read_text((fs::path(GRIDLOCK_BUILD_DIR) / folder / "generated" / "main.ptx").string(), ptx))
+      continue;  // lessons are not built here (no CUDA)
+    ++lessons;
+    const auto expected = src::recording_lines_in_repository(ptx, root.string());
+    const bool exempt = std::find(kRecordedBeforeRecordingLines.begin(), kRecordedBeforeRecordingLines.end(),
+                                  lesson.id) != kRecordedBeforeRecordingLines.end();
+    for (const auto& entry : fs::directory_iterator(fs::path(lesson.folder) / "recorded")) {
+      if (entry.path().extension() != ".json") continue;
+      const tr::Trace t = tr::read_file(entry.path().string());
+      if (t.producer.kind != tr::ProducerKind::gpu) continue;
+      bool named = false;
+      for (const tr::Source& s : t.sources) named |= !s.recording.empty();
+      if (exempt && !named) continue;
+      ++traces;
+      for (const tr::Source& s : t.sources) {
+        const auto found = expected.find(s.file);
+        EXPECT_EQ(s.recording, found == expected.end() ? std::vector<int>() : found->second)
+            << entry.path() << ": " << s.file << ": re-record it with this build";
+        const std::string code = src::code_only(s.text);
+        const std::vector<std::string_view> lines = tr::split_lines(code);
+        for (int line : s.recording)
+          EXPECT_NE(lines[size_t(line - 1)].find_first_not_of(" \t"), std::string_view::npos)
+              << entry.path() << ": " << s.file << ":" << line
+              << " is named a recording line but holds no code";
+      }
+      EXPECT_FALSE(t.sources.front().recording.empty())
+          << entry.path() << ": the kernel file names no recording line";
+    }
+  }
+  if (lessons == 0) GTEST_SKIP() << "no lesson was built here, so no line tables to compare with";
+  EXPECT_GT(traces, lessons);
+}
+
+// A shared technique file (a lock, a guard, a queue in a chapter's common/ folder) holds no
+// recording line: the recorder stays in the lesson's kernel, out of the technique's way. Known
+// exception: the last-block guard takes a callback for its ticket (`on_ticket`, a recorder's hook);
+// reduce-multi-gpu's two-GPU traces carry the guard's file, so it changes with their next recording.
+const std::vector<std::pair<std::string, int>> kHooksLeftInSharedFiles = {
+    {"lessons/interblock/common/last_block.cuh", 2}};
+
+TEST(CarriedSources, SharedTechniqueFilesHoldNoRecordingLine) {
+  int checked = 0;
+  for (const tr::LessonEntry& lesson : shipped_lessons())
+    for (const auto& entry : fs::directory_iterator(fs::path(lesson.folder) / "recorded")) {
+      if (entry.path().extension() != ".json") continue;
+      const tr::Trace t = tr::read_file(entry.path().string());
+      for (const tr::Source& s : t.sources) {
+        if (s.role != tr::SourceRole::technique || s.file.find("/common/") == std::string::npos) continue;
+        ++checked;
+        int allowed = 0;
+        for (const auto& [file, lines] : kHooksLeftInSharedFiles) allowed += file == s.file ? lines : 0;
+        EXPECT_LE(int(s.recording.size()), allowed)
+            << entry.path() << ": " << s.file << " records on lines the technique does not need";
+      }
+    }
+  EXPECT_GT(checked, 0);
 }
 
 // A step lights lines of the technique it runs: the lock lessons light the lock's atomicCAS loop,

@@ -90,6 +90,7 @@ void declare(trace::Trace& t, int blocks, int sms, bool atomic) {
   t.clock = {"modelled schedule", 1, "the start of the modelled launch"};
   t.parameters = {{"grid", blocks}, {"block", 32}};
   t.sources = {{"tests/viewer/fixture_counter.cpp", kSource, trace::source_hash(kSource)}};
+  t.sources[0].recording = {4, 7, 10, 11};  // the recorder's lines, as a lesson's build finds them
   t.buffers = {{kCount, "count", trace::ElementType::i32, {1}, trace::MemorySpace::global, -1}};
   t.tracks.push_back({0, trace::TrackKind::memory, "count", -1, -1, -1, -1, -1, -1});
   for (int s = 0; s < sms; ++s)

@@ -1,4 +1,4 @@
-// Recording lines in kernel sources; the buffer each step touches.
+// Recording lines as traces name them, the work of a phase; the buffer each step touches.
 #include "model/source_text.hpp"
 
 #include <gtest/gtest.h>
@@ -11,32 +11,29 @@
 namespace gt = gridlock::trace;
 using namespace gridlock::viewer;
 
-TEST(RecordingLines, MarksStatementsThatOnlyRecord) {
-  const char* source =
-      "__global__ void k(int* count, Recorder rec) {\n"        // 1: the parameter is not a call
-      "  rec.begin();\n"                                       // 2
-      "  // PHASE 1: read\n"                                   // 3
-      "  const unsigned long long before = rec.now();\n"       // 4: a value that is a recording
-      "  const int seen = *count;  // rec.x() in a comment\n"  // 5
-      "  rec.record(kRead, seen,\n"                            // 6: over two lines
-      "             before);\n"                                // 7
-      "  if (seen == rec.limit()) return;\n"                   // 8: other code around it
-      "  rec->flush();  rec.begin();\n"                        // 9: two statements
-      "  recorder.begin();\n"                                  // 10: another name
-      "  t = rec.now();\n"                                     // 11
-      "}\n";
-  const std::vector<bool> lines = recording_lines(source);
-  const std::vector<bool> expected = {false, true,  false, true, false, true, true,
-                                      false, false, false, true, false, false};
-  EXPECT_EQ(lines, expected);
+namespace {
+
+// A source as a trace carries it, with the lines its producer named recording lines.
+gt::Source source_with(const char* text, std::vector<int> recording) {
+  gt::Source s{"kernels.cuh", text, gt::source_hash(text)};
+  s.recording = std::move(recording);
+  return s;
 }
 
-TEST(RecordingLines, FindsTheLessonKernelsHooks) {
+}  // namespace
+
+TEST(RecordingLines, AreTheLinesTheTraceNames) {
+  const gt::Source s = source_with("a;\nrecord();\nb;\n", {2, 9});  // 9 lies past the text
+  EXPECT_EQ(recording_lines(s), (std::vector<bool>{false, true, false, false}));
+  EXPECT_EQ(recording_lines(source_with("a;\nb;", {})), (std::vector<bool>{false, false}));
+}
+
+TEST(RecordingLines, OfTheFixtureKernelAreItsRecorderCalls) {
   const gt::Trace t = gridlock::viewer::testing::make_counter_trace(4, 2, false, 4);
-  const std::vector<bool> lines = recording_lines(t.sources[0].text);
+  const std::vector<bool> lines = recording_lines(t.sources[0]);
   int marked = 0;
   for (bool b : lines) marked += b ? 1 : 0;
-  EXPECT_EQ(marked, 4);  // rec.begin(), before = rec.now(), two rec.record(...)
+  EXPECT_EQ(marked, 4);
 }
 
 TEST(StepBuffer, FollowsTheBufferEachStepWritesOrSnapshots) {
@@ -71,28 +68,32 @@ constexpr const char* kHalvingPhase =
     "  // PHASE 3: write the result\n"                             // 15
     "  if (idx == 0) *out = r[0];\n";                              // 16
 
+const gt::Source kHalving = source_with(kHalvingPhase, {8, 10, 12});
+
 TEST(WorkLines, AreTheStatementsARecordingObserves) {
-  EXPECT_EQ(work_lines(kHalvingPhase, 1, 13), (std::vector<int>{7, 11}));
+  EXPECT_EQ(work_lines(kHalving, 1, 13), (std::vector<int>{7, 11}));
+  EXPECT_TRUE(work_lines(source_with(kHalvingPhase, {}), 1, 13).empty());  // no recording named: the phase
 }
 
 // Lines the lesson lit inside the phase are its work, in place of the guess; lit lines outside the
 // phase (or on its comment) are not.
 TEST(WorkLines, TheLinesALessonLitInThePhaseAreItsWork) {
-  EXPECT_EQ(step_work_lines(kHalvingPhase, 1, 13, {{5, 7}, {11, 11}}), (std::vector<int>{5, 6, 7, 11}));
-  EXPECT_EQ(step_work_lines(kHalvingPhase, 1, 13, {{1, 2}, {14, 16}}), (std::vector<int>{2}));
-  EXPECT_EQ(step_work_lines(kHalvingPhase, 1, 13, {{15, 16}}), work_lines(kHalvingPhase, 1, 13));
-  EXPECT_EQ(step_work_lines(kHalvingPhase, 1, 13, {}), (std::vector<int>{7, 11}));
+  EXPECT_EQ(step_work_lines(kHalving, 1, 13, {{5, 7}, {11, 11}}), (std::vector<int>{5, 6, 7, 11}));
+  EXPECT_EQ(step_work_lines(kHalving, 1, 13, {{1, 2}, {14, 16}}), (std::vector<int>{2}));
+  EXPECT_EQ(step_work_lines(kHalving, 1, 13, {{15, 16}}), work_lines(kHalving, 1, 13));
+  EXPECT_EQ(step_work_lines(kHalving, 1, 13, {}), (std::vector<int>{7, 11}));
 }
 
 TEST(WorkLines, OfAPhaseThatRecordsNothingAreItsFewStatements) {
-  EXPECT_EQ(work_lines(kHalvingPhase, 15, 16), (std::vector<int>{16}));
+  EXPECT_EQ(work_lines(kHalving, 15, 16), (std::vector<int>{16}));
   const char* long_phase =
       "// PHASE 1: many\n"
       "a = 1;\n"
       "b = 2;\n"
       "c = 3;\n"
       "d = 4;\n";
-  EXPECT_TRUE(work_lines(long_phase, 1, 5).empty());  // four statements: the whole phase is the work
+  EXPECT_TRUE(
+      work_lines(source_with(long_phase, {}), 1, 5).empty());  // four statements: the whole phase is the work
 }
 
 TEST(WorkLines, TakeTwoAdjacentStatementsAndLookPastTheBlockThatHoldsTheRecording) {
@@ -105,7 +106,7 @@ TEST(WorkLines, TakeTwoAdjacentStatementsAndLookPastTheBlockThatHoldsTheRecordin
       "    rec.record(kRead, seen, before);\n"              // 6
       "    rec.record(kWrote, seen + 1, rec.now());\n"      // 7
       "  }\n";
-  EXPECT_EQ(work_lines(racy, 1, 8), (std::vector<int>{4, 5}));
+  EXPECT_EQ(work_lines(source_with(racy, {3, 6, 7}), 1, 8), (std::vector<int>{4, 5}));
   const char* lock =
       "  // PHASE 1: take the lock\n"                        // 1
       "  const auto asked = rec.now();\n"                    // 2
@@ -116,14 +117,14 @@ TEST(WorkLines, TakeTwoAdjacentStatementsAndLookPastTheBlockThatHoldsTheRecordin
       "  }\n"                                                // 7
       "  const auto took = gridlock::time_after(rec, 1);\n"  // 8: a helper given the recorder
       "  if (threadIdx.x == 0) merge_rec.begin();\n";  // 9: a recorder by another name, behind a condition
-  EXPECT_EQ(work_lines(lock, 1, 9), (std::vector<int>{3}));
+  EXPECT_EQ(work_lines(source_with(lock, {2, 5, 8, 9}), 1, 9), (std::vector<int>{3}));
 }
 
 TEST(WorkLines, RefuseRangesOutsideTheSource) {
-  EXPECT_TRUE(work_lines(kHalvingPhase, 0, 13).empty());
-  EXPECT_TRUE(work_lines(kHalvingPhase, 12, 12).empty());
-  EXPECT_EQ(work_lines(kHalvingPhase, 15, 999), (std::vector<int>{16}));
-  EXPECT_TRUE(work_lines("", 1, 5).empty());
+  EXPECT_TRUE(work_lines(kHalving, 0, 13).empty());
+  EXPECT_TRUE(work_lines(kHalving, 12, 12).empty());
+  EXPECT_EQ(work_lines(kHalving, 15, 999), (std::vector<int>{16}));
+  EXPECT_TRUE(work_lines(source_with("", {}), 1, 5).empty());
 }
 
 TEST(PhaseWhy, IsTheCommentBelowThePhaseComment) {
@@ -134,18 +135,6 @@ TEST(PhaseWhy, IsTheCommentBelowThePhaseComment) {
   EXPECT_EQ(phase_why(kHalvingPhase, 0), "");
   EXPECT_EQ(phase_why(kHalvingPhase, 99), "");
   EXPECT_EQ(phase_why("// PHASE 1: a\n// PHASE 2: b\n", 1), "");  // the next phase is not a why
-}
-
-TEST(RecordingLines, KnowsRecordersByOtherNamesHelpersAndConditions) {
-  const char* source =
-      "merge_rec.begin();\n"                              // 1
-      "const auto t = gridlock::time_after(rec, now);\n"  // 2
-      "if (threadIdx.x == 0) rec.record(1, 2, 3);\n"      // 3
-      "if (threadIdx.x == 0) out = combine(v, rec);\n"    // 4: does work, the recorder last
-      "recorder.begin();\n"                               // 5
-      "sum = block_sum(sum, warp_sums);\n";               // 6
-  const std::vector<bool> expected = {true, true, true, false, false, false, false};
-  EXPECT_EQ(recording_lines(source), expected);
 }
 
 namespace {
@@ -165,7 +154,7 @@ TEST(WorkLines, OfTheShippedHalvingTreeAreTheCombineAndTheBarrier) {
                                  [](const gt::Step& s) { return s.label == "PHASE 2: halving tree"; });
   ASSERT_NE(tree, t.steps.end());
   const gt::Source& source = t.sources[static_cast<std::size_t>(tree->source)];
-  const std::vector<int> lines = work_lines(source.text, tree->line_begin, tree->line_end);
+  const std::vector<int> lines = work_lines(source, tree->line_begin, tree->line_end);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_NE(line_of(source, lines[0]).find("r[idx + size]"), std::string::npos) << line_of(source, lines[0]);
   EXPECT_NE(line_of(source, lines[1]).find("__syncthreads();"), std::string::npos)
@@ -181,7 +170,7 @@ TEST(WorkLines, OfEveryShippedStepLieInsideItsPhase) {
     const gt::Trace t = gt::read_file(entry.path().string());
     for (const gt::Step& s : t.steps) {
       const std::vector<int> lines =
-          work_lines(t.sources[static_cast<std::size_t>(s.source)].text, s.line_begin, s.line_end);
+          work_lines(t.sources[static_cast<std::size_t>(s.source)], s.line_begin, s.line_end);
       ++steps;
       narrowed += lines.empty() ? 0 : 1;
       for (int line : lines) {

@@ -208,7 +208,7 @@ void follow_source(SourcePanelState& state, const trace::Source* source) {
   state.source_hash = hash;
   state.source_file = file;
   state.lines = source ? highlight_source(source->text) : std::vector<SourceLine>();
-  state.recording = source ? recording_lines(source->text) : std::vector<bool>();
+  state.recording = source ? recording_lines(*source) : std::vector<bool>();
   state.recording.resize(state.lines.size(), false);
   state.widest = 0;
   for (const SourceLine& line : state.lines) state.widest = std::max(state.widest, line.text.size());
@@ -227,8 +227,7 @@ void follow_phase(SourcePanelState& state, const trace::Source* source, int begi
   state.work_for_begin = begin;
   state.work_for_end = end;
   state.work_for_lights = lights;
-  state.work_lines =
-      source && begin > 0 ? step_work_lines(source->text, begin, end, lights) : std::vector<int>();
+  state.work_lines = source && begin > 0 ? step_work_lines(*source, begin, end, lights) : std::vector<int>();
 }
 
 // "line 48" or "lines 48, 52" or "lines 42–54".
@@ -279,8 +278,9 @@ void heading(SourcePanelState& state, const trace::Trace& trace, const trace::So
   ImGui::PopStyleVar();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "Dims the lines that only record what happened (calls on rec), so the kernel reads as the "
-        "technique. The timed run compiles them to nothing.");
+        "Dims the lines that only record what happened, so the kernel reads as the technique: "
+        "the lines the compiler gave code only in the recording kernels. The timed run compiles "
+        "them to nothing.");
 }
 
 }  // namespace

@@ -72,9 +72,18 @@ struct CarriedSource {
   const char* text;
 };
 
+// The lines of a file a lesson's traces carry (its kernel file included) that only record: code
+// the compiler placed there in the kernels that record and in no plain one (recording_lines.hpp).
+struct RecordingLines {
+  const char* path;
+  std::vector<int> lines;  // 1-based, ascending
+};
+
 // Defined by every lesson's build (cmake/AddLesson.cmake): what this lesson's main.cu was
-// compiled from, and of it the files with device code other than the kernel file, in path order.
+// compiled from, of it the files with device code other than the kernel file, in path order, and
+// the recording lines of the kernel file and of those.
 extern const SourceSet kLessonSources;
 extern const std::vector<CarriedSource> kCarriedSources;
+extern const std::vector<RecordingLines> kRecordingLines;
 
 }  // namespace gridlock::sources

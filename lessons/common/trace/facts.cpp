@@ -319,6 +319,11 @@ FactValue parameter_fact(const Trace& trace, const std::string& name) {
   return f;
 }
 
+FactValue setting_fact(Trace& trace, const std::string& name, double value) {
+  trace.parameters[name] = value;
+  return parameter_fact(trace, name);
+}
+
 FactValue launch_grid_fact(const Trace& trace, int launch) {
   const auto l = std::find_if(trace.launches.begin(), trace.launches.end(),
                               [&](const Launch& x) { return x.id == launch; });

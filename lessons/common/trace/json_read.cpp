@@ -192,6 +192,11 @@ int read_header(const JsonPlace& root) {
 Source read_source(const JsonPlace& p) {
   Source s{p.at("file").text(), p.at("text").text(), p.at("hash").text()};
   if (p.has("role")) s.role = p.at("role").choice<SourceRole>();
+  if (p.has("recording")) {
+    const JsonPlace lines = p.at("recording");
+    for (size_t i = 0; i < lines.size(); ++i)
+      s.recording.push_back(static_cast<int>(lines[i].integer(1, 1 << 30)));
+  }
   return s;
 }
 

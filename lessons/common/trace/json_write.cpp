@@ -207,9 +207,11 @@ std::string to_json(const Trace& t) {
     for (const auto& [key, f] : t.fact_values) j["fact_values"][key] = fact_value_json(f);
   }
   j["sources"] = json::array();
-  for (const Source& s : t.sources)
-    j["sources"].push_back(
-        {{"file", s.file}, {"role", to_string(s.role)}, {"hash", s.hash}, {"text", s.text}});
+  for (const Source& s : t.sources) {
+    json source = {{"file", s.file}, {"role", to_string(s.role)}, {"hash", s.hash}, {"text", s.text}};
+    if (!s.recording.empty()) source["recording"] = s.recording;
+    j["sources"].push_back(std::move(source));
+  }
   j["buffers"] = json::array();
   for (const Buffer& b : t.buffers)
     j["buffers"].push_back({{"id", b.id},

@@ -313,6 +313,9 @@ struct Source {
   std::string text;
   std::string hash;  // source_hash(text)
   SourceRole role = SourceRole::kernel;
+  // The lines (1-based, ascending) that only record: code the compiler placed on them in the
+  // kernels that record and in no plain one. Empty when the producer did not say.
+  std::vector<int> recording;
 };
 
 // One event of a trace: steps[step].events[event].
@@ -462,6 +465,9 @@ FactValue series_sum_fact(const Trace& trace, int series);
 FactValue series_spread_fact(const Trace& trace, int series, int decimals);
 FactValue series_count_fact(const Trace& trace, int series);
 FactValue parameter_fact(const Trace& trace, const std::string& name);
+// Keeps a setting the run took among the trace's parameters as `name` and returns the fact that
+// quotes it (parameter_fact): one place for the number, however many facts show it.
+FactValue setting_fact(Trace& trace, const std::string& name, double value);
 FactValue launch_grid_fact(const Trace& trace, int launch);
 // Appends `s` to trace.series and returns its index, for the facts that read it.
 int add_series(Trace& trace, Series s);

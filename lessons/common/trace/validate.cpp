@@ -85,6 +85,11 @@ class Checker {
         problem("sources[" + std::to_string(i) + "].hash: " + s.hash + " does not match the source text (" +
                 source_hash(s.text) + ")");
       source_lines_.push_back(count_lines(s.text));
+      for (size_t k = 0; k < s.recording.size(); ++k)
+        if (s.recording[k] > source_lines_.back() || (k > 0 && s.recording[k] <= s.recording[k - 1]))
+          problem("sources[" + std::to_string(i) + "].recording: line " + std::to_string(s.recording[k]) +
+                  (s.recording[k] > source_lines_.back() ? " is past the source's last line"
+                                                         : " does not come after the line before it"));
     }
     if (t_.producer.kind == ProducerKind::model && t_.producer.model.empty())
       problem("producer.model: a model-produced trace must say what the model is");

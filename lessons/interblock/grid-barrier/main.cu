@@ -25,8 +25,7 @@ std::string fraction(int part, int whole) { return std::to_string(part) + "/" + 
 // parameters as `name`, and the fact `key` that quotes it, written as `unit`.
 void setting_fact(tr::Trace& t, const std::string& key, const std::string& name, double value,
                   tr::FactUnit unit = tr::FactUnit::count) {
-  t.parameters[name] = value;
-  tr::FactValue f = tr::parameter_fact(t, name);
+  tr::FactValue f = tr::setting_fact(t, name, value);
   f.unit = unit;
   tr::set_fact(t, key, f);
 }

@@ -128,8 +128,7 @@ void check_litmus(LessonRun& run) {
   // that): parameters of the run, which the facts quote. The blocks it holds at once are the
   // resident grid.
   for (const auto& [label, grid] : grids) {
-    t.parameters["litmus_grid_" + label] = double(grid);
-    tr::set_fact(t, "litmus.grid." + label, tr::parameter_fact(t, "litmus_grid_" + label));
+    tr::set_fact(t, "litmus.grid." + label, tr::setting_fact(t, "litmus_grid_" + label, double(grid)));
   }
   tr::set_fact(t, "litmus.resident", tr::parameter_fact(t, "litmus_grid_resident"));
   std::printf(

@@ -98,9 +98,8 @@ void record_stale_read(gridlock::LessonRun& run, const std::string& form) {
       t, {"search for a stale read, " + std::to_string(grid) + " blocks, early read + peeks, " +
               (Form == Guard::acquire ? "corrected" : "documented") + " guard: stale partials a run",
           "partials", s.stale_per_run, true, 0});
-  t.parameters["stale_search_bound"] = double(s.bound);
   tr::set_fact(t, "stale_search.grid", tr::launch_grid_fact(t, launch));
-  tr::set_fact(t, "stale_search.bound", tr::parameter_fact(t, "stale_search_bound"));
+  tr::set_fact(t, "stale_search.bound", tr::setting_fact(t, "stale_search_bound", double(s.bound)));
   tr::set_fact(t, "stale_search.runs", tr::series_count_fact(t, runs));
   tr::set_fact(t, "stale_search.found", tr::series_differs_fact(t, runs));
   tr::set_fact(t, "stale_search.stale", tr::series_value_fact(t, runs, s.runs - 1, false));

@@ -198,11 +198,9 @@ void check_queue(LessonRun& run) {
   // The settings the timings ran with, kept among the run's parameters, where the facts that quote
   // them point.
   tr::Trace& t = run.trace();
-  t.parameters["items"] = items;
-  t.parameters["repetitions"] = repetitions;
-  t.parameters["rounds"] = kRounds;
-  for (const char* setting : {"items", "repetitions", "rounds"})
-    tr::set_fact(t, setting, tr::parameter_fact(t, setting));
+  tr::set_fact(t, "items", tr::setting_fact(t, "items", items));
+  tr::set_fact(t, "repetitions", tr::setting_fact(t, "repetitions", repetitions));
+  tr::set_fact(t, "rounds", tr::setting_fact(t, "rounds", kRounds));
   run.claim(g2::kExactlyOnce, exact, exact_text);
   if (!exact) run.check_failed("an item was lost, repeated or computed wrong: " + exact_text);
   const std::string how =

@@ -84,8 +84,8 @@ void check_claims(LessonRun& run) {
   tr::set_fact(t, "racy.final_range", tr::series_range_fact(t, racy_series));
   tr::set_fact(t, "racy.final_median", tr::series_median_fact(t, racy_series, tr::FactUnit::count, 0));
   // The blocks this GPU holds at once at this block size: a setting of the run, kept with its options.
-  t.parameters["resident_blocks"] = resident_blocks(o.block, run.device().sm_count);
-  tr::set_fact(t, "resident", tr::parameter_fact(t, "resident_blocks"));
+  tr::set_fact(t, "resident",
+               tr::setting_fact(t, "resident_blocks", resident_blocks(o.block, run.device().sm_count)));
   run.claim(l1::kWrongResult, documented.wrong() > 0,
             "at " + std::to_string(o.grid) + " blocks of " + std::to_string(o.block) + " threads, " +
                 describe(documented) + ". Sweep: " + racy_sweep,

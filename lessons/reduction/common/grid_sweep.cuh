@@ -118,8 +118,7 @@ inline void add_sweep_facts(trace::Trace& t, const std::string& prefix, const Gr
     const int64_t k = &row - sweep.rows.data();
     trace::set_fact(t, prefix + key, trace::series_value_fact(t, series, k, false));
   };
-  t.parameters["bench_n"] = double(sweep.n);
-  trace::set_fact(t, prefix + "n", trace::parameter_fact(t, "bench_n"));
+  trace::set_fact(t, prefix + "n", trace::setting_fact(t, "bench_n", double(sweep.n)));
   const GridTiming& best = sweep.best();
   grid("best_grid", best);
   time("best", best.index);

@@ -69,8 +69,7 @@ RoundTimings time_forms(LessonRun& run, const std::string& kernel, const std::ve
     trace::set_fact(t, "time." + forms[k].name,
                     trace::timing_median_fact(t, int(t.timings.size()) - 1, trace::FactUnit::us, 2));
   }
-  t.parameters["repeats"] = repeats;
-  trace::set_fact(t, "time.repeats", trace::parameter_fact(t, "repeats"));
+  trace::set_fact(t, "time.repeats", trace::setting_fact(t, "repeats", repeats));
   return timed;
 }
 

@@ -107,8 +107,7 @@ inline int add_form_facts(trace::Trace& t, const std::vector<FormOutcome>& outco
 // "load_blocks", since the load's launches are not the trace's) and its launches (load.launches:
 // the values of `under_load`, a series with one value a launch of the load).
 inline void add_load_facts(trace::Trace& t, int blocks, int under_load) {
-  t.parameters["load_blocks"] = blocks;
-  trace::set_fact(t, "load.blocks", trace::parameter_fact(t, "load_blocks"));
+  trace::set_fact(t, "load.blocks", trace::setting_fact(t, "load_blocks", blocks));
   trace::set_fact(t, "load.launches", trace::series_count_fact(t, under_load));
 }
 

@@ -37,8 +37,7 @@ inline void bench_forms(gridlock::LessonRun& run) {
                          {Form::commutative, "R4's reduce_with_last_block<1024>", "commutative"}};
   namespace tr = gridlock::trace;
   tr::Trace& t = run.trace();
-  t.parameters["bench_n"] = double(n);
-  tr::set_fact(t, "bench.n", tr::parameter_fact(t, "bench_n"));
+  tr::set_fact(t, "bench.n", tr::setting_fact(t, "bench_n", double(n)));
   const int grids = red::grid_series(t, {kDocumentedGrid, twice}, "blocks in each grid of the benchmark");
   tr::set_fact(t, "bench.twice_grid", tr::series_value_fact(t, grids, 1, false));
   for (const Entry& entry : forms) {

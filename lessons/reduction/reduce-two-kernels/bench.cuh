@@ -77,9 +77,8 @@ inline void bench_grid_sweep(gridlock::LessonRun& run) {
   claim_sm_times_two(run, sweep, sms);
   red::add_sweep_facts(run.trace(), "sweep.", sweep, fill);
   // The SM count the sweep's grids are multiples of, a constant of the run.
-  run.trace().parameters["sm_count"] = double(sms);
   gridlock::trace::set_fact(run.trace(), "sm_count",
-                            gridlock::trace::parameter_fact(run.trace(), "sm_count"));
+                            gridlock::trace::setting_fact(run.trace(), "sm_count", double(sms)));
 }
 
 }  // namespace r3

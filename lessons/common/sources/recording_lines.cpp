@@ -1,0 +1,188 @@
+// Recording lines from the compiler's line tables.
+#include "common/sources/recording_lines.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+#include <sstream>
+#include <utility>
+
+#include "common/sources/files.hpp"
+
+namespace gridlock::sources {
+
+namespace {
+
+using FileLine = std::pair<int, int>;  // a `.file` number and a line
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+// The integers that follow `key` in `text`, read as "F L" (".loc 1 32 3", "inlined_at 2 29 32").
+bool read_file_line(std::string_view text, FileLine& out) {
+  const std::string rest(text);
+  char* end = nullptr;
+  const long file = std::strtol(rest.c_str(), &end, 10);
+  if (end == rest.c_str()) return false;
+  const char* at = end;
+  const long line = std::strtol(at, &end, 10);
+  if (end == at) return false;
+  out = {int(file), int(line)};
+  return true;
+}
+
+struct Unit {  // a kernel (.entry) or a device function the compiler kept (.func)
+  std::set<FileLine> lines;
+};
+
+}  // namespace
+
+bool is_recorder_file(const std::string& path) {
+  const std::string name = path.substr(path.find_last_of('/') + 1);
+  return name.find("recorder") != std::string::npos || name == "event_log.cuh";
+}
+
+std::map<std::string, std::vector<int>> lines_only_recording_kernels(const std::string& ptx) {
+  std::map<int, std::string> files;
+  std::vector<Unit> units;
+  std::istringstream in(ptx);
+  std::string raw;
+  while (std::getline(in, raw)) {
+    const std::string_view line = trim(raw);
+    if (line.find(".entry ") != std::string_view::npos || line.find(".func ") != std::string_view::npos) {
+      units.emplace_back();
+    } else if (line.rfind(".file", 0) == 0) {
+      const std::size_t open = line.find('"'), close = line.find('"', open + 1);
+      char* end = nullptr;
+      const std::string number(line.substr(5));
+      const long index = std::strtol(number.c_str(), &end, 10);
+      if (open != std::string_view::npos && close != std::string_view::npos)
+        files[int(index)] = std::string(line.substr(open + 1, close - open - 1));
+    } else if (line.rfind(".loc", 0) == 0 && !units.empty()) {
+      FileLine at;
+      if (read_file_line(line.substr(4), at) && at.second > 0) units.back().lines.insert(at);
+      for (std::size_t from = line.find("inlined_at"); from != std::string_view::npos;
+           from = line.find("inlined_at", from + 1))
+        if (read_file_line(line.substr(from + 10), at) && at.second > 0) units.back().lines.insert(at);
+    }
+  }
+  std::set<FileLine> recording, plain;
+  for (const Unit& u : units) {
+    const bool records = std::any_of(u.lines.begin(), u.lines.end(), [&](const FileLine& fl) {
+      const auto f = files.find(fl.first);
+      return f != files.end() && is_recorder_file(f->second);
+    });
+    (records ? recording : plain).insert(u.lines.begin(), u.lines.end());
+  }
+  std::map<std::string, std::vector<int>> out;
+  for (const FileLine& fl : recording) {
+    const auto f = files.find(fl.first);
+    if (f != files.end() && !plain.count(fl)) out[f->second].push_back(fl.second);
+  }
+  return out;
+}
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0;;) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) return lines;
+    start = end + 1;
+  }
+}
+
+bool ends_with(std::string_view s, std::string_view tail) {
+  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
+bool is_jump(std::string_view code) {
+  for (std::string_view jump : {"return;", "break;", "continue;"})
+    if (code == jump || (code.rfind("if (", 0) == 0 && ends_with(code, jump))) return true;
+  return false;
+}
+
+int depth_change(std::string_view code, char open, char close) {
+  int d = 0;
+  for (char c : code) d += c == open ? 1 : c == close ? -1 : 0;
+  return d;
+}
+
+}  // namespace
+
+std::vector<int> recording_statements(const std::string& source, const std::vector<int>& candidates) {
+  const std::string code_text = code_only(source);
+  const std::vector<std::string_view> lines = split(code_text);
+  const int count = int(lines.size());
+  auto code = [&](int line) { return trim(lines[std::size_t(line - 1)]); };
+  std::set<int> kept;
+  for (int line : candidates)
+    if (line >= 1 && line <= count && !code(line).empty() && !is_jump(code(line))) kept.insert(line);
+
+  // A statement that runs on: the lines until its parentheses close and it ends.
+  for (int line : std::set<int>(kept)) {
+    int parens = depth_change(code(line), '(', ')');
+    for (int next = line; next < count && next < line + 12; ++next) {
+      const std::string_view c = code(next);
+      const bool ended = parens <= 0 && (c.empty() || c.back() == ';' || c.back() == '{' || c.back() == '}');
+      if (ended) break;
+      kept.insert(next + 1);
+      parens += depth_change(code(next + 1), '(', ')');
+    }
+  }
+
+  // A block's head stays only when every line of its block records; then its closing brace does too.
+  auto closing_line = [&](int head) {  // the line that closes the block `head` opens, 0 if none
+    int braces = depth_change(code(head), '{', '}');
+    for (int next = head + 1; next <= count; ++next)
+      if ((braces += depth_change(code(next), '{', '}')) <= 0) return next;
+    return 0;
+  };
+  auto opens_block = [&](int line) {
+    const std::string_view c = code(line);
+    return !c.empty() && c.back() == '{' && c != "{";
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int line : std::set<int>(kept)) {
+      if (!opens_block(line)) continue;
+      const int close = closing_line(line);
+      bool only_recording = close > 0;
+      for (int inside = line + 1; only_recording && inside < close; ++inside) {
+        const std::string_view c = code(inside);
+        only_recording = c.empty() || c == "}" || kept.count(inside);
+      }
+      if (!only_recording) {
+        kept.erase(line);
+        changed = true;
+      }
+    }
+  }
+  for (int line : std::set<int>(kept)) {
+    const int close = opens_block(line) ? closing_line(line) : 0;
+    if (close > 0 && code(close) == "}") kept.insert(close);
+  }
+  return {kept.begin(), kept.end()};
+}
+
+std::map<std::string, std::vector<int>> recording_lines_in_repository(const std::string& ptx,
+                                                                      const std::string& root) {
+  namespace fs = std::filesystem;
+  const fs::path top = fs::weakly_canonical(fs::path(root));
+  std::map<std::string, std::vector<int>> out;
+  for (const auto& [path, lines] : lines_only_recording_kernels(ptx)) {
+    const fs::path rel = fs::weakly_canonical(fs::path(path)).lexically_relative(top);
+    std::string text;
+    if (rel.empty() || *rel.begin() == ".." || !read_text((top / rel).string(), text)) continue;
+    out[rel.generic_string()] = recording_statements(text, lines);
+  }
+  return out;
+}
+
+}  // namespace gridlock::sources
