@@ -70,19 +70,19 @@ TEST(RecordingLines, KnowTheRecordersFiles) {
 
 TEST(RecordingStatements, AreWholeStatementsAndBlocksThatOnlyRecord) {
   const std::string source =
-      "__global__ void k(R rec) {\n"                       // 1
-      "  rec.begin();\n"                                   // 2
-      "  for (int s = 8; s > 0; s /= 2, ++step) {\n"       // 3: its block does work
-      "    r[t] += r[t + s];\n"                            // 4
-      "    rec.combined(step, t,\n"                        // 5: runs on to line 6
-      "                 t + s);\n"                         // 6
-      "  }\n"                                              // 7
-      "  if (threadIdx.x == 0) {\n"                        // 8: its block only records
-      "    rec.record(1, 2, 3);  // a comment (\n"         // 9
-      "  }\n"                                              // 10
-      "  if (!last) return;\n"                             // 11: a jump
-      "  // rec.note();\n"                                 // 12: a comment
-      "}\n";                                               // 13
+      "__global__ void k(R rec) {\n"                  // 1
+      "  rec.begin();\n"                              // 2
+      "  for (int s = 8; s > 0; s /= 2, ++step) {\n"  // 3: its block does work
+      "    r[t] += r[t + s];\n"                       // 4
+      "    rec.combined(step, t,\n"                   // 5: runs on to line 6
+      "                 t + s);\n"                    // 6
+      "  }\n"                                         // 7
+      "  if (threadIdx.x == 0) {\n"                   // 8: its block only records
+      "    rec.record(1, 2, 3);  // a comment (\n"    // 9
+      "  }\n"                                         // 10
+      "  if (!last) return;\n"                        // 11: a jump
+      "  // rec.note();\n"                            // 12: a comment
+      "}\n";                                          // 13
   EXPECT_EQ(src::recording_statements(source, {2, 3, 5, 8, 9, 11, 12, 40}),
             (std::vector<int>{2, 5, 6, 8, 9, 10}));
   EXPECT_TRUE(src::recording_statements(source, {}).empty());

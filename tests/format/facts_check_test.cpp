@@ -28,6 +28,7 @@ tr::Trace facts_of_every_kind() {
   t.series.push_back({"final count", "blocks", {4, 2, 4, 3, 4}, true, 4});
   t.series.push_back({"wrong warps per launch", "warps", {0, 3, 0, 1}, true, 0, 8});
   t.series.push_back({"speed-up per round", "\xC3\x97", {1.81, 1.83, 1.8, 1.82, 1.84}});
+  t.series.push_back({"mask each kernel saw, in launch order", "mask", {1, 3, 7, 15, 30}});
   const int lesson = int(t.timings.size()), cub = lesson + 1;  // after the file's own timing
   t.timings.push_back({"lesson kernel", 4, 16, 5, 1249.5, 1000, 1600});
   t.timings.push_back({"cub::DeviceReduce::Sum", 4, 16, 5, 1000, 900, 1100});
@@ -61,6 +62,8 @@ tr::Trace facts_of_every_kind() {
   t.parameters["runs"] = 5;
   tr::set_fact(t, "parameter", tr::parameter_fact(t, "runs"));
   tr::set_fact(t, "grid", tr::launch_grid_fact(t, t.launches.front().id));
+  tr::set_fact(t, "values", tr::series_values_fact(t, 0));
+  tr::set_fact(t, "masks", tr::series_values_fact(t, 3, tr::FactUnit::hex));
   return t;
 }
 
@@ -68,8 +71,10 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 26u);
+  EXPECT_EQ(t.fact_values.size(), 28u);
   EXPECT_EQ(t.facts.at("runs"), "5");
+  EXPECT_EQ(t.facts.at("values"), "4 2 4 3 4");
+  EXPECT_EQ(t.facts.at("masks"), "0x1 0x3 0x7 0xf 0x1e");
   EXPECT_EQ(t.facts.at("parameter"), "5");
   EXPECT_EQ(t.facts.at("grid"), "1");
   EXPECT_EQ(t.facts.at("distinct"), "3");
@@ -102,6 +107,23 @@ TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace back = tr::from_json(tr::to_json(t));
   EXPECT_EQ(back.fact_values.size(), t.fact_values.size());
   EXPECT_TRUE(fact_problems(back).empty());
+}
+
+TEST(FactsCheck, AListHoldsEveryValueInOrderInItsUnit) {
+  const tr::Trace t = facts_of_every_kind();
+  for (const char* wrong : {"4 2 4 3", "4 2 4 3 4 4", "4 4 2 3 4", "4  2 4 3 4", "0x4 0x2 0x4 0x3 0x4"}) {
+    tr::Trace c = t;
+    c.facts["values"] = wrong;
+    EXPECT_FALSE(fact_problems(c).empty()) << wrong;
+  }
+  for (const char* wrong : {"0x1 0x3 0x7 0xf 0x1E", "1 3 7 15 30", "0x1 0x3 0x7 0xf 0x1f"}) {
+    tr::Trace c = t;
+    c.facts["masks"] = wrong;
+    EXPECT_FALSE(fact_problems(c).empty()) << wrong;
+  }
+  tr::Trace percent = t;
+  percent.fact_values["values"].unit = tr::FactUnit::percent;
+  EXPECT_FALSE(fact_problems(percent).empty());
 }
 
 TEST(FactsCheck, ARangeOfOneNumberIsWrittenOnce) {
@@ -164,6 +186,8 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
       {"runs", [](tr::Trace& c) { c.series[0].values.push_back(4); }},
       {"parameter", [](tr::Trace& c) { c.parameters["runs"] = 6; }},
       {"grid", [](tr::Trace& c) { c.launches[0].grid = 2; }},
+      {"values", [](tr::Trace& c) { c.series[0].values[4] = 3; }},
+      {"masks", [](tr::Trace& c) { c.series[3].values[4] = 31; }},
   };
   ASSERT_EQ(change.size(), t.fact_values.size());
   for (const auto& [key, apply] : change) {

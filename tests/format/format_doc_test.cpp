@@ -60,6 +60,8 @@ tr::Trace one_of_everything() {
   t.parameters["runs"] = 2;
   tr::set_fact(t, "f.parameter", tr::parameter_fact(t, "runs"));
   tr::set_fact(t, "f.grid", tr::launch_grid_fact(t, t.launches.front().id));
+  tr::set_fact(t, "f.masks", tr::series_values_fact(t, 0, tr::FactUnit::hex));
+  t.sources.front().recording = {1};
   t.steps.front().lights.push_back({0, t.steps.front().line_begin, t.steps.front().line_begin});
   return t;
 }

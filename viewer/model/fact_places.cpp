@@ -80,7 +80,8 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
     case trace::FactKind::series_differs:
     case trace::FactKind::series_sum:
     case trace::FactKind::series_spread:
-    case trace::FactKind::series_count: {
+    case trace::FactKind::series_count:
+    case trace::FactKind::series_values: {
       if (f.series < 0 || f.series >= static_cast<int>(t.series.size())) return std::nullopt;
       FactPlace p;
       p.view = "histogram";

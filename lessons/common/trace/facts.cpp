@@ -76,6 +76,11 @@ std::string number_text(double value, FactUnit unit, int decimals) {
       return fixed(100 * value, decimals) + "%";
     case FactUnit::spread:
       return fixed(value, decimals) + "\xC3\x97";
+    case FactUnit::hex: {
+      char text[32];
+      std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(value));
+      return text;
+    }
   }
   return fixed(value, decimals);
 }
@@ -94,9 +99,17 @@ std::string fact_text(const FactValue& v) {
   }
 }
 
+std::string fact_text(const Trace& trace, const FactValue& v) {
+  if (v.kind != FactKind::series_values) return fact_text(v);
+  std::string text;
+  for (double x : series_at(trace, v.series).values)
+    text += (text.empty() ? "" : " ") + number_text(x, v.unit, v.decimals);
+  return text;
+}
+
 void set_fact(Trace& trace, const std::string& key, const FactValue& v) {
   trace.fact_values[key] = v;
-  trace.facts[key] = fact_text(v);
+  trace.facts[key] = fact_text(trace, v);
 }
 
 FactValue duration_fact(const Trace& trace, EventRef start, EventRef end, FactUnit unit, int decimals) {
@@ -305,6 +318,16 @@ FactValue series_count_fact(const Trace& trace, int series) {
   FactValue f;
   f.kind = FactKind::series_count;
   f.series = series;
+  f.value = double(series_at(trace, series).values.size());
+  return f;
+}
+
+FactValue series_values_fact(const Trace& trace, int series, FactUnit unit, int decimals) {
+  FactValue f;
+  f.kind = FactKind::series_values;
+  f.series = series;
+  f.unit = unit;
+  f.decimals = decimals;
   f.value = double(series_at(trace, series).values.size());
   return f;
 }

@@ -111,11 +111,13 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
     case FactKind::series_differs:
     case FactKind::series_sum:
     case FactKind::series_spread:
-    case FactKind::series_count: {
+    case FactKind::series_count:
+    case FactKind::series_values: {
       const Series* s = series_of(t, f.series);
       if (s == nullptr) return *why = "its series is not in the trace or is empty", false;
       std::vector<double> v = s->values;
-      if (f.kind == FactKind::series_count) return r->value = double(v.size()), true;
+      if (f.kind == FactKind::series_count || f.kind == FactKind::series_values)
+        return r->value = double(v.size()), true;
       if (f.kind == FactKind::series_value) {
         if (f.item < 0 || f.item >= int64_t(v.size())) return *why = "its series has no such value", false;
         r->value = v[size_t(f.item)];
@@ -253,9 +255,27 @@ bool consume(std::string_view& text, std::string_view what) {
   return true;
 }
 
+// "0x1f": an integer in lower-case hex.
+bool read_hex(std::string_view text, Written* out) {
+  if (!consume(text, "0x") || text.empty()) return false;
+  double v = 0;
+  for (char c : text) {
+    const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    if (digit < 0) return false;
+    v = v * 16 + digit;
+  }
+  *out = {v, 0};
+  return true;
+}
+
 // Reads `text` in the form `unit` asks for; false where it has another form.
 bool read_text(std::string_view text, FactUnit unit, std::vector<Written>* numbers) {
   Written w{};
+  if (unit == FactUnit::hex) {
+    if (!read_hex(text, &w)) return false;
+    numbers->push_back(w);
+    return true;
+  }
   if (!read_number(text, &w)) return false;
   numbers->push_back(w);
   switch (unit) {
@@ -295,6 +315,8 @@ bool read_text(std::string_view text, FactUnit unit, std::vector<Written>* numbe
       if (!consume(text, "%")) return false;
       numbers->back().value /= 100;
       break;
+    case FactUnit::hex:
+      return false;  // read above
   }
   return text.empty();
 }
@@ -310,6 +332,40 @@ std::string exact_text(double v) {
   char text[64];
   std::snprintf(text, sizeof text, "%.17g", v);
   return text;
+}
+
+// A list fact's text: the series' values in order, each written as the fact's unit says, one
+// blank between them.
+void check_listed(const std::vector<double>& values, const FactValue& f, const std::string& text,
+                  const std::string& where, std::vector<std::string>& problems) {
+  std::vector<std::string_view> words;
+  std::string_view rest = text;
+  for (size_t blank; (blank = rest.find(' ')) != std::string_view::npos; rest.remove_prefix(blank + 1))
+    words.push_back(rest.substr(0, blank));
+  words.push_back(rest);
+  if (f.unit != FactUnit::count && f.unit != FactUnit::hex) {  // a unit with a blank would split
+    problems.push_back(where + "a list is written as counts or hex, not " + std::string(to_string(f.unit)));
+    return;
+  }
+  if (words.size() != values.size()) {
+    problems.push_back(where + "its text \"" + text + "\" lists " + std::to_string(words.size()) +
+                       " numbers, its series holds " + std::to_string(values.size()));
+    return;
+  }
+  for (size_t k = 0; k < words.size(); ++k) {
+    std::vector<Written> number;
+    if (!read_text(words[k], f.unit, &number)) {
+      problems.push_back(where + "\"" + std::string(words[k]) + "\" in its text is not a number written as " +
+                         to_string(f.unit));
+      return;
+    }
+    if (number[0].decimals != f.decimals || !states(number[0], values[k], 1)) {
+      problems.push_back(where + "its text's number " + std::to_string(k + 1) + " (\"" +
+                         std::string(words[k]) + "\") does not state " + exact_text(values[k]) + " at " +
+                         std::to_string(f.decimals) + " decimals");
+      return;
+    }
+  }
 }
 
 }  // namespace
@@ -348,6 +404,10 @@ void check_facts(const Trace& t, std::vector<std::string>& problems) {
       problems.push_back(where + "a ratio is written as times (\xC3\x97) or a percentage, and only a ratio");
     if ((f.kind == FactKind::series_spread) != (f.unit == FactUnit::spread))
       problems.push_back(where + "a ratio with its spread (\xC2\xB1) is written so, and only such a ratio");
+    if (f.kind == FactKind::series_values) {
+      check_listed(t.series[size_t(f.series)].values, f, text->second, where, problems);
+      continue;
+    }
     std::vector<Written> numbers;
     if (!read_text(text->second, f.unit, &numbers)) {
       problems.push_back(where + "its text \"" + text->second + "\" is not a number written as " +

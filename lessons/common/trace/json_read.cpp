@@ -260,6 +260,7 @@ FactValue read_fact_value(const JsonPlace& p) {
     case FactKind::series_sum:
     case FactKind::series_spread:
     case FactKind::series_count:
+    case FactKind::series_values:
       f.series = p.at("series").small_int();
       break;
     case FactKind::parameter:

@@ -162,6 +162,7 @@ json fact_value_json(const FactValue& f) {
     case FactKind::series_sum:
     case FactKind::series_spread:
     case FactKind::series_count:
+    case FactKind::series_values:
       j["series"] = f.series;
       break;
     case FactKind::parameter:

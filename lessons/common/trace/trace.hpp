@@ -101,6 +101,8 @@ enum class Operator { copy, add, mul, min, max, matmul };
 //   series_count    how many values a series holds (the runs a litmus test made)
 //   parameter       one of the run's parameters (Trace::parameters: the runs, the seed, n)
 //   launch_grid     the blocks a launch asked for (Launch::grid)
+//   series_values   every value of a series in order, one after another ("0x1 0x3 0x7"); the
+//                   number is how many there are
 enum class FactKind {
   duration,
   event_value,
@@ -124,13 +126,14 @@ enum class FactKind {
   series_spread,
   series_count,
   parameter,
-  launch_grid
+  launch_grid,
+  series_values
 };
 // How a fact's number is written: a plain number, nanoseconds, microseconds or milliseconds (the
 // value is in the clock's unit, ns), "A/B" (value out of `of`), "A–B" (value to `upper`), "1.02×"
 // (a ratio), "95.6%" (a ratio as a percentage: the value is the fraction) or "1.82× ± 0.01" (a
-// ratio with its spread in `upper`).
-enum class FactUnit { count, ns, us, ms, out_of, range, times, percent, spread };
+// ratio with its spread in `upper`) or "0x1f" (an integer in hex, as the code writes a bit mask).
+enum class FactUnit { count, ns, us, ms, out_of, range, times, percent, spread, hex };
 
 struct Buffer {
   int id = 0;
@@ -315,7 +318,7 @@ struct Source {
   SourceRole role = SourceRole::kernel;
   // The lines (1-based, ascending) that only record: code the compiler placed on them in the
   // kernels that record and in no plain one. Empty when the producer did not say.
-  std::vector<int> recording;
+  std::vector<int> recording = {};
 };
 
 // One event of a trace: steps[step].events[event].
@@ -435,12 +438,14 @@ std::string to_perfetto_json(const Trace& trace);
 // The one rule that writes a fact's number: rounded at `decimals` (printf's %.*f), never
 // truncated; "164 µs", "342 ns", "97/100", "2–3", "15".
 std::string fact_text(const FactValue& v);
+// The same, where the number is a series' values (series_values): each written by that rule.
+std::string fact_text(const Trace& trace, const FactValue& v);
 // The same rule for a number that is not a fact (a claim's measurement, a printed table): `value`
 // in `unit` (ns for the times, a fraction for percent) rounded at `decimals`. For out_of and
 // range only the first number.
 std::string number_text(double value, FactUnit unit, int decimals);
 
-// Stores `v` under `key` with its text: trace.facts[key] = fact_text(v).
+// Stores `v` under `key` with its text: trace.facts[key] = fact_text(trace, v).
 void set_fact(Trace& trace, const std::string& key, const FactValue& v);
 
 // A fact's number built from what the trace holds, so that it is the recorded one by construction
@@ -464,6 +469,9 @@ FactValue series_sum_fact(const Trace& trace, int series);
 // The median of a series of ratios with half their range, written "1.82× ± 0.01" at `decimals`.
 FactValue series_spread_fact(const Trace& trace, int series, int decimals);
 FactValue series_count_fact(const Trace& trace, int series);
+// Every value of a series in order, each written as `unit` at `decimals` ("0x1 0x3 0x7" in hex).
+FactValue series_values_fact(const Trace& trace, int series, FactUnit unit = FactUnit::count,
+                             int decimals = 0);
 FactValue parameter_fact(const Trace& trace, const std::string& name);
 // Keeps a setting the run took among the trace's parameters as `name` and returns the fact that
 // quotes it (parameter_fact): one place for the number, however many facts show it.

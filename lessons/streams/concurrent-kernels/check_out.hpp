@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "trace/trace.hpp"
+
 namespace s1 {
 
 // How the kernels check out: as printed (the printed mask, on the record the printed code names),
@@ -57,6 +59,20 @@ inline std::string number_list(const int* values, int count) {
   std::string out;
   for (int k = 0; k < count; ++k) out += (k ? " " : "") + std::to_string(values[k]);
   return out;
+}
+
+// The record the check-in left for `kernels` kernels, in launch order, as two series of `run` and the
+// facts KEY.masks (in hex, as the program prints them) and KEY.counts that list them.
+inline void add_record_lists(gridlock::trace::Trace& t, const std::string& key, const std::string& run,
+                             const int* masks, const int* counts, int kernels) {
+  namespace tr = gridlock::trace;
+  const int mask_series = tr::add_series(t, {run + ": the mask each kernel saw at check-in, in launch order",
+                                             "mask", std::vector<double>(masks, masks + kernels)});
+  const int count_series =
+      tr::add_series(t, {run + ": the count each kernel saw at check-in, in launch order", "kernels",
+                         std::vector<double>(counts, counts + kernels)});
+  tr::set_fact(t, key + ".masks", tr::series_values_fact(t, mask_series, tr::FactUnit::hex));
+  tr::set_fact(t, key + ".counts", tr::series_values_fact(t, count_series));
 }
 
 }  // namespace s1

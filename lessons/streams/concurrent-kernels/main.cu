@@ -66,8 +66,10 @@ FormOutcome run_form(LessonRun& run, s1::Workload& w, int grid, CheckOut c, bool
               ": kernels the record reports active, one a run",
           "kernels", reported});
   gridlock::trace::set_fact(t, key + ".report", gridlock::trace::series_range_fact(t, report));
-  run.trace().facts[key + ".masks"] = out.first.masks();
-  run.trace().facts[key + ".counts"] = out.first.counts();
+  s1::add_record_lists(
+      t, key,
+      std::string(s1::name(c)) + " check-out, " + (concurrent ? "8 streams" : "1 stream") + ", first run",
+      out.first.record.masks, out.first.record.counts, s1::kMaxStreams);
   std::printf("%-16s %-10s Masks: (%s)\n%-27s Up to %s kernels were active: (%s)\n", s1::name(c),
               concurrent ? "concurrent" : "serial", out.first.masks().c_str(), "", out.range().c_str(),
               out.first.counts().c_str());

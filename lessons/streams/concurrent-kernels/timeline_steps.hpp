@@ -306,8 +306,7 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l, const Coun
     t.facts["recorded.kernels_at_once"] = std::to_string(gs::most_at_once(whole));
   t.facts["recorded.block0_at_once"] = std::to_string(gs::most_at_once(block0));
   tr::set_fact(t, "recorded.report", tr::event_value_fact(t, most_counted_in(t, ct.in_count)));
-  t.facts["recorded.masks"] = hex_list(l.masks.data(), int(l.masks.size()));
-  t.facts["recorded.counts"] = number_list(l.counts.data(), int(l.counts.size()));
+  add_record_lists(t, "recorded", "the recorded run", l.masks.data(), l.counts.data(), int(l.masks.size()));
   const tr::EventRef start = tr::find_event(t, l.kernels[first].stream_track, whole[first].first,
                                             tr::EventKind::slice_begin, tr::Category::kernel),
                      end = tr::find_event(t, l.kernels[last].stream_track, whole[last].second,
