@@ -92,6 +92,33 @@ TEST(CarriedSources, EveryGpuTraceNamesTheLinesThatOnlyRecordAsThisBuildFindsThe
   EXPECT_GT(traces, lessons);
 }
 
+// Every range a step lights holds technique code: a line with code that does not only record (the
+// viewer lights those and leaves the range's recording lines dimmed).
+TEST(CarriedSources, StepsLightCodeThatIsNotRecording) {
+  int lit = 0;
+  for (const tr::LessonEntry& lesson : shipped_lessons())
+    for (const auto& entry : fs::directory_iterator(fs::path(lesson.folder) / "recorded")) {
+      if (entry.path().extension() != ".json") continue;
+      const tr::Trace t = tr::read_file(entry.path().string());
+      for (const tr::Step& s : t.steps)
+        for (const tr::SourceLines& l : s.lights) {
+          const tr::Source& source = t.sources[size_t(l.source)];
+          const std::string code = src::code_only(source.text);
+          const std::vector<std::string_view> lines = tr::split_lines(code);
+          bool technique = false;
+          for (int n = l.line_begin; n <= l.line_end; ++n) {
+            ++lit;
+            technique |= lines[size_t(n - 1)].find_first_not_of(" \t") != std::string_view::npos &&
+                         !std::binary_search(source.recording.begin(), source.recording.end(), n);
+          }
+          EXPECT_TRUE(technique) << entry.path() << ": step \"" << s.label << "\" lights " << source.file
+                                 << ":" << l.line_begin << "-" << l.line_end
+                                 << ", which holds no code but recording";
+        }
+    }
+  EXPECT_GT(lit, 0);
+}
+
 // A shared technique file (a lock, a guard, a queue in a chapter's common/ folder) holds no
 // recording line: the recorder stays in the lesson's kernel, out of the technique's way. Known
 // exception: the last-block guard takes a callback for its ticket (`on_ticket`, a recorder's hook);

@@ -82,6 +82,7 @@ TEST(WorkLines, TheLinesALessonLitInThePhaseAreItsWork) {
   EXPECT_EQ(step_work_lines(kHalving, 1, 13, {{1, 2}, {14, 16}}), (std::vector<int>{2}));
   EXPECT_EQ(step_work_lines(kHalving, 1, 13, {{15, 16}}), work_lines(kHalving, 1, 13));
   EXPECT_EQ(step_work_lines(kHalving, 1, 13, {}), (std::vector<int>{7, 11}));
+  EXPECT_EQ(step_work_lines(kHalving, 1, 13, {{7, 12}}), (std::vector<int>{7, 9, 11}));  // not 8, 10, 12
 }
 
 TEST(WorkLines, OfAPhaseThatRecordsNothingAreItsFewStatements) {

@@ -93,9 +93,12 @@ std::vector<int> work_lines(const trace::Source& source, int first, int last) {
 
 std::vector<int> step_work_lines(const trace::Source& source, int first, int last,
                                  const std::vector<std::pair<int, int>>& lights) {
+  const std::vector<bool> recording = recording_lines(source);
   std::vector<int> lit;
   for (const auto& [from, to] : lights)
-    for (int line = std::max(from, first + 1); line <= std::min(to, last); ++line) lit.push_back(line);
+    for (int line = std::max(from, first + 1); line <= std::min(to, last); ++line)
+      if (line > static_cast<int>(recording.size()) || !recording[static_cast<std::size_t>(line - 1)])
+        lit.push_back(line);
   std::sort(lit.begin(), lit.end());
   lit.erase(std::unique(lit.begin(), lit.end()), lit.end());
   return lit.empty() ? work_lines(source, first, last) : lit;

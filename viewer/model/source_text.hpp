@@ -28,8 +28,8 @@ std::vector<bool> recording_lines(const trace::Source& source);
 std::vector<int> work_lines(const trace::Source& source, int first, int last);
 
 // The lines that do a step's work in the phase at [first, last]: the lines the lesson lit inside
-// the phase (`lights`, [first, last] pairs from the step's lights in this source), where it lit
-// any, else work_lines' guess.
+// the phase (`lights`, [first, last] pairs from the step's lights in this source) but those that
+// only record, where it lit any, else work_lines' guess.
 std::vector<int> step_work_lines(const trace::Source& source, int first, int last,
                                  const std::vector<std::pair<int, int>>& lights);
 

@@ -362,7 +362,9 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
       const int number = i + 1;
       const ImVec2 at = ImGui::GetCursorScreenPos();
       const bool in_phase = (number >= begin && number <= end) || in_light(number);
-      const bool lit = in_light(number) || (in_phase && is_work(number));
+      // A line that only records is never the step's work, even inside a range the step lights.
+      const bool records = state.recording[static_cast<std::size_t>(i)];
+      const bool lit = !records && (in_light(number) || (in_phase && is_work(number)));
       if (in_phase) {  // the phase shaded, its work lines lit and marked
         list->AddRectFilled(at, ImVec2(at.x + width + ImGui::GetScrollX(), at.y + line_h),
                             lit ? colour::highlight_line : colour::with_alpha(colour::highlight_line, 0.35f));
@@ -372,7 +374,7 @@ void draw_source_panel(SourcePanelState& state, const trace::Trace& trace, int s
       std::snprintf(label, sizeof label, "%*d", std::min(digits, 9), number);
       list->AddText(ImVec2(at.x + 8, at.y + 1.5f), lit ? colour::highlight_mark : colour::line_number, label);
       const SourceLine& line = state.lines[static_cast<std::size_t>(i)];
-      const bool dim = state.dim_recording && state.recording[static_cast<std::size_t>(i)];
+      const bool dim = state.dim_recording && records;
       for (const SourceSpan& s : line.spans) {
         const char* text = line.text.c_str() + s.begin;
         list->AddText(ImVec2(at.x + gutter + char_w * static_cast<float>(s.begin), at.y + 1.5f),
