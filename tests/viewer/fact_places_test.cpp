@@ -110,12 +110,15 @@ TEST(FactPlaces, EveryShippedFactWithAnOriginOpensOnWhatItWasTakenFrom) {
 }
 
 TEST(FactPlaces, AFactWithoutAnOriginHasNoPlace) {
-  // The masks the kernels saw: a list, written as the kernel writes it (hex), with no one origin.
+  // The most block 0s that ran at once: counted over the kernels' slices, with no one origin.
   const gt::Trace t = gt::read_file(std::string(GRIDLOCK_TEST_LESSONS_DIR) +
                                     "/streams/concurrent-kernels/recorded/concurrent-kernels.json");
-  ASSERT_TRUE(t.facts.count("recorded.masks"));
-  ASSERT_FALSE(t.fact_values.count("recorded.masks"));
-  EXPECT_FALSE(fact_place(t, "recorded.masks").has_value());
+  ASSERT_TRUE(t.facts.count("recorded.block0_at_once"));
+  ASSERT_FALSE(t.fact_values.count("recorded.block0_at_once"));
+  EXPECT_FALSE(fact_place(t, "recorded.block0_at_once").has_value());
+  const std::optional<FactPlace> masks = fact_place(t, "recorded.masks");  // a list: its series
+  ASSERT_TRUE(masks.has_value());
+  EXPECT_EQ(masks->view, "histogram");
   EXPECT_FALSE(fact_place(t, "no.such.fact").has_value());
   const std::optional<FactPlace> span = fact_place(t, "recorded.span");
   ASSERT_TRUE(span.has_value());

@@ -29,10 +29,36 @@ const ImU32& kReleased = colour::confirmed;  // follows the theme
 const ImU32& kEnded = colour::src;           // follows the theme
 constexpr ImU32 kNotStarted = IM_COL32(60, 64, 76, 255);
 
-// Round-time ticks inside each drawn piece.
+// The label over a cut: the time it leaves out ("+200.09 ms"), centred on the cut, which may be
+// narrower than its label.
+struct CutLabel {
+  std::string text;
+  float x0, width;
+};
+
+std::vector<CutLabel> cut_labels(const Fonts& fonts, const BrokenAxis& axis, float size) {
+  std::vector<CutLabel> labels;
+  for (std::size_t i = 0; i < axis.pieces.size(); ++i) {
+    const AxisPiece& p = axis.pieces[i];
+    if (!p.cut) continue;
+    const float a = axis.piece_x0(i), b = axis.piece_x1(i);
+    std::string gap = "+" + format_duration(static_cast<double>(p.end_ns - p.begin_ns));
+    const float w = fonts.ui->CalcTextSizeA(size, FLT_MAX, 0, gap.c_str()).x;
+    labels.push_back({std::move(gap), 0.5f * (a + b) - 0.5f * w, w});
+  }
+  return labels;
+}
+
+// Round-time ticks inside each drawn piece, their labels clear of each other and of the cuts'.
 void paint_broken_ticks(ImDrawList* list, const Fonts& fonts, const BrokenAxis& axis, float y_label,
                         float y1) {
   const float size = std::round(fonts.ui->FontSize * 0.8f);
+  const std::vector<CutLabel> cuts = cut_labels(fonts, axis, size);
+  auto clear_of_cuts = [&](float x0, float x1) {
+    for (const CutLabel& c : cuts)
+      if (x1 + 8 > c.x0 && x0 - 8 < c.x0 + c.width) return false;
+    return true;
+  };
   for (std::size_t i = 0; i < axis.pieces.size(); ++i) {
     const AxisPiece& p = axis.pieces[i];
     const float a = axis.piece_x0(i), b = axis.piece_x1(i);
@@ -46,8 +72,9 @@ void paint_broken_ticks(ImDrawList* list, const Fonts& fonts, const BrokenAxis& 
       fill_rect(list, ImVec2(x - 0.5f, y_label + size + 2), ImVec2(x + 0.5f, y1), colour::grid);
       const std::string text = format_tick(t, every);
       const float w = fonts.ui->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
-      if (x - 0.5f * w < std::max(last + 8, a + 0.5f * w) || x + 0.5f * w > b)
-        continue;  // clear of a cut's label
+      if (x - 0.5f * w < std::max(last + 8, a + 0.5f * w) || x + 0.5f * w > b ||
+          !clear_of_cuts(x - 0.5f * w, x + 0.5f * w))
+        continue;  // clear of the label before it and of a cut's label
       list->AddText(fonts.ui, size, ImVec2(x - 0.5f * w, y_label), colour::text_dim, text.c_str());
       last = x + 0.5f * w;
     }
@@ -66,10 +93,9 @@ void paint_cuts(ImDrawList* list, const Fonts& fonts, const BrokenAxis& axis, fl
     for (float x : {a + 0.3f * (b - a), a + 0.7f * (b - a)})
       for (float y = y0; y < y1; y += 16)
         list->AddLine(ImVec2(x - 3, std::min(y + 8, y1)), ImVec2(x + 3, y), colour::text_faint, 1.5f);
-    const std::string gap = "+" + format_duration(static_cast<double>(p.end_ns - p.begin_ns));
-    const float w = fonts.ui->CalcTextSizeA(size, FLT_MAX, 0, gap.c_str()).x;
-    list->AddText(fonts.ui, size, ImVec2(0.5f * (a + b) - 0.5f * w, y_label), colour::text, gap.c_str());
   }
+  for (const CutLabel& c : cut_labels(fonts, axis, size))
+    list->AddText(fonts.ui, size, ImVec2(c.x0, y_label), colour::text, c.text.c_str());
 }
 
 class BarrierView final : public TraceView {

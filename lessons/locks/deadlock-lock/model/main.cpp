@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/sources/files.hpp"
+#include "common/sources/recording_lines.hpp"
 #include "common/trace_path.hpp"
 #include "findings.hpp"
 #include "lock_trace.hpp"
@@ -40,6 +42,18 @@ tr::Source read_source(const std::string& path_in_repo) {
   std::stringstream text;
   text << in.rdbuf();
   return {path_in_repo, text.str(), tr::source_hash(text.str())};
+}
+
+// The lesson's kernel file with the lines that only record, as the GPU lesson's build found them in
+// its line tables (none when that build's PTX is not there).
+tr::Source kernel_source() {
+  tr::Source kernel = read_source(kKernelsFile);
+  std::string ptx;
+  if (gridlock::sources::read_text(GRIDLOCK_LESSON_PTX, ptx)) {
+    const auto lines = gridlock::sources::recording_lines_in_repository(ptx, GRIDLOCK_SOURCE_DIR);
+    if (const auto found = lines.find(kKernelsFile); found != lines.end()) kernel.recording = found->second;
+  }
+  return kernel;
 }
 
 std::string utc_now() {
@@ -69,7 +83,7 @@ int write_traces(const std::string& dir) {
   const Findings findings = l3::model::find(every_thread, inside_the_loop);
   TraceHeader header{GRIDLOCK_LESSON_TITLE,
                      "",
-                     {read_source(kKernelsFile), read_source(l3::model::kProgramsFile)},
+                     {kernel_source(), read_source(l3::model::kProgramsFile)},
                      utc_now(),
                      kStepBound,
                      ""};
