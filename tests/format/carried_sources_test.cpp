@@ -92,30 +92,34 @@ TEST(CarriedSources, EveryGpuTraceNamesTheLinesThatOnlyRecordAsThisBuildFindsThe
   EXPECT_GT(traces, lessons);
 }
 
+// Calls f(path, trace) for every trace a lesson ships.
+template <typename F>
+void for_each_shipped_trace(F f) {
+  for (const tr::LessonEntry& lesson : shipped_lessons())
+    for (const auto& entry : fs::directory_iterator(fs::path(lesson.folder) / "recorded"))
+      if (entry.path().extension() == ".json") f(entry.path(), tr::read_file(entry.path().string()));
+}
+
 // Every range a step lights holds technique code: a line with code that does not only record (the
 // viewer lights those and leaves the range's recording lines dimmed).
 TEST(CarriedSources, StepsLightCodeThatIsNotRecording) {
   int lit = 0;
-  for (const tr::LessonEntry& lesson : shipped_lessons())
-    for (const auto& entry : fs::directory_iterator(fs::path(lesson.folder) / "recorded")) {
-      if (entry.path().extension() != ".json") continue;
-      const tr::Trace t = tr::read_file(entry.path().string());
-      for (const tr::Step& s : t.steps)
-        for (const tr::SourceLines& l : s.lights) {
-          const tr::Source& source = t.sources[size_t(l.source)];
-          const std::string code = src::code_only(source.text);
-          const std::vector<std::string_view> lines = tr::split_lines(code);
-          bool technique = false;
-          for (int n = l.line_begin; n <= l.line_end; ++n) {
-            ++lit;
-            technique |= lines[size_t(n - 1)].find_first_not_of(" \t") != std::string_view::npos &&
-                         !std::binary_search(source.recording.begin(), source.recording.end(), n);
-          }
-          EXPECT_TRUE(technique) << entry.path() << ": step \"" << s.label << "\" lights " << source.file
-                                 << ":" << l.line_begin << "-" << l.line_end
-                                 << ", which holds no code but recording";
+  for_each_shipped_trace([&](const fs::path& path, const tr::Trace& t) {
+    for (const tr::Step& s : t.steps)
+      for (const tr::SourceLines& l : s.lights) {
+        const tr::Source& source = t.sources[size_t(l.source)];
+        const std::string code = src::code_only(source.text);
+        const std::vector<std::string_view> lines = tr::split_lines(code);
+        bool technique = false;
+        for (int n = l.line_begin; n <= l.line_end; ++n) {
+          ++lit;
+          technique |= lines[size_t(n - 1)].find_first_not_of(" \t") != std::string_view::npos &&
+                       !std::binary_search(source.recording.begin(), source.recording.end(), n);
         }
-    }
+        EXPECT_TRUE(technique) << path << ": step \"" << s.label << "\" lights " << source.file << ":"
+                               << l.line_begin << "-" << l.line_end << ", which holds no code but recording";
+      }
+  });
   EXPECT_GT(lit, 0);
 }
 
@@ -128,19 +132,16 @@ const std::vector<std::pair<std::string, int>> kHooksLeftInSharedFiles = {
 
 TEST(CarriedSources, SharedTechniqueFilesHoldNoRecordingLine) {
   int checked = 0;
-  for (const tr::LessonEntry& lesson : shipped_lessons())
-    for (const auto& entry : fs::directory_iterator(fs::path(lesson.folder) / "recorded")) {
-      if (entry.path().extension() != ".json") continue;
-      const tr::Trace t = tr::read_file(entry.path().string());
-      for (const tr::Source& s : t.sources) {
-        if (s.role != tr::SourceRole::technique || s.file.find("/common/") == std::string::npos) continue;
-        ++checked;
-        int allowed = 0;
-        for (const auto& [file, lines] : kHooksLeftInSharedFiles) allowed += file == s.file ? lines : 0;
-        EXPECT_LE(int(s.recording.size()), allowed)
-            << entry.path() << ": " << s.file << " records on lines the technique does not need";
-      }
+  for_each_shipped_trace([&](const fs::path& path, const tr::Trace& t) {
+    for (const tr::Source& s : t.sources) {
+      if (s.role != tr::SourceRole::technique || s.file.find("/common/") == std::string::npos) continue;
+      ++checked;
+      int allowed = 0;
+      for (const auto& [file, lines] : kHooksLeftInSharedFiles) allowed += file == s.file ? lines : 0;
+      EXPECT_LE(int(s.recording.size()), allowed)
+          << path << ": " << s.file << " records on lines the technique does not need";
     }
+  });
   EXPECT_GT(checked, 0);
 }
 
