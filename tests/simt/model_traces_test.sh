@@ -16,6 +16,9 @@ if [ "$rc" -ne 0 ]; then
 fi
 
 without_time() { sed -E 's/"recorded_at":"[^"]*"/"recorded_at":""/' "$1"; }
+# A build without the GPU lessons has no line tables, so its model names no recording lines; the
+# rest of the trace must still be the shipped one.
+without_recording() { sed -E 's/,"recording":\[[0-9,]*\]//'; }
 
 status=0
 for name in deadlock-lock.lockstep deadlock-lock.lockstep-inside-the-loop; do
@@ -23,7 +26,14 @@ for name in deadlock-lock.lockstep deadlock-lock.lockstep-inside-the-loop; do
   if [ ! -f "$shipped/$name.json" ]; then
     echo "FAIL: $shipped/$name.json is missing"
     status=1
-  elif ! diff <(without_time "$shipped/$name.json") <(without_time "$out/$name.json") >"$out/$name.diff"; then
+  elif grep -q '"recording":' "$out/$name.json" &&
+    ! diff <(without_time "$shipped/$name.json") <(without_time "$out/$name.json") >"$out/$name.diff"; then
+    echo "FAIL: the model's $name.json differs from the shipped one (first lines of the diff below):"
+    head -n 20 "$out/$name.diff"
+    status=1
+  elif ! grep -q '"recording":' "$out/$name.json" &&
+    ! diff <(without_time "$shipped/$name.json" | without_recording) <(without_time "$out/$name.json") \
+      >"$out/$name.diff"; then
     echo "FAIL: the model's $name.json differs from the shipped one (first lines of the diff below):"
     head -n 20 "$out/$name.diff"
     status=1
