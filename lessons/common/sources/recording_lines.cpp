@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "common/sources/files.hpp"
+#include "trace/trace.hpp"
 
 namespace gridlock::sources {
 
@@ -22,7 +23,7 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// The integers that follow `key` in `text`, read as "F L" (".loc 1 32 3", "inlined_at 2 29 32").
+// The first two integers of `text`, a file number and a line ("1 32 3" of ".loc 1 32 3").
 bool read_file_line(std::string_view text, FileLine& out) {
   const std::string rest(text);
   char* end = nullptr;
@@ -57,9 +58,7 @@ std::map<std::string, std::vector<int>> lines_only_recording_kernels(const std::
       units.emplace_back();
     } else if (line.rfind(".file", 0) == 0) {
       const std::size_t open = line.find('"'), close = line.find('"', open + 1);
-      char* end = nullptr;
-      const std::string number(line.substr(5));
-      const long index = std::strtol(number.c_str(), &end, 10);
+      const long index = std::strtol(std::string(line.substr(5)).c_str(), nullptr, 10);
       if (open != std::string_view::npos && close != std::string_view::npos)
         files[int(index)] = std::string(line.substr(open + 1, close - open - 1));
     } else if (line.rfind(".loc", 0) == 0 && !units.empty()) {
@@ -88,16 +87,6 @@ std::map<std::string, std::vector<int>> lines_only_recording_kernels(const std::
 
 namespace {
 
-std::vector<std::string_view> split(std::string_view text) {
-  std::vector<std::string_view> lines;
-  for (std::size_t start = 0;;) {
-    const std::size_t end = text.find('\n', start);
-    lines.push_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-    if (end == std::string_view::npos) return lines;
-    start = end + 1;
-  }
-}
-
 bool ends_with(std::string_view s, std::string_view tail) {
   return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
 }
@@ -118,7 +107,7 @@ int depth_change(std::string_view code, char open, char close) {
 
 std::vector<int> recording_statements(const std::string& source, const std::vector<int>& candidates) {
   const std::string code_text = code_only(source);
-  const std::vector<std::string_view> lines = split(code_text);
+  const std::vector<std::string_view> lines = trace::split_lines(code_text);
   const int count = int(lines.size());
   auto code = [&](int line) { return trim(lines[std::size_t(line - 1)]); };
   std::set<int> kept;
