@@ -64,6 +64,11 @@ tr::Trace facts_of_every_kind() {
   tr::set_fact(t, "grid", tr::launch_grid_fact(t, t.launches.front().id));
   tr::set_fact(t, "values", tr::series_values_fact(t, 0));
   tr::set_fact(t, "masks", tr::series_values_fact(t, 3, tr::FactUnit::hex));
+  t.parameters["peak_gbs"] = 0.0256;  // twice the lesson kernel's 0.0128 GB/s
+  tr::set_fact(t, "share", tr::timing_share_fact(t, lesson, "peak_gbs", 1));
+  const std::string report = "lessons/x/recorded/racecheck/documented.log";
+  t.facts["racecheck.documented.report"] = report + " fnv1a64:0123456789abcdef";
+  tr::set_fact(t, "races", tr::report_count_fact(report, "races", 6));
   return t;
 }
 
@@ -71,7 +76,9 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 28u);
+  EXPECT_EQ(t.fact_values.size(), 30u);
+  EXPECT_EQ(t.facts.at("share"), "50.0%");
+  EXPECT_EQ(t.facts.at("races"), "6");
   EXPECT_EQ(t.facts.at("runs"), "5");
   EXPECT_EQ(t.facts.at("values"), "4 2 4 3 4");
   EXPECT_EQ(t.facts.at("masks"), "0x1 0x3 0x7 0xf 0x1e");
@@ -124,6 +131,25 @@ TEST(FactsCheck, AListHoldsEveryValueInOrderInItsUnit) {
   tr::Trace percent = t;
   percent.fact_values["values"].unit = tr::FactUnit::percent;
   EXPECT_FALSE(fact_problems(percent).empty());
+}
+
+TEST(FactsCheck, AShareOfAStatedRateIsAPercentageAndAReportsCountIsWhole) {
+  const tr::Trace t = facts_of_every_kind();
+  tr::Trace times = t;
+  times.fact_values["share"].unit = tr::FactUnit::times;
+  times.facts["share"] = "0.5\xC3\x97";
+  EXPECT_FALSE(fact_problems(times).empty());
+  tr::Trace unstated = t;
+  unstated.parameters.erase("peak_gbs");
+  EXPECT_FALSE(fact_problems(unstated).empty());
+  tr::Trace half = t;
+  half.fact_values["races"].value = 6.5;
+  half.facts["races"] = "6.5";
+  EXPECT_FALSE(fact_problems(half).empty());
+  tr::Trace other = t;
+  other.fact_values["races"].counted = "lines";
+  EXPECT_FALSE(fact_problems(other).empty());
+  EXPECT_THROW(tr::report_count_fact("a.log", "lines", 1), tr::TraceError);
 }
 
 TEST(FactsCheck, ARangeOfOneNumberIsWrittenOnce) {
@@ -188,6 +214,11 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
       {"grid", [](tr::Trace& c) { c.launches[0].grid = 2; }},
       {"values", [](tr::Trace& c) { c.series[0].values[4] = 3; }},
       {"masks", [](tr::Trace& c) { c.series[3].values[4] = 31; }},
+      {"share", [](tr::Trace& c) { c.parameters["peak_gbs"] = 0.0512; }},
+      {"races",
+       [](tr::Trace& c) {
+         c.facts["racecheck.documented.report"] = "lessons/x/recorded/racecheck/other.log fnv1a64:0";
+       }},
   };
   ASSERT_EQ(change.size(), t.fact_values.size());
   for (const auto& [key, apply] : change) {

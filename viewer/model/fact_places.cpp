@@ -91,7 +91,8 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
     }
     case trace::FactKind::timing_median:
     case trace::FactKind::timing_rate:
-    case trace::FactKind::timing_ratio: {
+    case trace::FactKind::timing_ratio:
+    case trace::FactKind::timing_share: {
       if (f.timing < 0 || f.timing >= static_cast<int>(t.timings.size())) return std::nullopt;
       FactPlace p;
       p.view = "timings";
@@ -105,6 +106,8 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
     case trace::FactKind::parameter:
     case trace::FactKind::launch_grid:
       return std::nullopt;  // a setting of the run, before anything happened: no moment to go to
+    case trace::FactKind::report_count:
+      return std::nullopt;  // a tool's report beside the trace, not a moment of the run
   }
   return std::nullopt;
 }

@@ -90,9 +90,15 @@ bool has_timings(const trace::Trace& trace) { return !trace.timings.empty(); }
 
 TimingsChart make_timings_chart(const trace::Trace& trace) {
   TimingsChart c;
-  if (const auto fact = trace.facts.find(kPeakFact); fact != trace.facts.end())
+  // The peak is the run's setting the fact quotes; a trace recorded before it was one carries it
+  // as text alone ("3352 GB/s").
+  if (const auto value = trace.fact_values.find(kPeakFact); value != trace.fact_values.end()) {
+    if (value->second.kind == trace::FactKind::parameter && positive(value->second.value))
+      c.peak = ReferenceLine{"peak " + format_gbs(value->second.value), value->second.value};
+  } else if (const auto fact = trace.facts.find(kPeakFact); fact != trace.facts.end()) {
     if (const std::optional<double> peak = parse_gbs(fact->second))
       c.peak = ReferenceLine{"peak " + format_gbs(*peak), *peak};
+  }
   for (std::size_t i = 0; i < trace.timings.size(); ++i) {
     const trace::Timing& t = trace.timings[i];
     auto g = std::find_if(c.groups.begin(), c.groups.end(),

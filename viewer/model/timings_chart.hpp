@@ -21,7 +21,8 @@ enum class TimingRole { measured, baseline, read_only };
 
 inline constexpr const char* kBaselinePrefix = "cub::";
 inline constexpr const char* kReadOnlyPrefix = "read-only";
-// The fact that states the device's peak memory bandwidth, as "3352 GB/s".
+// The fact that states the device's peak memory bandwidth in GB/s: the run's parameter peak_gbs
+// ("3352"), or in traces recorded before, text alone ("3352 GB/s").
 inline constexpr const char* kPeakFact = "peak.gbs";
 
 struct TimingBar {

@@ -36,7 +36,8 @@ GRIDLOCK_ENUM_NAMES(FactKind, "duration", "event_value", "event_block", "event_s
                     "shortfall", "event_count", "series_value", "series_matches", "series_median",
                     "series_range", "series_distinct", "series_mode", "series_mode_count", "series_differs",
                     "series_sum", "timing_median", "timing_rate", "timing_ratio", "series_spread",
-                    "series_count", "parameter", "launch_grid", "series_values");
+                    "series_count", "parameter", "launch_grid", "series_values", "timing_share",
+                    "report_count");
 GRIDLOCK_ENUM_NAMES(FactUnit, "count", "ns", "us", "ms", "out_of", "range", "times", "percent", "spread",
                     "hex");
 

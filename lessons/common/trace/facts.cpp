@@ -410,6 +410,32 @@ FactValue timing_ratio_fact(const Trace& trace, int timing, int versus, int deci
   return f;
 }
 
+FactValue timing_share_fact(const Trace& trace, int timing, const std::string& parameter, int decimals) {
+  const auto stated = trace.parameters.find(parameter);
+  if (stated == trace.parameters.end() || !(stated->second > 0))
+    missing("a stated rate \"" + parameter + "\" among the parameters");
+  FactValue f;
+  f.kind = FactKind::timing_share;
+  f.timing = timing;
+  f.parameter = parameter;
+  f.unit = FactUnit::percent;
+  f.decimals = decimals;
+  f.value = timing_at(trace, timing).gbytes_per_s() / stated->second;
+  return f;
+}
+
+FactValue report_count_fact(const std::string& report, const std::string& counted, double value) {
+  if (report.empty()) throw TraceError("a report's count names no report");
+  if (counted != "races" && counted != "hazards" && counted != "errors" && counted != "warnings")
+    throw TraceError("a report counts races, hazards, errors or warnings, not \"" + counted + "\"");
+  FactValue f;
+  f.kind = FactKind::report_count;
+  f.report = report;
+  f.counted = counted;
+  f.value = value;
+  return f;
+}
+
 EventRef find_event(const Trace& trace, int step, int track, int64_t t_ns, EventKind kind) {
   if (step < 0 || size_t(step) >= trace.steps.size()) missing("step " + std::to_string(step) + ", not there");
   const std::vector<Event>& events = trace.steps[size_t(step)].events;

@@ -220,6 +220,34 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
       r->value = gbs / baseline;
       return true;
     }
+    case FactKind::timing_share: {
+      if (f.timing < 0 || f.timing >= int(t.timings.size()))
+        return *why = "its timing is not in the trace", false;
+      const Timing& m = t.timings[size_t(f.timing)];
+      const auto stated = t.parameters.find(f.parameter);
+      if (stated == t.parameters.end() || !(stated->second > 0))
+        return *why = "the run has no stated rate \"" + f.parameter + "\"", false;
+      if (!(m.median_ns > 0) || m.bytes <= 0) return *why = "its timing moves nothing", false;
+      r->value = double(m.bytes) / m.median_ns / stated->second;
+      return true;
+    }
+    case FactKind::report_count: {
+      // The number is the report's, which gridlock-evidence-check counts again in the file; here
+      // the trace must cite that report, and the count be one racecheck prints.
+      bool cited = false;
+      const std::string suffix = ".report";
+      for (const auto& [key, text] : t.facts)
+        cited |= key.size() > suffix.size() &&
+                 key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0 &&
+                 text.compare(0, f.report.size() + 1, f.report + " ") == 0;
+      if (!cited) return *why = "the trace cites no report " + f.report + " (a fact \"*.report\")", false;
+      if (f.counted != "races" && f.counted != "hazards" && f.counted != "errors" && f.counted != "warnings")
+        return *why = "a report counts races, hazards, errors or warnings, not \"" + f.counted + "\"", false;
+      if (f.value < 0 || f.value != double(int64_t(f.value)))
+        return *why = "a count is a whole number", false;
+      r->value = f.value;
+      return true;
+    }
   }
   return *why = "its kind is unknown", false;
 }
@@ -400,8 +428,10 @@ void check_facts(const Trace& t, std::vector<std::string>& problems) {
     if (f.kind == FactKind::duration && !time_unit)
       problems.push_back(where + "is a time written as " + std::string(to_string(f.unit)));
     const bool ratio_unit = f.unit == FactUnit::times || f.unit == FactUnit::percent;
-    if ((f.kind == FactKind::timing_ratio) != ratio_unit)
+    if ((f.kind == FactKind::timing_ratio || f.kind == FactKind::timing_share) != ratio_unit)
       problems.push_back(where + "a ratio is written as times (\xC3\x97) or a percentage, and only a ratio");
+    if (f.kind == FactKind::timing_share && f.unit != FactUnit::percent)
+      problems.push_back(where + "a share of a stated rate is written as a percentage");
     if ((f.kind == FactKind::series_spread) != (f.unit == FactUnit::spread))
       problems.push_back(where + "a ratio with its spread (\xC2\xB1) is written so, and only such a ratio");
     if (f.kind == FactKind::series_values) {

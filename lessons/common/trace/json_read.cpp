@@ -276,6 +276,14 @@ FactValue read_fact_value(const JsonPlace& p) {
     case FactKind::timing_rate:
       f.timing = p.at("timing").small_int();
       break;
+    case FactKind::timing_share:
+      f.timing = p.at("timing").small_int();
+      f.parameter = p.at("parameter").text();
+      break;
+    case FactKind::report_count:
+      f.report = p.at("report").text();
+      f.counted = p.at("counted").text();
+      break;
   }
   return f;
 }

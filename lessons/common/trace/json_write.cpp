@@ -178,6 +178,14 @@ json fact_value_json(const FactValue& f) {
     case FactKind::timing_rate:
       j["timing"] = f.timing;
       break;
+    case FactKind::timing_share:
+      j["timing"] = f.timing;
+      j["parameter"] = f.parameter;
+      break;
+    case FactKind::report_count:
+      j["report"] = f.report;
+      j["counted"] = f.counted;
+      break;
   }
   return j;
 }

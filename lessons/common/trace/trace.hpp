@@ -127,7 +127,9 @@ enum class FactKind {
   series_count,
   parameter,
   launch_grid,
-  series_values
+  series_values,
+  timing_share,
+  report_count
 };
 // How a fact's number is written: a plain number, nanoseconds, microseconds or milliseconds (the
 // value is in the clock's unit, ns), "A/B" (value out of `of`), "A–B" (value to `upper`), "1.02×"
@@ -350,7 +352,11 @@ struct FactValue {
   int series = -1;                     // series_*: index into Trace::series
   int timing = -1;                     // timing_*: index into Trace::timings
   int versus = -1;                     // timing_ratio: the timing it is compared with
-  std::string parameter;               // parameter: its name in Trace::parameters
+  std::string parameter;               // parameter, timing_share: its name in Trace::parameters
+  // report_count: the report it was counted in (a path in the repository, which a fact named
+  // "*.report" cites) and what was counted there (races, hazards, errors or warnings).
+  std::string report;
+  std::string counted;
 };
 
 struct Trace {
@@ -484,6 +490,13 @@ FactValue timing_rate_fact(const Trace& trace, int timing, int decimals);
 // unit: times ("0.98×") or percent ("95.6%").
 FactValue timing_ratio_fact(const Trace& trace, int timing, int versus, int decimals,
                             FactUnit unit = FactUnit::times);
+// A timing's GB/s as a share of a stated rate the run's parameters hold (the device's peak
+// bandwidth, "peak_gbs"), written as a percentage.
+FactValue timing_share_fact(const Trace& trace, int timing, const std::string& parameter, int decimals);
+// A count a tool's report states (racecheck's races, hazards, errors or warnings): `report` is
+// the report's path, which a fact named "*.report" of the trace cites; gridlock-evidence-check
+// counts it again in the file.
+FactValue report_count_fact(const std::string& report, const std::string& counted, double value);
 
 // The event of `step` on `track` at `t_ns` of `kind`, for a fact that names it. Throws TraceError
 // when there is none.
