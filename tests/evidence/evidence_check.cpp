@@ -5,7 +5,8 @@
 //   gridlock-evidence-check REPO trace LESSON/recorded/TRACE.json
 //       for each form the trace has a racecheck fact for, the trace names the report it used
 //       (racecheck.FORM.report), that report is fresh, and it is of the sources the trace's run
-//       was built from;
+//       was built from; every count the trace quotes from a report (a report_count fact) is the
+//       count report_counts.hpp finds in it;
 //   gridlock-evidence-check REPO lines LESSON/recorded/racecheck/FORM.log
 //       every file:line the report names is, in today's source, a line of the function racecheck
 //       names that loads or stores shared memory (shared_access.hpp gives the rule);
@@ -16,12 +17,15 @@
 // Exit 0 all is current, 1 something is not (each problem on stderr), 2 usage error.
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "common/sources/files.hpp"
 #include "reduction/common/racecheck_log.hpp"
+#include "report_counts.hpp"
 #include "shared_access.hpp"
 #include "trace/trace.hpp"
 
@@ -63,18 +67,21 @@ void check_fresh(const std::string& root, const fs::path& log) {
 
 void check_trace(const std::string& root, const fs::path& path) {
   const gridlock::trace::Trace t = gridlock::trace::read_file(path.string());
-  const std::string suffix = ".report";
-  auto is_report = [&](const std::string& key) {
-    return key.size() > suffix.size() && key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0;
-  };
-  int cited = 0;
-  for (const auto& [key, value] : t.facts) {
-    if (key.rfind("racecheck.", 0) != 0 || is_report(key)) continue;
-    ++cited;
-    const auto report = t.facts.find(key + suffix);
-    if (report == t.facts.end()) {
-      problem(path.string(), "its verdicts were made without a fresh racecheck report of form " +
-                                 key.substr(10) + " (" + key + ": \"" + value + "\"): re-record it");
+  // The forms the trace has racecheck facts of: "racecheck.FORM" (why no report was used) or
+  // "racecheck.FORM.SUFFIX" (a report that was: .report, its counts, .lines).
+  std::set<std::string> forms;
+  const std::string prefix = "racecheck.";
+  for (const auto& [key, value] : t.facts)
+    if (key.rfind(prefix, 0) == 0)
+      forms.insert(key.substr(prefix.size(), key.find('.', prefix.size()) - prefix.size()));
+  for (const std::string& form : forms) {
+    const std::string key = prefix + form;
+    const auto why = t.facts.find(key);
+    const auto report = t.facts.find(key + ".report");
+    if (why != t.facts.end() || report == t.facts.end()) {
+      problem(path.string(), "its verdicts were made without a fresh racecheck report of form " + form +
+                                 " (" + key + ": \"" + (why == t.facts.end() ? "" : why->second) +
+                                 "\"): re-record it");
       continue;
     }
     // "lessons/.../FORM.log fnv1a64:..."
@@ -87,7 +94,23 @@ void check_trace(const std::string& root, const fs::path& path) {
       problem(path.string(), "it was recorded from sources " + hash + ", the report " + report_path +
                                  " is of sources " + r.sources.hash + ": re-record it");
   }
-  if (cited == 0) problem(path.string(), "the trace cites no racecheck report");
+  if (forms.empty()) problem(path.string(), "the trace cites no racecheck report");
+  // Every count the trace quotes from a report, counted again in the report.
+  for (const auto& [key, f] : t.fact_values) {
+    if (f.kind != gridlock::trace::FactKind::report_count) continue;
+    std::string text;
+    if (!src::read_text(root + "/" + f.report, text)) {
+      problem(path.string(), key + ": cannot read " + f.report);
+      continue;
+    }
+    const std::optional<long long> n =
+        gridlock::evidence::counted(gridlock::evidence::count_report(text), f.counted);
+    if (!n)
+      problem(path.string(), key + ": " + f.report + " states no " + f.counted);
+    else if (double(*n) != f.value)
+      problem(path.string(), key + ": the trace says " + t.facts.at(key) + " " + f.counted + ", " + f.report +
+                                 " states " + std::to_string(*n));
+  }
 }
 
 // The file a race site names: the report's source with that file name; where several have it

@@ -51,16 +51,29 @@ check="$build/bin/gridlock-evidence-check"
 "$check" "$work/root" fresh "$log" || fail "a report made now is not fresh"
 "$check" "$work/root" lines "$log" || fail "the fold's lines are not shared accesses"
 
-# A shipped trace of R6 whose facts now cite these reports: current; one of other sources: not.
+# A shipped trace of R6 whose facts now cite these reports, with the counts the stand-in's reports
+# state (1 race, 32 hazards, 0 errors, 1 warning): current; with other counts, or of other
+# sources: not.
 built=$("$build/bin/$id" --list-sources | head -1 | cut -d' ' -f3)
-cite() {
-  sed -E "s|(\"racecheck\.[a-z-]+\.report\": \"[^ \"]+ )fnv1a64:[0-9a-f]+\"|\1$1\"|" \
+count() {  # NAME VALUE: the fact's text and its number
+  echo "s/(\"racecheck\.[a-z-]+\.$1\": )\"[0-9]+\"/\1\"$2\"/; s/(\"racecheck\.[a-z-]+\.$1\": \{\"kind\":\"report_count\",\"value\":)[0-9]+/\1$2/"
+}
+cite() {  # HASH [as-shipped]: as-shipped keeps the shipped trace's counts
+  local counts=""
+  [ "${2:-}" = as-shipped ] || counts="$(count races 1); $(count hazards 32); $(count errors 0); $(count warnings 1)"
+  sed -E "s|(\"racecheck\.[a-z-]+\.report\": \"[^ \"]+ )fnv1a64:[0-9a-f]+\"|\1$1\"|; $counts" \
     "$repo/lessons/reduction/$id/recorded/$id.classroom.json" > "$lesson/recorded/$id.json"
   grep -q "racecheck\.[a-z-]*\.report\": \"[^ \"]* $1\"" "$lesson/recorded/$id.json" ||
     fail "the shipped classroom trace cites no racecheck report"
 }
 cite "$built"
+grep -q '"racecheck.documented.hazards": {"kind":"report_count","value":32,' "$lesson/recorded/$id.json" ||
+  fail "the shipped classroom trace quotes no count of its documented form's report"
 "$check" "$work/root" trace "$lesson/recorded/$id.json" || fail "a trace citing fresh reports is not current"
+cite "$built" as-shipped
+if out=$("$check" "$work/root" trace "$lesson/recorded/$id.json" 2>&1); then fail "counts the reports do not state passed"; fi
+grep -q "racecheck.documented.hazards: the trace says [0-9]* hazards, lessons/reduction/$id/recorded/racecheck/documented.log states 32" <<<"$out" ||
+  fail "unexpected: $out"
 cite fnv1a64:0000000000000000
 if out=$("$check" "$work/root" trace "$lesson/recorded/$id.json" 2>&1); then fail "a trace of other sources passed"; fi
 grep -q "it was recorded from sources fnv1a64:0000000000000000" <<<"$out" || fail "unexpected: $out"

@@ -169,7 +169,14 @@ TEST(LadderTable, TheTraceHoldsEveryTimingAndAFactPerCellAndValidates) {
   EXPECT_EQ(t.facts.at("documented.fast.vs_cub"), "1.029\xC3\x97");
   EXPECT_EQ(t.facts.at("large.copy.exact"), "n/a");
   EXPECT_EQ(t.facts.at("large.n"), "2^28");
-  EXPECT_EQ(t.facts.at("peak.gbs"), "3352 GB/s");
+  EXPECT_EQ(t.facts.at("peak.gbs"), "3352");
+  EXPECT_EQ(t.fact_values.at("peak.gbs").kind, trace::FactKind::parameter);
+  EXPECT_EQ(t.parameters.at("peak_gbs"), 3352);
+  // A share of the peak is the row's GB/s over that setting.
+  const trace::FactValue& of_peak = t.fact_values.at("documented.fast.of_peak");
+  EXPECT_EQ(of_peak.kind, trace::FactKind::timing_share);
+  EXPECT_EQ(of_peak.timing, 1);
+  EXPECT_EQ(of_peak.parameter, "peak_gbs");
   // The measured cells carry their origin: the row's timing, and the row it is compared with.
   const trace::FactValue& vs_cub = t.fact_values.at("documented.fast.vs_cub");
   EXPECT_EQ(vs_cub.kind, trace::FactKind::timing_ratio);
@@ -182,8 +189,8 @@ TEST(LadderTable, TheTraceHoldsEveryTimingAndAFactPerCellAndValidates) {
   EXPECT_EQ(t.fact_values.count("documented.cub.vs_cub"), 0u);  // CUB against itself: text alone
   // Each cell of the Markdown table is its fact's text.
   const std::string md = markdown_table(sample());
-  for (const char* key :
-       {"documented.r1.time", "documented.r1.gbs", "documented.r1.vs_cub", "documented.r1.of_read_only"})
+  for (const char* key : {"documented.r1.time", "documented.r1.gbs", "documented.r1.vs_cub",
+                          "documented.r1.of_read_only", "documented.r1.of_peak", "large.fast.of_peak"})
     EXPECT_NE(md.find("| " + t.facts.at(key) + " |"), std::string::npos) << key;
   EXPECT_TRUE(trace::validate(t).empty());
   EXPECT_TRUE(trace::check_truth(t).empty());

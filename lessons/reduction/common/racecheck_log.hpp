@@ -47,10 +47,15 @@ struct RacecheckReport {
   // no count.
   std::string text() const {
     if (!read()) return why;
-    std::string out = std::to_string(races) + (races == 1 ? " race, " : " races, ") +
-                      std::to_string(hazards) + (hazards == 1 ? " hazard (" : " hazards (") +
-                      std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings)";
-    for (size_t i = 0; i < sites.size(); ++i) out += (i ? ", " : " at ") + sites[i].text();
+    const std::string at = sites_text();
+    return std::to_string(races) + (races == 1 ? " race, " : " races, ") + std::to_string(hazards) +
+           (hazards == 1 ? " hazard (" : " hazards (") + std::to_string(errors) + " errors, " +
+           std::to_string(warnings) + " warnings)" + (at.empty() ? "" : " at " + at);
+  }
+  // "kernels.cuh:27 (r6::fold), kernels.cuh:28 (r6::fold)": the racing lines; empty for none.
+  std::string sites_text() const {
+    std::string out;
+    for (size_t i = 0; i < sites.size(); ++i) out += (i ? ", " : "") + sites[i].text();
     return out;
   }
 };

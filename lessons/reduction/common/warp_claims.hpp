@@ -79,9 +79,24 @@ inline int add_misses_fact(trace::Trace& t, const std::string& key, const Misses
   return series;
 }
 
-// Facts per form: "racecheck.FORM" (the report's counts and racing lines, or why it was not used),
-// "racecheck.FORM.report" for a report that was used (its path and the sources hash it shares with
-// this build: what tests/evidence checks a shipped trace against), and the wrong answers:
+inline void add_racecheck_facts(trace::Trace& t, const std::string& key, const RacecheckReport& r) {
+  if (!r.read()) {
+    t.facts[key] = r.why;
+    return;
+  }
+  t.facts[key + ".report"] = r.path + " " + r.sources.hash;
+  const std::pair<const char*, long long> counts[] = {
+      {"races", r.races}, {"hazards", r.hazards}, {"errors", r.errors}, {"warnings", r.warnings}};
+  for (const auto& [counted, n] : counts)
+    trace::set_fact(t, key + "." + counted, trace::report_count_fact(r.path, counted, double(n)));
+  if (!r.sites.empty()) t.facts[key + ".lines"] = r.sites_text();
+}
+
+// Facts per form: for a report that was used, "racecheck.FORM.report" (its path and the sources
+// hash it shares with this build: what tests/evidence checks a shipped trace against), the counts
+// it states ("racecheck.FORM.races", ".hazards", ".errors", ".warnings": numbers
+// gridlock-evidence-check counts again in the report) and, where it names any, the racing lines
+// ("racecheck.FORM.lines"); for one that was not, "racecheck.FORM": why. Then the wrong answers:
 // "wrong.FORM.runs" (one `alone` per launch: "one warp") and "wrong.FORM.under_load" (every
 // `group` of a full grid at once: "warps"). Returns the index of the first form's series under
 // load, whose values are the launches of the load (-1 without a form).
@@ -90,8 +105,7 @@ inline int add_form_facts(trace::Trace& t, const std::vector<FormOutcome>& outco
   int first_under_load = -1;
   for (const FormOutcome& o : outcomes) {
     const std::string& form = o.form.name;
-    t.facts["racecheck." + form] = o.race.text();
-    if (o.race.read()) t.facts["racecheck." + form + ".report"] = o.race.path + " " + o.race.sources.hash;
+    add_racecheck_facts(t, "racecheck." + form, o.race);
     add_misses_fact(t, "wrong." + form + ".runs", o.alone,
                     form + ": wrong answers per run, " + alone + " a launch", "wrong answers");
     const int under_load = add_misses_fact(

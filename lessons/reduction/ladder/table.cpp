@@ -229,9 +229,9 @@ void add_target_facts(const Ladder& ladder, const Target& goal, trace::Trace& t)
 
 void add_to_trace(const Ladder& ladder, trace::Trace& t) {
   using trace::FactUnit;
-  // Text: the device's stated figure, which the viewer's timings chart reads as "4814 GB/s"; it is
-  // no timing, so the shares of it below (of_peak) are text too.
-  t.facts["peak.gbs"] = fixed(ladder.peak_gbs, 0) + " GB/s";
+  // The device's stated figure, a setting of the run (no timing): the shares of it below (of_peak)
+  // are a timing's GB/s over it, and the viewer's timings chart draws it as a line.
+  trace::set_fact(t, "peak.gbs", trace::setting_fact(t, "peak_gbs", ladder.peak_gbs));
   for (const Target& goal : targets(ladder)) add_target_facts(ladder, goal, t);
   for (const SizeTable& s : ladder.sizes) {
     const std::string size = size_key(s.n);
@@ -262,7 +262,7 @@ void add_to_trace(const Ladder& ladder, trace::Trace& t) {
                                                  FactUnit::percent));
       else
         t.facts[k + "of_read_only"] = c.of_read_only;  // the read-only kernel against itself: 100.0%
-      t.facts[k + "of_peak"] = c.of_peak;
+      trace::set_fact(t, k + "of_peak", trace::timing_share_fact(t, timing, "peak_gbs", 1));
       t.facts[k + "exact"] = c.exact;
     }
   }

@@ -182,12 +182,11 @@ inline std::string result_text(const SizeResult& r, double peak_gbs) {
 
 // Facts the README quotes, for the size named `which` ("documented" or "large"): the bandwidths
 // and their ratios with their origin (the timings of the round with the median ratio), the
-// rounds' range (a series of the rounds' ratios), and the shares of the peak as text: the peak is
-// the device's stated figure, not a timing, and a ratio's origin is two timings.
+// rounds' range (a series of the rounds' ratios), and the shares of the peak: each timing's GB/s
+// over the device's stated figure, which the run keeps as its parameter peak_gbs.
 inline void add_bench_facts(gridlock::trace::Trace& t, const std::string& which, const SizeResult& r,
                             double peak) {
   namespace tr = gridlock::trace;
-  auto percent = [](double fraction) { return tr::number_text(fraction, tr::FactUnit::percent, 1); };
   const int fast = r.timing, cub = r.timing + 1, read_only = r.timing + 2;
   const std::string k = "bench." + which + ".";
   t.facts[k + "config"] = r.best.name();
@@ -203,9 +202,10 @@ inline void add_bench_facts(gridlock::trace::Trace& t, const std::string& which,
   tr::set_fact(t, k + "vs_cub.rounds", range);
   tr::set_fact(t, k + "read_only_vs_cub", tr::timing_ratio_fact(t, read_only, cub, 3));
   tr::set_fact(t, k + "vs_read_only", tr::timing_ratio_fact(t, fast, read_only, 1, tr::FactUnit::percent));
-  t.facts[k + "fast.of_peak"] = percent(r.fast.gbytes_per_s() / peak);
-  t.facts[k + "cub.of_peak"] = percent(r.cub.gbytes_per_s() / peak);
-  t.facts[k + "read_only.of_peak"] = percent(r.read_only.gbytes_per_s() / peak);
+  tr::set_fact(t, "peak.gbs", tr::setting_fact(t, "peak_gbs", peak));
+  tr::set_fact(t, k + "fast.of_peak", tr::timing_share_fact(t, fast, "peak_gbs", 1));
+  tr::set_fact(t, k + "cub.of_peak", tr::timing_share_fact(t, cub, "peak_gbs", 1));
+  tr::set_fact(t, k + "read_only.of_peak", tr::timing_share_fact(t, read_only, "peak_gbs", 1));
 }
 
 inline void bench_against_cub(gridlock::LessonRun& run) {
@@ -216,8 +216,6 @@ inline void bench_against_cub(gridlock::LessonRun& run) {
   const SizeResult &documented = results[0], &large = results[1];
   add_bench_facts(run.trace(), "documented", documented, peak);
   add_bench_facts(run.trace(), "large", large, peak);
-  // Text: the device's stated figure, which the viewer's timings chart reads as "4814 GB/s".
-  run.trace().facts["peak.gbs"] = std::to_string(int(peak + 0.5)) + " GB/s";
   const std::map<int64_t, gridlock::RunSamples> runs = runs_of_sizes(results, peak, run.options().seed);
   // Each size decides on its own: below the target outside the runs' spread contradicts the claim;
   // within the spread decides nothing.
