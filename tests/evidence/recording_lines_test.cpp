@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/sources/recording_per_phase.hpp"
+
 namespace src = gridlock::sources;
 
 namespace {
@@ -86,4 +88,31 @@ TEST(RecordingStatements, AreWholeStatementsAndBlocksThatOnlyRecord) {
   EXPECT_EQ(src::recording_statements(source, {2, 3, 5, 8, 9, 11, 12, 40}),
             (std::vector<int>{2, 5, 6, 8, 9, 10}));
   EXPECT_TRUE(src::recording_statements(source, {}).empty());
+}
+
+TEST(RecordingPerPhase, CountsStatementsFromEachPhaseToTheNextOrTheFunctionsEnd) {
+  const std::string source =
+      "__global__ void k(R rec) {\n"      // 1
+      "  Hold hold(rec);\n"               // 2: before any phase
+      "  // PHASE 1: take the lock\n"     // 3
+      "  const Taken t = lock.lock();\n"  // 4
+      "  hold.took(t,\n"                  // 5: one statement over two lines
+      "            now);\n"               // 6
+      "  // PHASE 2: count\n"             // 7
+      "  *count += 1;\n"                  // 8
+      "  // PHASE 3: give it back\n"      // 9
+      "  lock.unlock();\n"                // 10
+      "  hold.released();\n"              // 11
+      "  rec.record(1, 2, 3);\n"          // 12: a second statement
+      "}\n"                               // 13
+      "__global__ void next(R rec) {\n"   // 14
+      "  Hold hold(rec);\n"               // 15: another function, no phase
+      "}\n";                              // 16
+  const std::vector<src::PhaseRecording> phases = src::recording_per_phase(source, {2, 5, 6, 11, 12, 15});
+  ASSERT_EQ(phases.size(), 3u);
+  EXPECT_EQ(phases[0].phase, "PHASE 1: take the lock");
+  EXPECT_EQ(phases[0].line, 3);
+  EXPECT_EQ(phases[0].statements, 1);
+  EXPECT_EQ(phases[1].statements, 0);
+  EXPECT_EQ(phases[2].statements, 2);
 }

@@ -277,8 +277,8 @@ TEST(Explore, ThePtxCheckFollowsEachPath) {
   const ex::Program racy = ex::model_kernel("racy-counter", 1).program;
   const auto ptx = [](const std::string& between) {
     return ".file 1 \"/src/lessons/locks/racy-counter/kernels.cuh\"\n.visible .entry k()\n{\n"
-           ".loc 1 27 1\nld.global.u32 %r1, [%rd1];\n.loc 1 28 1\nadd.s32 %r2, %r1, 1;\n" +
-           between + "st.global.u32 [%rd1], %r2;\n$L__BB0_2:\n.loc 1 31 1\nret;\n}\n";
+           ".loc 1 24 1\nld.global.u32 %r1, [%rd1];\n.loc 1 25 1\nadd.s32 %r2, %r1, 1;\n" +
+           between + "st.global.u32 [%rd1], %r2;\n$L__BB0_2:\n.loc 1 28 1\nret;\n}\n";
   };
   EXPECT_TRUE(ex::compare_with_ptx(racy, ex::read_ptx(ptx(""))).empty());
   const std::vector<std::string> skipped =

@@ -65,5 +65,5 @@ mutant acquire-relaxed ordered-lock locks/common/locks.cuh \
   "$(line_of locks/common/locks.cuh "cuda::memory_order_acquire,")" "cuda::memory_order_acquire," "cuda::memory_order_relaxed,"
 mutant syncwarp-removed warp-sum-syncwarp reduction/reduce-warp-volatile/kernels.cuh 103 "__syncwarp();" "/* none */"
 mutant closing-barrier-removed work-queue interblock/work-queue/kernels.cuh 124 "__syncthreads();" "/* none */"
-mutant lock-unlock-removed lock-in-every-thread locks/deadlock-lock/kernels.cuh 47 "lock.unlock();" "/* kept */"
+mutant lock-unlock-removed lock-in-every-thread locks/deadlock-lock/kernels.cuh 38 "lock.unlock();" "/* kept */"
 exit $failed

@@ -133,22 +133,24 @@ TEST(FactsCheck, AListHoldsEveryValueInOrderInItsUnit) {
   EXPECT_FALSE(fact_problems(percent).empty());
 }
 
+// Whether the checker finds a problem in `t` once `change` is made to it.
+bool refused_after(tr::Trace t, const std::function<void(tr::Trace&)>& change) {
+  change(t);
+  return !fact_problems(t).empty();
+}
+
 TEST(FactsCheck, AShareOfAStatedRateIsAPercentageAndAReportsCountIsWhole) {
   const tr::Trace t = facts_of_every_kind();
-  tr::Trace times = t;
-  times.fact_values["share"].unit = tr::FactUnit::times;
-  times.facts["share"] = "0.5\xC3\x97";
-  EXPECT_FALSE(fact_problems(times).empty());
-  tr::Trace unstated = t;
-  unstated.parameters.erase("peak_gbs");
-  EXPECT_FALSE(fact_problems(unstated).empty());
-  tr::Trace half = t;
-  half.fact_values["races"].value = 6.5;
-  half.facts["races"] = "6.5";
-  EXPECT_FALSE(fact_problems(half).empty());
-  tr::Trace other = t;
-  other.fact_values["races"].counted = "lines";
-  EXPECT_FALSE(fact_problems(other).empty());
+  EXPECT_TRUE(refused_after(t, [](tr::Trace& c) {
+    c.fact_values["share"].unit = tr::FactUnit::times;
+    c.facts["share"] = "0.5\xC3\x97";
+  }));
+  EXPECT_TRUE(refused_after(t, [](tr::Trace& c) { c.parameters.erase("peak_gbs"); }));
+  EXPECT_TRUE(refused_after(t, [](tr::Trace& c) {
+    c.fact_values["races"].value = 6.5;
+    c.facts["races"] = "6.5";
+  }));
+  EXPECT_TRUE(refused_after(t, [](tr::Trace& c) { c.fact_values["races"].counted = "lines"; }));
   EXPECT_THROW(tr::report_count_fact("a.log", "lines", 1), tr::TraceError);
 }
 

@@ -30,12 +30,12 @@ ModelKernel racy_counter(bool atomic) {
   // Registers: seen, next. Words: count.
   Program p{atomic ? "racy-counter-atomic" : "racy-counter", {"seen", "next"}, -1, {{"count", 1, 0}}, {}};
   if (atomic) {
-    p.code = {with(on(at(Op::atomic_add, kRacy, 45, "const int seen = atomicAdd(count, 1);"), 0), 0, -1, 1),
-              exit_at(kRacy, 48)};
+    p.code = {with(on(at(Op::atomic_add, kRacy, 40, "const int seen = atomicAdd(count, 1);"), 0), 0, -1, 1),
+              exit_at(kRacy, 43)};
   } else {
-    p.code = {with(on(at(Op::load, kRacy, 27, "const int seen = *count;"), 0), 0),
-              with(at(Op::add, kRacy, 28, "*count = seen + 1;"), 1, 0, 1),
-              on(with(at(Op::store, kRacy, 28, "*count = seen + 1;"), -1, 1), 0), exit_at(kRacy, 31)};
+    p.code = {with(on(at(Op::load, kRacy, 24, "const int seen = *count;"), 0), 0),
+              with(at(Op::add, kRacy, 25, "*count = seen + 1;"), 1, 0, 1),
+              on(with(at(Op::store, kRacy, 25, "*count = seen + 1;"), -1, 1), 0), exit_at(kRacy, 28)};
   }
   return {p.name,
           "racy-counter",
@@ -70,11 +70,11 @@ ModelKernel lock_counter(bool ordered) {
   unlock.order = ordered ? Order::release : Order::relaxed;
   p.code = {cas,
             spin,
-            with(on(at(Op::load, kCritical, 42, "const int seen = *count;"), 1), 1),
-            with(at(Op::add, kCritical, 43, "*count = seen + 1;"), 2, 1, 1),
-            on(with(at(Op::store, kCritical, 43, "*count = seen + 1;"), -1, 2), 1),
+            with(on(at(Op::load, kCritical, 34, "const int seen = *count;"), 1), 1),
+            with(at(Op::add, kCritical, 35, "*count = seen + 1;"), 2, 1, 1),
+            on(with(at(Op::store, kCritical, 35, "*count = seen + 1;"), -1, 2), 1),
             unlock,
-            exit_at(kCritical, 54)};
+            exit_at(kCritical, 42)};
   return {p.name,
           "critical-section",
           ordered ? "thread 0 of each block adds one inside the lock with acquire and release"

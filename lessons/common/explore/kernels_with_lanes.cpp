@@ -42,19 +42,19 @@ ModelKernel lock_in_every_thread(bool in_the_loop, int lanes) {
     // lock.lock(): spin until the CAS wins; count; unlock.
     p.code = {cas,
               branch(at(Op::branch_if, kLocks, 32, "while (!try_lock())"), kOld, Compare::not_equal, 0, 0)};
-    for (const Instruction& in : count(42, 6)) p.code.push_back(in);
+    for (const Instruction& in : count(33, 6)) p.code.push_back(in);
     p.code.push_back(unlock);
-    p.code.push_back(exit_at(kDeadlock, 52));
+    p.code.push_back(exit_at(kDeadlock, 40));
   } else {
     // for (done = false; !done;) { if (try_lock()) { count; unlock; done = true; } }
-    p.code = {cas, branch(at(Op::branch_if, kDeadlock, 70, "if (lock.try_lock()) {"), kOld,
+    p.code = {cas, branch(at(Op::branch_if, kDeadlock, 57, "if (lock.try_lock()) {"), kOld,
                           Compare::not_equal, 0, 8)};
-    for (const Instruction& in : count(72, 6)) p.code.push_back(in);
+    for (const Instruction& in : count(59, 6)) p.code.push_back(in);
     p.code.push_back(unlock);
-    p.code.push_back(with(at(Op::set, kDeadlock, 78, "done = true;"), kDone, -1, 1));
-    p.code.push_back(branch(at(Op::branch_if, kDeadlock, 69, "for (bool done = false; !done;) {"), kDone,
+    p.code.push_back(with(at(Op::set, kDeadlock, 62, "done = true;"), kDone, -1, 1));
+    p.code.push_back(branch(at(Op::branch_if, kDeadlock, 56, "for (bool done = false; !done;) {"), kDone,
                             Compare::equal, 0, 0));
-    p.code.push_back(exit_at(kDeadlock, 85));
+    p.code.push_back(exit_at(kDeadlock, 68));
   }
   ModelKernel k{p.name,
                 "deadlock-lock",

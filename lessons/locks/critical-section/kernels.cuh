@@ -4,14 +4,10 @@
 #pragma once
 
 #include "common/record/event_recorder.cuh"
+#include "locks/common/hold_recorder.cuh"
 #include "locks/common/locks.cuh"
 
 namespace l2 {
-
-// What the recorder notes for a block: when thread 0 asked for the lock, when it took it (value:
-// failed attempts before), the value it read inside, when it gave the lock back (value: the
-// value it wrote), or that it gave up when the watchdog said so.
-enum LockEvent : int { kAsked = 0, kTook = 1, kRead = 2, kReleased = 3, kGaveUp = 4 };
 
 // Contract: *lock.state and *count are 0 before the launch; Lock is DocumentedLock or
 // OrderedLock. The documented claim: the result is correct, *count == gridDim.x. Only one block
@@ -22,19 +18,15 @@ enum LockEvent : int { kAsked = 0, kTook = 1, kRead = 2, kReleased = 3, kGaveUp 
 template <typename Lock, bool Record>
 __global__ void count_blocks_with_lock(Lock lock, int* count, const volatile int* abort,
                                        gridlock::EventRecorder<Record> rec) {
-  rec.begin();
+  gridlock::locks::HoldRecorder<Record> hold(rec);
   if (threadIdx.x != 0) return;
 
   // PHASE 1: take the lock
   // atomicCAS lets one block at a time turn 0 into 1, so the blocks enter one by one. Only the
   // ordered lock's CAS is an acquire; the documented one keeps blocks apart but orders no memory.
-  const unsigned long long asked = rec.now();
   const gridlock::locks::Taken taken = lock.lock(abort);
-  if (!taken.ok) {
-    rec.record(kGaveUp, int(taken.spins), rec.now());
-    return;
-  }
-  const unsigned long long took = rec.now();
+  hold.took(taken);
+  if (!taken.ok) return;
 
   // PHASE 2: count inside the critical section
   // No other block can come between this load and store, but under the relaxed documented lock the
@@ -46,29 +38,20 @@ __global__ void count_blocks_with_lock(Lock lock, int* count, const volatile int
   // The next block's CAS succeeds only after this store of 0. As a release (OrderedLock) it publishes
   // the count first; the documented atomicExch is relaxed, so the next holder may miss it.
   lock.unlock();
-  const unsigned long long released = rec.now();
-  rec.record(kAsked, 0, asked);
-  rec.record(kTook, int(taken.spins), took);
-  rec.record(kRead, seen, took);
-  rec.record(kReleased, seen + 1, released);
+  hold.released(seen);
 }
 // lesson-end kernel
 
 // The baseline: one atomicAdd per block, no lock.
 template <bool Record>
 __global__ void count_blocks_with_atomic(int* count, gridlock::EventRecorder<Record> rec) {
-  rec.begin();
+  gridlock::locks::HoldRecorder<Record> hold(rec);
   if (threadIdx.x != 0) return;
   // PHASE 1: one atomicAdd per block
   // The read, the add and the write are one operation in the memory system, so no block can come
   // between them: the count is exact with no lock and no spinning.
-  const unsigned long long asked = rec.now();
   const int seen = atomicAdd(count, 1);
-  const unsigned long long done = rec.now();
-  rec.record(kAsked, 0, asked);
-  rec.record(kTook, 0, asked);
-  rec.record(kRead, seen, asked);
-  rec.record(kReleased, seen + 1, done);
+  hold.added_atomically(seen);
 }
 
 }  // namespace l2

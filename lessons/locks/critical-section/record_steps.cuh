@@ -41,6 +41,7 @@ inline std::vector<Turn> turns(const gridlock::EventRecording& rec, int grid, gr
     t.block = b;
     t.sm = rec.sm_of(b);
     for (const gridlock::LogRecord& r : rec.records(b)) {
+      using namespace gridlock::locks;  // the HoldEvent codes
       const int64_t at = clock.since_origin(r.t_ns);
       if (r.what == kAsked) t.asked = at;
       if (r.what == kTook) t.took = at, t.spins = r.value;

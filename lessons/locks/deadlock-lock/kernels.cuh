@@ -3,14 +3,10 @@
 #pragma once
 
 #include "common/record/event_recorder.cuh"
+#include "locks/common/hold_recorder.cuh"
 #include "locks/common/locks.cuh"
 
 namespace l3 {
-
-// What the recorder notes for a thread: when it asked for the lock, when it took it (value:
-// failed attempts before), when it gave it back, or that it gave up when the watchdog said so
-// (value: attempts).
-enum LockEvent : int { kAsked = 0, kTook = 1, kReleased = 2, kGaveUp = 3 };
 
 // Contract: *lock.state and *count are 0 before the launch. Every thread takes the lock, thread 0
 // of each block adds one to *count, every thread gives the lock back; guarantees *count ==
@@ -22,19 +18,14 @@ template <bool Record>
 __global__ void count_with_a_lock_in_every_thread(gridlock::locks::DocumentedLock lock, int* count,
                                                   const volatile int* abort,
                                                   gridlock::EventRecorder<Record> rec) {
-  rec.begin();
+  gridlock::locks::HoldRecorder<Record> hold(rec);
   // PHASE 1: every thread takes the lock
   // The lane whose CAS wins must leave this loop and reach unlock() while its warp-mates still
   // spin here. Independent thread scheduling (Volta and later) lets it run on; a lockstep warp
   // holds it at the loop's reconvergence point until they all leave, so it never unlocks.
-  const unsigned long long asked = rec.now();
   const gridlock::locks::Taken taken = lock.lock(abort);
-  if (!taken.ok) {
-    rec.record(kAsked, 0, asked);
-    rec.record(kGaveUp, int(taken.spins), rec.now());
-    return;
-  }
-  const unsigned long long took = rec.now();
+  hold.took(taken);
+  if (!taken.ok) return;
 
   // PHASE 2: thread 0 of each block counts
   // The lock keeps two blocks' thread 0s from interleaving this load and store. The documented lock
@@ -45,10 +36,7 @@ __global__ void count_with_a_lock_in_every_thread(gridlock::locks::DocumentedLoc
   // Every waiter depends on this store of 0. Under lockstep the winning lane never gets here while
   // its warp-mates spin in phase 1; under independent scheduling it does, and the lock passes on.
   lock.unlock();
-  const unsigned long long released = rec.now();
-  rec.record(kAsked, 0, asked);
-  rec.record(kTook, int(taken.spins), took);
-  rec.record(kReleased, 0, released);
+  hold.released();
 }
 // lesson-end every-thread
 
@@ -60,25 +48,20 @@ template <bool Record>
 __global__ void count_with_the_lock_inside_the_loop(gridlock::locks::DocumentedLock lock, int* count,
                                                     const volatile int* abort,
                                                     gridlock::EventRecorder<Record> rec) {
-  rec.begin();
+  gridlock::locks::HoldRecorder<Record> hold(rec);
   // PHASE 1: try the lock; the winner counts and gives it back inside the loop
   // The winning lane counts and unlocks before the warp goes round again, so no lane waits at a
   // reconvergence point holding the lock: safe under lockstep and independent scheduling alike.
-  const unsigned long long asked = rec.now();
   unsigned spins = 0;
   for (bool done = false; !done;) {
     if (lock.try_lock()) {
-      const unsigned long long took = rec.now();
+      hold.took(spins);
       if (threadIdx.x == 0) *count = *count + 1;
       lock.unlock();
-      const unsigned long long released = rec.now();
-      rec.record(kAsked, 0, asked);
-      rec.record(kTook, int(spins), took);
-      rec.record(kReleased, 0, released);
+      hold.released();
       done = true;
     } else if (++spins % gridlock::locks::kPollEvery == 0 && gridlock::abort_requested(abort)) {
-      rec.record(kAsked, 0, asked);
-      rec.record(kGaveUp, int(spins), rec.now());
+      hold.gave_up(spins);
       return;
     }
   }

@@ -44,6 +44,7 @@ inline std::vector<Turn> turns(const gridlock::EventRecording& rec, int grid, in
       turn.block = b;
       turn.thread = t;
       for (const gridlock::LogRecord& r : rec.records(b * block + t)) {
+        using namespace gridlock::locks;  // the HoldEvent codes
         const int64_t at = clock.since_origin(r.t_ns);
         if (r.what == kAsked) turn.asked = at;
         if (r.what == kTook) turn.took = at, turn.spins = r.value;

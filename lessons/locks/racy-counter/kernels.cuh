@@ -3,11 +3,9 @@
 #pragma once
 
 #include "common/record/event_recorder.cuh"
+#include "locks/common/hold_recorder.cuh"
 
 namespace l1 {
-
-// What the recorder notes for a block: the value its thread 0 read and the value it wrote.
-enum CounterEvent : int { kRead = 0, kWrote = 1 };
 
 // Contract: *count is 0 before the launch; any grid and block size. The documented kernel:
 // thread 0 of each block does *count = *count + 1, a load and a store with nothing between two
@@ -18,16 +16,14 @@ enum CounterEvent : int { kRead = 0, kWrote = 1 };
 // lesson-begin racy
 template <bool Record>
 __global__ void count_blocks_without_lock(int* count, gridlock::EventRecorder<Record> rec) {
-  rec.begin();
+  gridlock::locks::CountRecorder<Record> counted(rec);
   // PHASE 1: read, add one, write back
   // The load and the store are two instructions: another block can store between them, and its
   // increment is then overwritten. Blocks that start together all load the same value.
   if (threadIdx.x == 0) {
-    const unsigned long long before = rec.now();
     const int seen = *count;  // the documented line, *count = *count + 1, is this load ...
     *count = seen + 1;        // ... and this store
-    rec.record(kRead, seen, before);
-    rec.record(kWrote, seen + 1, rec.now());
+    counted.wrote(seen);
   }
 }
 // lesson-end racy
@@ -36,15 +32,13 @@ __global__ void count_blocks_without_lock(int* count, gridlock::EventRecorder<Re
 // lesson-begin atomic
 template <bool Record>
 __global__ void count_blocks_with_atomic(int* count, gridlock::EventRecorder<Record> rec) {
-  rec.begin();
+  gridlock::locks::CountRecorder<Record> counted(rec);
   // PHASE 1: one atomicAdd per block
   // The read, the add and the write are one operation in the memory system, so no block can come
   // between them and no increment is lost, however many blocks run at once.
   if (threadIdx.x == 0) {
-    const unsigned long long before = rec.now();
     const int seen = atomicAdd(count, 1);
-    rec.record(kRead, seen, before);
-    rec.record(kWrote, seen + 1, rec.now());
+    counted.wrote(seen);
   }
 }
 // lesson-end atomic

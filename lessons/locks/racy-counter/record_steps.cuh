@@ -41,11 +41,11 @@ inline std::vector<Access> accesses(const gridlock::EventRecording& rec, int gri
     a.block = b;
     a.sm = rec.sm_of(b);
     for (const gridlock::LogRecord& r : rec.records(b)) {
-      if (r.what == kRead) {
+      if (r.what == gridlock::locks::kLoaded) {
         a.seen = r.value;
         a.read_ns = clock.since_origin(r.t_ns);
       }
-      if (r.what == kWrote) a.write_ns = clock.since_origin(r.t_ns);
+      if (r.what == gridlock::locks::kStored) a.write_ns = clock.since_origin(r.t_ns);
     }
     out.push_back(a);
   }
