@@ -69,6 +69,12 @@ tr::Trace facts_of_every_kind() {
   const std::string report = "lessons/x/recorded/racecheck/documented.log";
   t.facts["racecheck.documented.report"] = report + " fnv1a64:0123456789abcdef";
   tr::set_fact(t, "races", tr::report_count_fact(report, "races", 6));
+  // Two 2x2 matrices of 32-bit words in step 0, for an item and a fold written as matrices.
+  t.buffers.push_back({7, "m", tr::ElementType::u32, {2, 2, 2}, tr::MemorySpace::global, -1});
+  t.steps[0].snapshots.push_back({7, {}, {1, 2, 3, 4, 0, 1, 1, 4294967295.0}});
+  tr::set_fact(t, "fold", tr::snapshot_fold_fact(t, 0, in, tr::Operator::add));
+  tr::set_fact(t, "item", tr::snapshot_item_fact(t, 0, 7, 1));
+  tr::set_fact(t, "product", tr::snapshot_fold_fact(t, 0, 7, tr::Operator::matmul));
   return t;
 }
 
@@ -76,7 +82,11 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 30u);
+  EXPECT_EQ(t.fact_values.size(), 33u);
+  EXPECT_EQ(t.facts.at("fold"), "8");  // 3 - 1 + 4 + 2
+  EXPECT_EQ(t.facts.at("item"), "[[0, 1], [1, 4294967295]]");
+  // [[1, 2], [3, 4]] x [[0, 1], [1, -1]] modulo 2^32: [[2, -1], [4, -1]]
+  EXPECT_EQ(t.facts.at("product"), "[[2, 4294967295], [4, 4294967295]]");
   EXPECT_EQ(t.facts.at("share"), "50.0%");
   EXPECT_EQ(t.facts.at("races"), "6");
   EXPECT_EQ(t.facts.at("runs"), "5");
@@ -131,6 +141,24 @@ TEST(FactsCheck, AListHoldsEveryValueInOrderInItsUnit) {
   tr::Trace percent = t;
   percent.fact_values["values"].unit = tr::FactUnit::percent;
   EXPECT_FALSE(fact_problems(percent).empty());
+  // A matrix: its words row by row, in brackets, every one there and in its place.
+  for (const char* wrong : {"[[0, 1], [4294967295, 1]]", "[[0, 1, 1, 4294967295]]", "[0, 1], [1, 4294967295]",
+                            "[[0, 1], [1]]", "[[0, 1],[1, 4294967295]]", "[[0, 1], [1, 4294967295]] ",
+                            "0 1 1 4294967295", "[[0, 1], [1, 4294967295.0]]"}) {
+    tr::Trace c = t;
+    c.facts["item"] = wrong;
+    EXPECT_FALSE(fact_problems(c).empty()) << wrong;
+  }
+  tr::Trace blanks = t;  // a matrix fact written as a list of counts
+  blanks.fact_values["product"].unit = tr::FactUnit::count;
+  blanks.facts["product"] = "2 4294967295 4 4294967295";
+  EXPECT_TRUE(fact_problems(blanks).empty());  // the unit says how it is written: still the words
+  tr::Trace scalar = t;                        // one number is not a matrix
+  scalar.fact_values["fold"].unit = tr::FactUnit::matrix;
+  EXPECT_FALSE(fact_problems(scalar).empty());
+  tr::Trace other_op = t;  // the fold with another operator states another number
+  other_op.fact_values["fold"].op = tr::Operator::max;
+  EXPECT_FALSE(fact_problems(other_op).empty());
 }
 
 // Whether the checker finds a problem in `t` once `change` is made to it.
@@ -221,6 +249,9 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
        [](tr::Trace& c) {
          c.facts["racecheck.documented.report"] = "lessons/x/recorded/racecheck/other.log fnv1a64:0";
        }},
+      {"fold", [](tr::Trace& c) { c.steps[0].snapshots[0].values[1] = 1; }},
+      {"item", [](tr::Trace& c) { c.steps[0].snapshots.back().values[7] = 5; }},
+      {"product", [](tr::Trace& c) { c.steps[0].snapshots.back().values[0] = 2; }},
   };
   ASSERT_EQ(change.size(), t.fact_values.size());
   for (const auto& [key, apply] : change) {

@@ -51,14 +51,20 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
     case trace::FactKind::event_sm:
       return at_event(t, f.at, "the SM whose row holds");
     case trace::FactKind::snapshot_value:
-    case trace::FactKind::shortfall: {
+    case trace::FactKind::shortfall:
+    case trace::FactKind::snapshot_item:
+    case trace::FactKind::snapshot_fold: {
       if (f.step < 0 || f.step >= static_cast<int>(t.steps.size())) return std::nullopt;
       const trace::Buffer* b = t.find_buffer(f.buffer);
+      const std::string name = b ? b->name : std::string("a buffer");
       FactPlace p;
       p.step = f.step;
-      p.where = step_words(f.step) + ": " + (b ? b->name : std::string("a buffer")) + "[" +
-                std::to_string(f.item) + "] in its snapshot" +
-                (f.kind == trace::FactKind::shortfall ? ", short of one per block" : "");
+      if (f.kind == trace::FactKind::snapshot_fold)
+        p.where = step_words(f.step) + ": every item of " + name + " in its snapshot, folded with " +
+                  trace::to_string(f.op);
+      else
+        p.where = step_words(f.step) + ": " + name + "[" + std::to_string(f.item) + "] in its snapshot" +
+                  (f.kind == trace::FactKind::shortfall ? ", short of one per block" : "");
       return p;
     }
     case trace::FactKind::event_count:

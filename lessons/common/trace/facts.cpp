@@ -1,6 +1,8 @@
 // Facts with their origin: the one rule that writes a fact's number, and the builders that take
 // the number from what the trace holds. check_facts (facts_check.cpp) holds them to the trace.
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <utility>
 
@@ -50,6 +52,64 @@ const Series& series_at(const Trace& t, int series) {
   return s;
 }
 
+const Buffer& buffer_at(const Trace& t, int buffer) {
+  const Buffer* b = t.find_buffer(buffer);
+  if (b == nullptr) missing("buffer " + std::to_string(buffer) + ", not there");
+  return *b;
+}
+
+// The words of item `item` of `buffer` in step `step`'s snapshot (a snapshot lists items, each of
+// the buffer's item size).
+std::vector<double> item_words(const Trace& t, int step, int buffer, int64_t item) {
+  const auto size = size_t(buffer_at(t, buffer).item_size());
+  if (step < 0 || size_t(step) >= t.steps.size()) missing("step " + std::to_string(step) + ", not there");
+  for (const Snapshot& snap : t.steps[size_t(step)].snapshots) {
+    if (snap.buffer != buffer) continue;
+    size_t at = size_t(item);
+    if (!snap.items.empty()) {
+      const auto found = std::find(snap.items.begin(), snap.items.end(), item);
+      if (found == snap.items.end()) continue;
+      at = size_t(found - snap.items.begin());
+    }
+    if (item >= 0 && (at + 1) * size <= snap.values.size())
+      return {snap.values.begin() + long(at * size), snap.values.begin() + long((at + 1) * size)};
+  }
+  missing("item " + std::to_string(item) + " of buffer " + std::to_string(buffer) + " in step " +
+          std::to_string(step) + "'s snapshots, not there");
+}
+
+// The writer's fold, in 32-bit words as the kernels compute (the checker folds with the replay's
+// arithmetic instead): a + b, a * b, min, max element by element, or a square matrix product.
+std::vector<uint32_t> fold_words(Operator op, ElementType type, const std::vector<uint32_t>& a,
+                                 const std::vector<uint32_t>& b) {
+  std::vector<uint32_t> c(a.size(), 0);
+  const auto side = size_t(std::llround(std::sqrt(double(a.size()))));
+  for (size_t i = 0; i < a.size(); ++i) {
+    const bool is_signed = type == ElementType::i32;
+    switch (op) {
+      case Operator::add:
+        c[i] = a[i] + b[i];
+        break;
+      case Operator::mul:
+        c[i] = a[i] * b[i];
+        break;
+      case Operator::min:
+        c[i] = is_signed ? uint32_t(std::min(int32_t(a[i]), int32_t(b[i]))) : std::min(a[i], b[i]);
+        break;
+      case Operator::max:
+        c[i] = is_signed ? uint32_t(std::max(int32_t(a[i]), int32_t(b[i]))) : std::max(a[i], b[i]);
+        break;
+      case Operator::matmul:
+        for (size_t m = 0; m < side; ++m) c[i] += a[(i / side) * side + m] * b[m * side + i % side];
+        break;
+      case Operator::copy:
+        c[i] = a[i];
+        break;
+    }
+  }
+  return c;
+}
+
 std::vector<double> sorted_values(const Series& s) {
   std::vector<double> v = s.values;
   std::sort(v.begin(), v.end());
@@ -76,6 +136,8 @@ std::string number_text(double value, FactUnit unit, int decimals) {
       return fixed(100 * value, decimals) + "%";
     case FactUnit::spread:
       return fixed(value, decimals) + "\xC3\x97";
+    case FactUnit::matrix:  // one word of a matrix, as a count (fact_text writes the brackets)
+      return fixed(value, decimals);
     case FactUnit::hex: {
       char text[32];
       std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(value));
@@ -99,12 +161,48 @@ std::string fact_text(const FactValue& v) {
   }
 }
 
+std::vector<double> fact_list(const Trace& trace, const FactValue& v) {
+  switch (v.kind) {
+    case FactKind::series_values:
+      return series_at(trace, v.series).values;
+    case FactKind::snapshot_item:
+      return item_words(trace, v.step, v.buffer, v.item);
+    case FactKind::snapshot_fold: {
+      const Buffer& b = buffer_at(trace, v.buffer);
+      if (b.item_size() == 1) return {};
+      std::vector<uint32_t> acc;
+      for (int64_t item = 0; item < b.item_count(); ++item) {
+        std::vector<uint32_t> words;
+        for (double w : item_words(trace, v.step, v.buffer, item)) words.push_back(uint32_t(int64_t(w)));
+        acc = item == 0 ? words : fold_words(v.op, b.type, acc, words);
+      }
+      return std::vector<double>(acc.begin(), acc.end());
+    }
+    default:
+      return {};
+  }
+}
+
 std::string fact_text(const Trace& trace, const FactValue& v) {
-  if (v.kind != FactKind::series_values) return fact_text(v);
-  std::string text;
-  for (double x : series_at(trace, v.series).values)
-    text += (text.empty() ? "" : " ") + number_text(x, v.unit, v.decimals);
-  return text;
+  const bool list = v.kind == FactKind::series_values || v.kind == FactKind::snapshot_item ||
+                    (v.kind == FactKind::snapshot_fold && !fact_list(trace, v).empty());
+  if (!list) return fact_text(v);
+  const std::vector<double> values = fact_list(trace, v);
+  if (v.unit != FactUnit::matrix) {
+    std::string text;
+    for (double x : values) text += (text.empty() ? "" : " ") + number_text(x, v.unit, v.decimals);
+    return text;
+  }
+  // "[[1, 2], [3, 4]]": row by row.
+  const auto side = size_t(std::llround(std::sqrt(double(values.size()))));
+  std::string text = "[";
+  for (size_t row = 0; row < side; ++row) {
+    text += row == 0 ? "[" : ", [";
+    for (size_t col = 0; col < side; ++col)
+      text += (col == 0 ? "" : ", ") + fixed(values[row * side + col], v.decimals);
+    text += "]";
+  }
+  return text + "]";
 }
 
 void set_fact(Trace& trace, const std::string& key, const FactValue& v) {
@@ -329,6 +427,42 @@ FactValue series_values_fact(const Trace& trace, int series, FactUnit unit, int 
   f.unit = unit;
   f.decimals = decimals;
   f.value = double(series_at(trace, series).values.size());
+  return f;
+}
+
+FactValue snapshot_item_fact(const Trace& trace, int step, int buffer, int64_t item) {
+  FactValue f;
+  f.kind = FactKind::snapshot_item;
+  f.step = step;
+  f.buffer = buffer;
+  f.item = item;
+  f.value = double(item_words(trace, step, buffer, item).size());
+  f.unit = f.value > 1 ? FactUnit::matrix : FactUnit::count;
+  return f;
+}
+
+FactValue snapshot_fold_fact(const Trace& trace, int step, int buffer, Operator op) {
+  FactValue f;
+  f.kind = FactKind::snapshot_fold;
+  f.step = step;
+  f.buffer = buffer;
+  f.op = op;
+  const Buffer& b = buffer_at(trace, buffer);
+  if (b.item_count() < 1) missing("buffer " + std::to_string(buffer) + ", which holds no item");
+  if (b.type == ElementType::f32 || op == Operator::copy)
+    throw TraceError("a fold is of 32-bit integer items with an operator that combines them");
+  const std::vector<double> words = fact_list(trace, f);
+  if (!words.empty()) {
+    f.value = double(words.size());
+    f.unit = FactUnit::matrix;
+    return f;
+  }
+  uint32_t acc = 0;
+  for (int64_t item = 0; item < b.item_count(); ++item) {
+    const auto word = uint32_t(int64_t(item_words(trace, step, buffer, item)[0]));
+    acc = item == 0 ? word : fold_words(op, b.type, {acc}, {word})[0];
+  }
+  f.value = b.type == ElementType::i32 ? double(int32_t(acc)) : double(acc);
   return f;
 }
 

@@ -40,6 +40,46 @@ const Series* series_of(const Trace& t, int i) {
                                                                                    : nullptr;
 }
 
+// The words of one item of a buffer as a step's snapshot holds them; false where one is missing.
+bool item_of(const Trace& t, int step, const Buffer& b, int64_t item, std::vector<double>* words) {
+  if (step < 0 || step >= int(t.steps.size())) return false;
+  const int64_t size = b.item_size();
+  words->clear();
+  for (const Snapshot& snap : t.steps[size_t(step)].snapshots) {
+    if (snap.buffer != b.id) continue;
+    for (size_t k = 0; k < snap.values.size(); ++k) {  // value k is word k % size of its item
+      const auto slot = int64_t(k) / size;
+      const int64_t holds = snap.items.empty()                  ? slot
+                            : slot < int64_t(snap.items.size()) ? snap.items[size_t(slot)]
+                                                                : -1;
+      if (holds == item) words->push_back(snap.values[k]);
+    }
+    if (int64_t(words->size()) == size) return true;
+    words->clear();
+  }
+  return false;
+}
+
+// The words a snapshot fact states: one item's, or every item folded with the replay's arithmetic
+// from the operator's identity. False, with `why`, where the snapshot lacks one.
+bool snapshot_words(const Trace& t, const FactValue& f, std::vector<double>* words, std::string* why) {
+  const Buffer* b = t.find_buffer(f.buffer);
+  if (b == nullptr) return *why = "its buffer is not in the trace", false;
+  const std::string missing = "no snapshot of step " + std::to_string(f.step) + " holds every word of ";
+  if (f.kind == FactKind::snapshot_item)
+    return item_of(t, f.step, *b, f.item, words) ||
+           (*why = missing + "item " + std::to_string(f.item), false);
+  if (b->type == ElementType::f32 || f.op == Operator::copy)
+    return *why = "a fold is of 32-bit integers with an operator that combines them", false;
+  *words = identity_item(f.op, b->type, b->item_size());
+  std::vector<double> item;
+  for (int64_t k = 0; k < b->item_count(); ++k) {
+    if (!item_of(t, f.step, *b, k, &item)) return *why = missing + "the buffer", false;
+    *words = combine_items(f.op, b->type, *words, item);
+  }
+  return true;
+}
+
 // What the fact's origin recorded: its number (and, for A/B and A–B, the second one). False, with
 // `why`, where the origin is not in the trace.
 struct Recorded {
@@ -182,6 +222,14 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
       r->value = v.front();
       r->second = v.back();
       r->has_second = true;
+      return true;
+    }
+    case FactKind::snapshot_item:
+    case FactKind::snapshot_fold: {
+      std::vector<double> words;
+      if (!snapshot_words(t, f, &words, why)) return false;
+      // A list states how many words it holds; a fold of single words is the one number.
+      r->value = f.kind == FactKind::snapshot_fold && words.size() == 1 ? words[0] : double(words.size());
       return true;
     }
     case FactKind::parameter: {
@@ -345,6 +393,8 @@ bool read_text(std::string_view text, FactUnit unit, std::vector<Written>* numbe
       break;
     case FactUnit::hex:
       return false;  // read above
+    case FactUnit::matrix:
+      return false;  // a list: check_listed reads it
   }
   return text.empty();
 }
@@ -362,17 +412,45 @@ std::string exact_text(double v) {
   return text;
 }
 
+// The words of "[[a, b], [c, d]]", a square matrix of `count` numbers written row by row: false
+// where the text has another shape (rows of another length, other brackets or separators).
+bool matrix_words(std::string_view text, size_t count, std::vector<std::string_view>* words) {
+  size_t side = 0;
+  while (side * side < count) ++side;
+  if (side * side != count || !consume(text, "[")) return false;
+  for (size_t row = 0; row < side; ++row) {
+    if ((row > 0 && !consume(text, ", ")) || !consume(text, "[")) return false;
+    for (size_t col = 0; col < side; ++col) {
+      if (col > 0 && !consume(text, ", ")) return false;
+      const size_t end = text.find_first_of(",]");
+      if (end == std::string_view::npos || end == 0) return false;
+      words->push_back(text.substr(0, end));
+      text.remove_prefix(end);
+    }
+    if (!consume(text, "]")) return false;
+  }
+  return consume(text, "]") && text.empty();
+}
+
 // A list fact's text: the series' values in order, each written as the fact's unit says, one
 // blank between them.
 void check_listed(const std::vector<double>& values, const FactValue& f, const std::string& text,
                   const std::string& where, std::vector<std::string>& problems) {
   std::vector<std::string_view> words;
   std::string_view rest = text;
-  for (size_t blank; (blank = rest.find(' ')) != std::string_view::npos; rest.remove_prefix(blank + 1))
-    words.push_back(rest.substr(0, blank));
-  words.push_back(rest);
-  if (f.unit != FactUnit::count && f.unit != FactUnit::hex) {  // a unit with a blank would split
-    problems.push_back(where + "a list is written as counts or hex, not " + std::string(to_string(f.unit)));
+  if (f.unit == FactUnit::matrix && !matrix_words(text, values.size(), &words)) {
+    problems.push_back(where + "its text \"" + text + "\" is not a square matrix of " +
+                       std::to_string(values.size()) + " numbers written [[a, b], [c, d]]");
+    return;
+  }
+  if (f.unit != FactUnit::matrix) {
+    for (size_t blank; (blank = rest.find(' ')) != std::string_view::npos; rest.remove_prefix(blank + 1))
+      words.push_back(rest.substr(0, blank));
+    words.push_back(rest);
+  }
+  if (f.unit != FactUnit::count && f.unit != FactUnit::hex && f.unit != FactUnit::matrix) {
+    problems.push_back(where + "a list is written as counts, hex or a matrix, not " +
+                       std::string(to_string(f.unit)));
     return;
   }
   if (words.size() != values.size()) {
@@ -382,7 +460,7 @@ void check_listed(const std::vector<double>& values, const FactValue& f, const s
   }
   for (size_t k = 0; k < words.size(); ++k) {
     std::vector<Written> number;
-    if (!read_text(words[k], f.unit, &number)) {
+    if (!read_text(words[k], f.unit == FactUnit::matrix ? FactUnit::count : f.unit, &number)) {
       problems.push_back(where + "\"" + std::string(words[k]) + "\" in its text is not a number written as " +
                          to_string(f.unit));
       return;
@@ -436,6 +514,18 @@ void check_facts(const Trace& t, std::vector<std::string>& problems) {
       problems.push_back(where + "a ratio with its spread (\xC2\xB1) is written so, and only such a ratio");
     if (f.kind == FactKind::series_values) {
       check_listed(t.series[size_t(f.series)].values, f, text->second, where, problems);
+      continue;
+    }
+    if (f.kind == FactKind::snapshot_item || f.kind == FactKind::snapshot_fold) {
+      std::vector<double> words;
+      snapshot_words(t, f, &words, &why);  // found above, by recorded()
+      if (f.kind == FactKind::snapshot_item || words.size() > 1) {
+        check_listed(words, f, text->second, where, problems);
+        continue;
+      }
+    }
+    if (f.unit == FactUnit::matrix) {
+      problems.push_back(where + "one number is not written as a matrix");
       continue;
     }
     std::vector<Written> numbers;

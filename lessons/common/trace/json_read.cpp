@@ -284,6 +284,14 @@ FactValue read_fact_value(const JsonPlace& p) {
       f.report = p.at("report").text();
       f.counted = p.at("counted").text();
       break;
+    case FactKind::snapshot_item:
+      f.item = p.at("item").integer(0, kMaxIndex);
+      [[fallthrough]];
+    case FactKind::snapshot_fold:
+      f.step = p.at("step").small_int();
+      f.buffer = p.at("buffer").small_int();
+      if (f.kind == FactKind::snapshot_fold) f.op = p.at("op").choice<Operator>();
+      break;
   }
   return f;
 }

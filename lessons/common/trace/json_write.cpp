@@ -186,6 +186,14 @@ json fact_value_json(const FactValue& f) {
       j["report"] = f.report;
       j["counted"] = f.counted;
       break;
+    case FactKind::snapshot_item:
+      j["item"] = f.item;
+      [[fallthrough]];
+    case FactKind::snapshot_fold:
+      j["step"] = f.step;
+      j["buffer"] = f.buffer;
+      if (f.kind == FactKind::snapshot_fold) j["op"] = to_string(f.op);
+      break;
   }
   return j;
 }

@@ -103,6 +103,11 @@ enum class Operator { copy, add, mul, min, max, matmul };
 //   launch_grid     the blocks a launch asked for (Launch::grid)
 //   series_values   every value of a series in order, one after another ("0x1 0x3 0x7"); the
 //                   number is how many there are
+//   snapshot_item   every word of one item of a buffer as a step's snapshot holds it (a 2x2
+//                   matrix, "[[1, 2], [3, 4]]"); the number is how many words there are
+//   snapshot_fold   every item of a buffer as a step's snapshot holds it, folded in index order
+//                   with an operator (what a right reduction of the input returns): a number, or
+//                   for items of several words every word of the fold, as snapshot_item
 enum class FactKind {
   duration,
   event_value,
@@ -129,13 +134,16 @@ enum class FactKind {
   launch_grid,
   series_values,
   timing_share,
-  report_count
+  report_count,
+  snapshot_item,
+  snapshot_fold
 };
 // How a fact's number is written: a plain number, nanoseconds, microseconds or milliseconds (the
 // value is in the clock's unit, ns), "A/B" (value out of `of`), "A–B" (value to `upper`), "1.02×"
 // (a ratio), "95.6%" (a ratio as a percentage: the value is the fraction) or "1.82× ± 0.01" (a
-// ratio with its spread in `upper`) or "0x1f" (an integer in hex, as the code writes a bit mask).
-enum class FactUnit { count, ns, us, ms, out_of, range, times, percent, spread, hex };
+// ratio with its spread in `upper`) or "0x1f" (an integer in hex, as the code writes a bit mask);
+// a list of a square matrix's words, row by row, is written "[[1, 2], [3, 4]]" (matrix).
+enum class FactUnit { count, ns, us, ms, out_of, range, times, percent, spread, hex, matrix };
 
 struct Buffer {
   int id = 0;
@@ -357,6 +365,7 @@ struct FactValue {
   // "*.report" cites) and what was counted there (races, hazards, errors or warnings).
   std::string report;
   std::string counted;
+  Operator op = Operator::copy;  // snapshot_fold: the operator the items are folded with
 };
 
 struct Trace {
@@ -444,8 +453,11 @@ std::string to_perfetto_json(const Trace& trace);
 // The one rule that writes a fact's number: rounded at `decimals` (printf's %.*f), never
 // truncated; "164 µs", "342 ns", "97/100", "2–3", "15".
 std::string fact_text(const FactValue& v);
-// The same, where the number is a series' values (series_values): each written by that rule.
+// The same, where the fact is a list (series_values, snapshot_item, a fold of items of several
+// words): each value written by that rule, one blank between them, or as a matrix.
 std::string fact_text(const Trace& trace, const FactValue& v);
+// The values a list fact states, in order (empty for a fact of one number).
+std::vector<double> fact_list(const Trace& trace, const FactValue& v);
 // The same rule for a number that is not a fact (a claim's measurement, a printed table): `value`
 // in `unit` (ns for the times, a fraction for percent) rounded at `decimals`. For out_of and
 // range only the first number.
@@ -478,6 +490,12 @@ FactValue series_count_fact(const Trace& trace, int series);
 // Every value of a series in order, each written as `unit` at `decimals` ("0x1 0x3 0x7" in hex).
 FactValue series_values_fact(const Trace& trace, int series, FactUnit unit = FactUnit::count,
                              int decimals = 0);
+// Every word of item `item` of `buffer` in step `step`'s snapshot, written as a matrix where the
+// item has several words.
+FactValue snapshot_item_fact(const Trace& trace, int step, int buffer, int64_t item);
+// Every item of `buffer` in step `step`'s snapshot folded in index order with `op`, in the
+// buffer's element type (32-bit integers wrap): a number, or a matrix's words.
+FactValue snapshot_fold_fact(const Trace& trace, int step, int buffer, Operator op);
 FactValue parameter_fact(const Trace& trace, const std::string& name);
 // Keeps a setting the run took among the trace's parameters as `name` and returns the fact that
 // quotes it (parameter_fact): one place for the number, however many facts show it.
@@ -509,6 +527,11 @@ EventRef find_event(const Trace& trace, int track, int64_t t_ns, EventKind kind,
 // that is not the trace's, a reference to nothing. Written apart from facts.cpp. Part of
 // check_truth.
 void check_facts(const Trace& trace, std::vector<std::string>& problems);
+// The replay's arithmetic (truth.cpp), which check_facts folds with: `a op b` for two items of
+// `type` (element by element, or a square matrix product for matmul), and the operator's identity.
+std::vector<double> combine_items(Operator op, ElementType type, const std::vector<double>& a,
+                                  const std::vector<double>& b);
+std::vector<double> identity_item(Operator op, ElementType type, int64_t size);
 
 // ---- names, for messages and for the JSON form ---------------------------------------------
 const char* to_string(ElementType v);

@@ -147,6 +147,100 @@ class Values {
   std::unordered_map<int64_t, double> sparse_;
 };
 
+// The value a kernel would hold after computing `x` in the buffer's element type.
+double as_type(ElementType type, double x) {
+  switch (type) {
+    case ElementType::i32:
+      return static_cast<double>(static_cast<int32_t>(static_cast<uint32_t>(static_cast<int64_t>(x))));
+    case ElementType::u32:
+      return static_cast<double>(static_cast<uint32_t>(static_cast<int64_t>(x)));
+    case ElementType::f32:
+      return static_cast<double>(static_cast<float>(x));
+  }
+  return x;
+}
+
+double scalar(Operator op, ElementType type, double a, double b) {
+  if (type == ElementType::f32) {
+    const float fa = static_cast<float>(a), fb = static_cast<float>(b);
+    switch (op) {
+      case Operator::add:
+        return fa + fb;
+      case Operator::mul:
+        return fa * fb;
+      case Operator::min:
+        return std::min(fa, fb);
+      case Operator::max:
+        return std::max(fa, fb);
+      default:
+        return a;
+    }
+  }
+  const auto ia = static_cast<int64_t>(a), ib = static_cast<int64_t>(b);
+  switch (op) {
+    case Operator::add:
+      return as_type(type, static_cast<double>(ia + ib));
+    case Operator::mul:  // modulo 2^32: exact in 64-bit unsigned arithmetic
+      return as_type(type, static_cast<double>(
+                               static_cast<uint32_t>(static_cast<uint64_t>(ia) * static_cast<uint64_t>(ib))));
+    case Operator::min:
+      return std::min(a, b);
+    case Operator::max:
+      return std::max(a, b);
+    default:
+      return a;
+  }
+}
+
+}  // namespace
+
+// The replay's arithmetic, which check_facts folds with too (trace.hpp).
+std::vector<double> identity_item(Operator op, ElementType type, int64_t size) {
+  double v = 0;
+  switch (op) {
+    case Operator::mul:
+      v = 1;
+      break;
+    case Operator::min:
+      v = type == ElementType::f32 ? INFINITY : type == ElementType::i32 ? 2147483647.0 : 4294967295.0;
+      break;
+    case Operator::max:
+      v = type == ElementType::f32 ? -INFINITY : type == ElementType::i32 ? -2147483648.0 : 0.0;
+      break;
+    default:
+      break;
+  }
+  std::vector<double> item(static_cast<size_t>(size), v);
+  if (op == Operator::matmul) {
+    const auto side = static_cast<int64_t>(std::llround(std::sqrt(static_cast<double>(size))));
+    std::fill(item.begin(), item.end(), 0.0);
+    for (int64_t i = 0; i < side; ++i) item[static_cast<size_t>(i * side + i)] = 1;
+  }
+  return item;
+}
+
+std::vector<double> combine_items(Operator op, ElementType type, const std::vector<double>& a,
+                                  const std::vector<double>& b) {
+  if (op == Operator::copy) return a;
+  if (op != Operator::matmul) {  // element by element: items of several elements are vectors
+    std::vector<double> c(a.size());
+    for (size_t i = 0; i < a.size(); ++i) c[i] = scalar(op, type, a[i], b[i]);
+    return c;
+  }
+  const auto side = static_cast<size_t>(std::llround(std::sqrt(static_cast<double>(a.size()))));
+  std::vector<double> c(a.size(), 0.0);
+  for (size_t i = 0; i < side; ++i)
+    for (size_t j = 0; j < side; ++j) {
+      double acc = 0;
+      for (size_t m = 0; m < side; ++m)
+        acc = scalar(Operator::add, type, acc, scalar(Operator::mul, type, a[i * side + m], b[m * side + j]));
+      c[i * side + j] = acc;
+    }
+  return c;
+}
+
+namespace {
+
 // Replays a valid trace (one that validate() accepts: its replay work is bounded).
 class Replay {
  public:
@@ -184,81 +278,12 @@ class Replay {
     return states_.emplace(id, Values(n, dense)).first->second;
   }
 
-  // The value a kernel would hold after computing `x` in the buffer's element type.
-  static double as_type(ElementType type, double x) {
-    switch (type) {
-      case ElementType::i32:
-        return static_cast<double>(static_cast<int32_t>(static_cast<uint32_t>(static_cast<int64_t>(x))));
-      case ElementType::u32:
-        return static_cast<double>(static_cast<uint32_t>(static_cast<int64_t>(x)));
-      case ElementType::f32:
-        return static_cast<double>(static_cast<float>(x));
-    }
-    return x;
-  }
-
-  static double scalar(Operator op, ElementType type, double a, double b) {
-    if (type == ElementType::f32) {
-      const float fa = static_cast<float>(a), fb = static_cast<float>(b);
-      switch (op) {
-        case Operator::add:
-          return fa + fb;
-        case Operator::mul:
-          return fa * fb;
-        case Operator::min:
-          return std::min(fa, fb);
-        case Operator::max:
-          return std::max(fa, fb);
-        default:
-          return a;
-      }
-    }
-    const auto ia = static_cast<int64_t>(a), ib = static_cast<int64_t>(b);
-    switch (op) {
-      case Operator::add:
-        return as_type(type, static_cast<double>(ia + ib));
-      case Operator::mul:  // modulo 2^32: exact in 64-bit unsigned arithmetic
-        return as_type(type, static_cast<double>(static_cast<uint32_t>(static_cast<uint64_t>(ia) *
-                                                                       static_cast<uint64_t>(ib))));
-      case Operator::min:
-        return std::min(a, b);
-      case Operator::max:
-        return std::max(a, b);
-      default:
-        return a;
-    }
-  }
-
-  static std::vector<double> identity(Operator op, ElementType type, int64_t size) {
-    double v = 0;
-    switch (op) {
-      case Operator::mul:
-        v = 1;
-        break;
-      case Operator::min:
-        v = type == ElementType::f32 ? INFINITY : type == ElementType::i32 ? 2147483647.0 : 4294967295.0;
-        break;
-      case Operator::max:
-        v = type == ElementType::f32 ? -INFINITY : type == ElementType::i32 ? -2147483648.0 : 0.0;
-        break;
-      default:
-        break;
-    }
-    std::vector<double> item(static_cast<size_t>(size), v);
-    if (op == Operator::matmul) {
-      const auto side = static_cast<int64_t>(std::llround(std::sqrt(static_cast<double>(size))));
-      std::fill(item.begin(), item.end(), 0.0);
-      for (int64_t i = 0; i < side; ++i) item[static_cast<size_t>(i * side + i)] = 1;
-    }
-    return item;
-  }
-
   // Item `index` of `buffer`, or the identity for -1; false when a value is not known.
   bool read(int id, int64_t index, Operator op, std::vector<double>& item) {
     const Buffer& b = buffer(id);
     const int64_t size = b.item_size();
     if (index < 0) {
-      item = identity(op, b.type, size);
+      item = identity_item(op, b.type, size);
       return true;
     }
     const Values& s = state(id);
@@ -269,27 +294,6 @@ class Replay {
     return known;
   }
 
-  std::vector<double> combine(Operator op, ElementType type, const std::vector<double>& a,
-                              const std::vector<double>& b) {
-    if (op == Operator::copy) return a;
-    if (op != Operator::matmul) {  // element by element: items of several elements are vectors
-      std::vector<double> c(a.size());
-      for (size_t i = 0; i < a.size(); ++i) c[i] = scalar(op, type, a[i], b[i]);
-      return c;
-    }
-    const auto side = static_cast<size_t>(std::llround(std::sqrt(static_cast<double>(a.size()))));
-    std::vector<double> c(a.size(), 0.0);
-    for (size_t i = 0; i < side; ++i)
-      for (size_t j = 0; j < side; ++j) {
-        double acc = 0;
-        for (size_t m = 0; m < side; ++m)
-          acc =
-              scalar(Operator::add, type, acc, scalar(Operator::mul, type, a[i * side + m], b[m * side + j]));
-        c[i * side + j] = acc;
-      }
-    return c;
-  }
-
   void apply(const Operation& o) {
     const Buffer& dst = buffer(o.dst_buffer);
     const int64_t size = dst.item_size();
@@ -297,7 +301,7 @@ class Replay {
     for (size_t k = 0; k < o.dst.size(); ++k) {
       bool known = read(o.a_buffer, o.a[k], o.op, a);
       if (o.op != Operator::copy) known = read(o.b_buffer, o.b[k], o.op, b) && known;
-      const std::vector<double> result = known ? combine(o.op, dst.type, a, b) : std::vector<double>();
+      const std::vector<double> result = known ? combine_items(o.op, dst.type, a, b) : std::vector<double>();
       Values& s = state(o.dst_buffer);
       for (int64_t i = 0; i < size; ++i) {
         const int64_t element = o.dst[k] * size + i;

@@ -274,10 +274,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
         make_event(all.front().track, tr::EventKind::instant, end, "nobody merges", tr::Category::other, 0);
     nobody.flows_in = flows;
     s.events.push_back(nobody);
-    // No block merged: no event to take the block, its SM or its ticket from.
-    t.facts["recorded.merger"] = "none";
-    t.facts["recorded.merger_sm"] = "none";
-    t.facts["recorded.merger_ticket"] = "none";
+    // No block merged: no event to take the block, its SM or its ticket from, so no such fact.
   }
   // Block by block, 1 where the merging block loaded its partial other than as the block stored it.
   std::vector<double> differs;
@@ -304,11 +301,8 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     };
     tr::set_fact(t, "recorded.ticket_span",
                  tr::duration_fact(t, ticket(first_ticket), ticket(last_ticket), tr::FactUnit::us, 2));
-  } else {
-    t.facts["recorded.ticket_span"] = "no ticket taken";
   }
-  // Text alone: no block merged, so nothing holds a result.
-  if (!merged) t.facts["recorded.result"] = "never written";
+  // Where no block merged, nothing holds a result: no recorded.result.
   // Text alone: the CPU's sum of an input the trace does not record (see its notice).
   t.facts["recorded.expected"] = std::to_string(cpu_sum(host, 0, host.size()));
   if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");

@@ -252,10 +252,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     tr::set_fact(t, "recorded.first_stale_read.read", tr::event_value_fact(t, read));
     tr::set_fact(t, "recorded.first_stale_read.previous_block", tr::event_block_fact(t, wrote));
     tr::set_fact(t, "recorded.first_stale_read.written", tr::event_value_fact(t, wrote));
-  } else {
-    for (const char* part : {"block", "read", "previous_block", "written"})
-      t.facts[std::string("recorded.first_stale_read.") + part] = "none";
-  }
+  }  // where every holder read the last write there is no first stale read to quote
   tr::set_fact(t, "recorded.final", tr::snapshot_value_fact(t, after_step, kCount, 0));
   tr::set_fact(t, "recorded.lost_updates", tr::shortfall_fact(t, after_step, kCount, 0, launch_id));
   if (lock) {

@@ -53,11 +53,6 @@ std::vector<double> values_of(const std::vector<T>& v) {
   for (const T& x : v) append_values(out, x);
   return out;
 }
-template <typename T>
-std::string text_of(const T& v) {
-  using std::to_string;
-  return to_string(v);
-}
 
 inline constexpr int kSingleWarpAttempts = 10;
 
@@ -166,24 +161,18 @@ void record_single_warp(LessonRun& run, const SingleWarpSteps& how, const std::v
   done.events.push_back(
       make_event(0, trace::EventKind::slice_end, end, t.tracks[0].name, trace::Category::kernel));
 
-  const T expected = cpu_reduce<Op>(input);
   const int last_step = int(t.steps.size()) - 1;
-  // What lane 0 was returned: out[0] in the last step's snapshot, where the value is one number. A
-  // matrix is four, which no fact's unit writes: its text is the matrix, with no origin.
-  if constexpr (std::is_same_v<T, Mat2>)
-    t.facts["recorded.result"] = text_of(answers.front());
-  else
-    trace::set_fact(t, "recorded.result", trace::snapshot_value_fact(t, last_step, kOut, 0));
-  // The CPU's answer for the input, computed on the host: no snapshot holds it (the snapshots hold
-  // what the lanes computed, which is what is being checked against it), so it is text alone.
-  t.facts["recorded.expected"] = text_of(expected);
+  // What lane 0 was returned: out[0] in the last step's snapshot (a matrix's four words, or one
+  // number); the right answer: the input's snapshot folded in lane order, as the CPU does.
+  trace::set_fact(t, "recorded.result", trace::snapshot_item_fact(t, last_step, kOut, 0));
+  trace::set_fact(t, "recorded.expected", trace::snapshot_fold_fact(t, int(first), kIn, Op::kTraceOp));
   add_launches_fact(t, attempts);
   // The warp's time: from the kernel slice's begin to its end, as the steps hold them.
   trace::set_fact(t, "recorded.warp_time",
                   trace::duration_fact(t, {int(first), 0}, {last_step, int(t.steps.back().events.size()) - 1},
                                        trace::FactUnit::ns, 0));
   trace::set_fact(t, "recorded.right_lanes",
-                  trace::series_matches_fact(t, add_lanes_series(t, answers, expected)));
+                  trace::series_matches_fact(t, add_lanes_series(t, answers, cpu_reduce<Op>(input))));
 }
 
 }  // namespace gridlock::reduction

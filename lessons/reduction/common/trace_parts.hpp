@@ -34,6 +34,16 @@ std::vector<double> item_values(const std::vector<T>& items) {
   return values;
 }
 
+// A matrix (or any item) another kernel returned on the same input: its words, row by row, as a
+// series, and the fact `key` that quotes them written as a matrix.
+template <typename T>
+void set_matrix_fact(trace::Trace& t, const std::string& key, const std::string& what, const T& item) {
+  std::vector<double> words;
+  append_item_values(words, item);
+  const int series = trace::add_series(t, {what + ", row by row", "words", words});
+  trace::set_fact(t, key, trace::series_values_fact(t, series, trace::FactUnit::matrix));
+}
+
 struct LaunchTracks {
   int kernel = -1;
   std::vector<int> block;       // by block index

@@ -169,11 +169,10 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& form) {
   done.events.push_back(
       red::make_event(kBlockTrack, tr::EventKind::slice_end, end, t.tracks[0].name, tr::Category::kernel));
 
-  // What the block returned: out[0] in the last step's snapshot. The CPU's sum is computed on the
-  // host and no snapshot holds it (the snapshots hold what the lanes computed, which is what is
-  // checked against it): it is text alone.
+  // What the block returned: out[0] in the last step's snapshot; the right answer: the input's
+  // snapshot summed, as the CPU sums it.
   tr::set_fact(t, "recorded.result", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kOut, 0));
-  t.facts["recorded.expected"] = std::to_string(expected);
+  tr::set_fact(t, "recorded.expected", tr::snapshot_fold_fact(t, int(first_step), kInput, Sum::kTraceOp));
   red::add_launches_fact(t, attempts);
   tr::set_fact(t, "recorded.block_time",
                tr::duration_fact(

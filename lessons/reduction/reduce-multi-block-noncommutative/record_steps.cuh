@@ -105,13 +105,15 @@ inline void add_merge(gridlock::LessonRun& run, const Recording& rec, const Layo
 }
 
 inline void add_facts(gridlock::LessonRun& run, const Recording& rec, const Layout& l, const RecordedRun& r,
-                      const red::MergeSeen& seen) {
+                      const red::MergeSeen& seen, int first) {
   tr::Trace& t = run.trace();
   const int n = int(r.input.size()), grid = rec.grid();
-  t.facts["result"] = red::to_text(r.result);
-  t.facts["cpu"] = red::to_text(red::cpu_reduce<red::MatMul>(r.input));
-  t.facts["split"] = red::to_text(r.split);
-  t.facts["commutative"] = red::to_text(r.commutative);
+  // The recorded answer (the merge's out[0], in the last step), the CPU's left-to-right product
+  // (the input's snapshot folded), and on the same input the split form's and R4's answers.
+  const int last = int(t.steps.size()) - 1;
+  tr::set_fact(t, "result", tr::snapshot_item_fact(t, last, kOut, 0));
+  if (n <= kLargestRecordedInput)
+    tr::set_fact(t, "cpu", tr::snapshot_fold_fact(t, first, kInput, tr::Operator::matmul));
   // The matrices of each block's chunk, one value a block: the first block's and the last's.
   tr::Series chunks{"matrices in each block's chunk", "matrices", {}};
   for (int b = 0; b < grid; ++b) chunks.values.push_back(double(chunk_of(b, grid, n).count));
@@ -119,6 +121,9 @@ inline void add_facts(gridlock::LessonRun& run, const Recording& rec, const Layo
   tr::set_fact(t, "chunk", tr::series_value_fact(t, per_block, 0, false));
   tr::set_fact(t, "last_chunk", tr::series_value_fact(t, per_block, grid - 1, false));
   red::add_merge_facts(t, rec, l.tracks, seen, run.clock());
+  red::set_matrix_fact(t, "split", "the split form's answer on the same input", r.split);
+  red::set_matrix_fact(t, "commutative", "R4's answer (the commutative pattern) on the same input",
+                       r.commutative);
 }
 
 // Turns the recording of one launch into the trace's buffers, rows, steps and facts.
@@ -163,7 +168,7 @@ inline void record_steps(gridlock::LessonRun& run, const Recording& rec, const s
     t.notices.push_back("the input (" + std::to_string(n) +
                         " matrices) is not recorded: the loads' values "
                         "cannot be checked against it");
-  add_facts(run, rec, l, r, seen);
+  add_facts(run, rec, l, r, seen, int(first));
 }
 
 }  // namespace r5

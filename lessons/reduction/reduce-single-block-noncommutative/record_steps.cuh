@@ -68,14 +68,15 @@ inline tr::Series loop_padding(const tr::Trace& t, size_t first, size_t last, co
   return padded;
 }
 
-// The facts the README quotes: the matrices as text (four numbers each), the rest from the steps
-// [first, last] of the launch: the loop's passes and its padding, the tree's levels, the barriers.
+// The facts the README quotes, from the steps [first, last] of the launch: the recorded answer
+// (the last step's out) and the CPU's left-to-right product (the input's snapshot folded), the
+// other kernels' answers on the same input as series, the loop's passes and its padding, the
+// tree's levels, the barriers.
 inline void add_facts(tr::Trace& t, const RecordedRun& r, int block, size_t first, size_t last,
                       const red::InOrderTrace& tt, int block_track, std::pair<int64_t, int64_t> span) {
-  t.facts["result"] = red::to_text(r.result);
-  t.facts["cpu"] = red::to_text(red::cpu_reduce<red::MatMul>(r.input));
-  t.facts["halving"] = red::to_text(r.halving);
-  t.facts["zero_padded"] = red::to_text(r.zero_padded);
+  tr::set_fact(t, "result", tr::snapshot_item_fact(t, int(last), kOut, 0));
+  if (r.input.size() <= size_t(kLargestRecordedInput))
+    tr::set_fact(t, "cpu", tr::snapshot_fold_fact(t, int(first), kInput, tr::Operator::matmul));
   // The barriers first: the histogram view opens on the first series.
   tr::set_fact(t, "barriers", tr::series_count_fact(t, tr::add_series(t, barrier_holds(t, first, last))));
   size_t first_level = first;
@@ -93,6 +94,9 @@ inline void add_facts(tr::Trace& t, const RecordedRun& r, int block, size_t firs
     t.facts["padded"] = std::to_string(block - int(r.input.size()));
   }
   tr::set_fact(t, "block.time", red::slice_fact(t, block_track, span));
+  red::set_matrix_fact(t, "halving", "R1's halving tree's answer on the same input", r.halving);
+  red::set_matrix_fact(t, "zero_padded", "the answer padded with 0, not the identity, on the same input",
+                       r.zero_padded);
 }
 
 // Turns the recording of one launch into the trace's buffers, rows, steps and facts.
