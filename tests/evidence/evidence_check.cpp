@@ -97,10 +97,20 @@ void check_trace(const std::string& root, const fs::path& path) {
   if (forms.empty()) problem(path.string(), "the trace cites no racecheck report");
   // Every count the trace quotes from a report, counted again in the report.
   for (const auto& [key, f] : t.fact_values) {
-    if (f.kind != gridlock::trace::FactKind::report_count) continue;
+    const bool sites = f.kind == gridlock::trace::FactKind::report_sites;
+    if (f.kind != gridlock::trace::FactKind::report_count && !sites) continue;
     std::string text;
     if (!src::read_text(root + "/" + f.report, text)) {
       problem(path.string(), key + ": cannot read " + f.report);
+      continue;
+    }
+    if (sites) {  // the places, read again in the report
+      const std::vector<std::string> named = gridlock::evidence::report_sites(text);
+      std::string listed;
+      for (const std::string& s : named) listed += (listed.empty() ? "" : ", ") + s;
+      if (named != f.listed)
+        problem(path.string(), key + ": the trace lists " + t.facts.at(key) + ", " + f.report + " names " +
+                                   (listed.empty() ? "no place" : listed));
       continue;
     }
     const std::optional<long long> n =

@@ -45,6 +45,30 @@ ReportCounts count_report(const std::string& text) {
   return c;
 }
 
+std::vector<std::string> report_sites(const std::string& text) {
+  std::vector<std::string> sites;
+  std::istringstream lines(text);
+  const std::string access = " access at ";
+  for (std::string line; std::getline(lines, line);) {
+    const size_t at = line.find(access);
+    if (at == std::string::npos) continue;
+    const size_t from = at + access.size(), offset = line.find("+0x", from), in = line.rfind(" in ");
+    if (offset == std::string::npos || in == std::string::npos || in < offset) continue;
+    const std::string signature = line.substr(from, offset - from);
+    const size_t opens = signature.find_first_of("<(");
+    const size_t name_from =
+        signature.rfind(' ', opens) == std::string::npos ? 0 : signature.rfind(' ', opens) + 1;
+    const std::string name = signature.substr(name_from, opens - name_from);
+    std::string place = line.substr(in + 4);
+    place = place.substr(0, place.find(' '));
+    const std::string site = place + " (" + name + ")";
+    bool seen = false;
+    for (const std::string& s : sites) seen |= s == site;
+    if (!seen) sites.push_back(site);
+  }
+  return sites;
+}
+
 std::optional<long long> counted(const ReportCounts& c, const std::string& what) {
   if (what == "races") return c.races;
   if (what == "hazards") return c.hazards;

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gridlock::evidence {
 
@@ -21,5 +22,10 @@ ReportCounts count_report(const std::string& text);
 // The count a report_count fact names ("races", "hazards", "errors", "warnings"); none for any
 // other name, or for errors and warnings where the report has no summary line.
 std::optional<long long> counted(const ReportCounts& c, const std::string& what);
+
+// The places the race reports name, read the plain way: each "... access at SIGNATURE+0xOFFSET in
+// FILE:LINE" as "FILE:LINE (NAME)", NAME the signature's qualified name without its return type,
+// template arguments and parameters; each once, in the report's order.
+std::vector<std::string> report_sites(const std::string& text);
 
 }  // namespace gridlock::evidence

@@ -60,3 +60,19 @@ TEST(ReportCounts, AShippedReportsCountsHangTogether) {
   EXPECT_TRUE(c.summed);
   EXPECT_EQ(*ev::counted(c, "errors") + *ev::counted(c, "warnings"), c.races);
 }
+
+TEST(ReportCounts, ThePlacesAreEachAccessOnceInOrderWithItsFunction) {
+  EXPECT_EQ(ev::report_sites(kReport),
+            (std::vector<std::string>{"kernels.cuh:191 (r6::f)", "kernels.cuh:27 (r6::fold)",
+                                      "kernels.cuh:28 (r6::fold)"}));
+  std::string templated = kReport;  // a return type, template arguments and parameters are not the name
+  templated.replace(
+      templated.find("void r6::f()"), 12,
+      "void r6::sum_one_warp<(r6::Form)0, (bool)0>(const int *, int *, gridlock::LaneRecorder<T2, int>)");
+  EXPECT_EQ(ev::report_sites(templated).front(), "kernels.cuh:191 (r6::sum_one_warp)");
+  std::string moved = kReport;
+  moved.replace(moved.find("kernels.cuh:28"), 14, "kernels.cuh:29");
+  EXPECT_EQ(ev::report_sites(moved)[2], "kernels.cuh:29 (r6::fold)");
+  EXPECT_TRUE(
+      ev::report_sites("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n").empty());
+}

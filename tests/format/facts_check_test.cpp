@@ -69,6 +69,8 @@ tr::Trace facts_of_every_kind() {
   const std::string report = "lessons/x/recorded/racecheck/documented.log";
   t.facts["racecheck.documented.report"] = report + " fnv1a64:0123456789abcdef";
   tr::set_fact(t, "races", tr::report_count_fact(report, "races", 6));
+  tr::set_fact(t, "sites",
+               tr::report_sites_fact(report, {"kernels.cuh:27 (r6::fold)", "kernels.cuh:28 (r6::fold)"}));
   // Two 2x2 matrices of 32-bit words in step 0, for an item and a fold written as matrices.
   t.buffers.push_back({7, "m", tr::ElementType::u32, {2, 2, 2}, tr::MemorySpace::global, -1});
   t.steps[0].snapshots.push_back({7, {}, {1, 2, 3, 4, 0, 1, 1, 4294967295.0}});
@@ -82,7 +84,8 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 33u);
+  EXPECT_EQ(t.fact_values.size(), 34u);
+  EXPECT_EQ(t.facts.at("sites"), "kernels.cuh:27 (r6::fold), kernels.cuh:28 (r6::fold)");
   EXPECT_EQ(t.facts.at("fold"), "8");  // 3 - 1 + 4 + 2
   EXPECT_EQ(t.facts.at("item"), "[[0, 1], [1, 4294967295]]");
   // [[1, 2], [3, 4]] x [[0, 1], [1, -1]] modulo 2^32: [[2, -1], [4, -1]]
@@ -180,6 +183,15 @@ TEST(FactsCheck, AShareOfAStatedRateIsAPercentageAndAReportsCountIsWhole) {
   }));
   EXPECT_TRUE(refused_after(t, [](tr::Trace& c) { c.fact_values["races"].counted = "lines"; }));
   EXPECT_THROW(tr::report_count_fact("a.log", "lines", 1), tr::TraceError);
+  // A report's places: each file:line (function), listed as the text says, of a cited report.
+  for (const char* wrong : {"kernels.cuh:27", "kernels.cuh:0 (r6::fold)", ":27 (r6::fold)",
+                            "kernels.cuh:2x (f)", "kernels.cuh:27 ()"})
+    EXPECT_TRUE(refused_after(t, [&](tr::Trace& c) {
+      c.fact_values["sites"].listed[0] = wrong;
+      c.facts["sites"] = std::string(wrong) + ", kernels.cuh:28 (r6::fold)";
+    })) << wrong;
+  EXPECT_TRUE(refused_after(t, [](tr::Trace& c) { c.facts["sites"] = "kernels.cuh:27 (r6::fold)"; }));
+  EXPECT_TRUE(refused_after(t, [](tr::Trace& c) { c.fact_values["sites"].report = "other.log"; }));
 }
 
 TEST(FactsCheck, ARangeOfOneNumberIsWrittenOnce) {
@@ -250,6 +262,7 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
          c.facts["racecheck.documented.report"] = "lessons/x/recorded/racecheck/other.log fnv1a64:0";
        }},
       {"fold", [](tr::Trace& c) { c.steps[0].snapshots[0].values[1] = 1; }},
+      {"sites", [](tr::Trace& c) { c.fact_values["sites"].listed[1] = "kernels.cuh:29 (r6::fold)"; }},
       {"item", [](tr::Trace& c) { c.steps[0].snapshots.back().values[7] = 5; }},
       {"product", [](tr::Trace& c) { c.steps[0].snapshots.back().values[0] = 2; }},
   };

@@ -61,6 +61,8 @@ tr::Trace one_of_everything() {
   tr::set_fact(t, "f.parameter", tr::parameter_fact(t, "runs"));
   tr::set_fact(t, "f.grid", tr::launch_grid_fact(t, t.launches.front().id));
   tr::set_fact(t, "f.masks", tr::series_values_fact(t, 0, tr::FactUnit::hex));
+  t.facts["racecheck.x.report"] = "a.log fnv1a64:0123456789abcdef";
+  tr::set_fact(t, "f.sites", tr::report_sites_fact("a.log", {"kernels.cuh:27 (r6::fold)"}));
   tr::set_fact(t, "f.fold", tr::snapshot_fold_fact(t, 0, t.buffers.front().id, tr::Operator::add));
   t.sources.front().recording = {1};
   t.steps.front().lights.push_back({0, t.steps.front().line_begin, t.steps.front().line_begin});
@@ -103,9 +105,9 @@ TEST(FormatDoc, ListsEveryFieldTheWriterEmits) {
   std::set<std::string> keys;
   collect_keys(nlohmann::json::parse(tr::to_json(t)), keys);
   for (const char* optional :
-       {"variant",     "series",   "timings", "flows_out", "flows_in", "unit",   "lights", "role",
-        "fact_values", "decimals", "of",      "upper",     "clock",    "start",  "end",    "at",
-        "step",        "buffer",   "item",    "launch",    "category", "timing", "versus", "op"})
+       {"variant",  "series", "timings",  "flows_out", "flows_in", "unit", "lights", "role",  "fact_values",
+        "decimals", "of",     "upper",    "clock",     "start",    "end",  "at",     "step",  "buffer",
+        "item",     "launch", "category", "timing",    "versus",   "op",   "listed", "report"})
     EXPECT_EQ(keys.count(optional), 1u) << "the trace written here lacks \"" << optional << "\"";
   for (const std::string& key : keys) {
     if (t.facts.count(key) || t.parameters.count(key) || t.fact_values.count(key))

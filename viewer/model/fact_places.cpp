@@ -113,6 +113,7 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
     case trace::FactKind::launch_grid:
       return std::nullopt;  // a setting of the run, before anything happened: no moment to go to
     case trace::FactKind::report_count:
+    case trace::FactKind::report_sites:
       return std::nullopt;  // a tool's report beside the trace, not a moment of the run
   }
   return std::nullopt;

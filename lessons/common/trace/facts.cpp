@@ -184,6 +184,11 @@ std::vector<double> fact_list(const Trace& trace, const FactValue& v) {
 }
 
 std::string fact_text(const Trace& trace, const FactValue& v) {
+  if (v.kind == FactKind::report_sites) {
+    std::string text;
+    for (const std::string& site : v.listed) text += (text.empty() ? "" : ", ") + site;
+    return text;
+  }
   const bool list = v.kind == FactKind::series_values || v.kind == FactKind::snapshot_item ||
                     (v.kind == FactKind::snapshot_fold && !fact_list(trace, v).empty());
   if (!list) return fact_text(v);
@@ -567,6 +572,16 @@ FactValue report_count_fact(const std::string& report, const std::string& counte
   f.report = report;
   f.counted = counted;
   f.value = value;
+  return f;
+}
+
+FactValue report_sites_fact(const std::string& report, const std::vector<std::string>& sites) {
+  if (report.empty()) throw TraceError("a report's places name no report");
+  FactValue f;
+  f.kind = FactKind::report_sites;
+  f.report = report;
+  f.listed = sites;
+  f.value = double(sites.size());
   return f;
 }
 

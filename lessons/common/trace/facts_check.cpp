@@ -80,6 +80,16 @@ bool snapshot_words(const Trace& t, const FactValue& f, std::vector<double>* wor
   return true;
 }
 
+// "kernels.cuh:27 (r6::fold)": a file name, a colon, a line number from 1, a blank and a function
+// in parentheses.
+bool is_site(const std::string& site) {
+  const size_t colon = site.find(':'), open = site.find(" (");
+  if (colon == 0 || colon == std::string::npos || open == std::string::npos || open < colon + 2) return false;
+  for (size_t i = colon + 1; i < open; ++i)
+    if (site[i] < '0' || site[i] > '9') return false;
+  return site[colon + 1] != '0' && site.back() == ')' && site.size() > open + 3;
+}
+
 // What the fact's origin recorded: its number (and, for A/B and A–B, the second one). False, with
 // `why`, where the origin is not in the trace.
 struct Recorded {
@@ -279,6 +289,7 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
       r->value = double(m.bytes) / m.median_ns / stated->second;
       return true;
     }
+    case FactKind::report_sites:
     case FactKind::report_count: {
       // The number is the report's, which gridlock-evidence-check counts again in the file; here
       // the trace must cite that report, and the count be one racecheck prints.
@@ -289,6 +300,13 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
                  key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0 &&
                  text.compare(0, f.report.size() + 1, f.report + " ") == 0;
       if (!cited) return *why = "the trace cites no report " + f.report + " (a fact \"*.report\")", false;
+      if (f.kind == FactKind::report_sites) {
+        for (const std::string& site : f.listed)
+          if (!is_site(site))
+            return *why = "\"" + site + "\" is not a place written file:line (function)", false;
+        r->value = double(f.listed.size());
+        return true;
+      }
       if (f.counted != "races" && f.counted != "hazards" && f.counted != "errors" && f.counted != "warnings")
         return *why = "a report counts races, hazards, errors or warnings, not \"" + f.counted + "\"", false;
       if (f.value < 0 || f.value != double(int64_t(f.value)))
@@ -512,6 +530,14 @@ void check_facts(const Trace& t, std::vector<std::string>& problems) {
       problems.push_back(where + "a share of a stated rate is written as a percentage");
     if ((f.kind == FactKind::series_spread) != (f.unit == FactUnit::spread))
       problems.push_back(where + "a ratio with its spread (\xC2\xB1) is written so, and only such a ratio");
+    if (f.kind == FactKind::report_sites) {
+      std::string joined;
+      for (const std::string& site : f.listed) joined += (joined.empty() ? "" : ", ") + site;
+      if (text->second != joined)
+        problems.push_back(where + "its text \"" + text->second + "\" does not list its places \"" + joined +
+                           "\"");
+      continue;
+    }
     if (f.kind == FactKind::series_values) {
       check_listed(t.series[size_t(f.series)].values, f, text->second, where, problems);
       continue;

@@ -284,6 +284,10 @@ FactValue read_fact_value(const JsonPlace& p) {
       f.report = p.at("report").text();
       f.counted = p.at("counted").text();
       break;
+    case FactKind::report_sites:
+      f.report = p.at("report").text();
+      for (size_t k = 0, n = p.at("listed").size(); k < n; ++k) f.listed.push_back(p.at("listed")[k].text());
+      break;
     case FactKind::snapshot_item:
       f.item = p.at("item").integer(0, kMaxIndex);
       [[fallthrough]];

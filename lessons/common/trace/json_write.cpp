@@ -186,6 +186,10 @@ json fact_value_json(const FactValue& f) {
       j["report"] = f.report;
       j["counted"] = f.counted;
       break;
+    case FactKind::report_sites:
+      j["report"] = f.report;
+      j["listed"] = f.listed;
+      break;
     case FactKind::snapshot_item:
       j["item"] = f.item;
       [[fallthrough]];

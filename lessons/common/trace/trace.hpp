@@ -105,6 +105,8 @@ enum class Operator { copy, add, mul, min, max, matmul };
 //                   number is how many there are
 //   snapshot_item   every word of one item of a buffer as a step's snapshot holds it (a 2x2
 //                   matrix, "[[1, 2], [3, 4]]"); the number is how many words there are
+//   report_sites    the places a tool's report names (racecheck's racing accesses, each
+//                   "file:line (function)" once, in report order); the number is how many
 //   snapshot_fold   every item of a buffer as a step's snapshot holds it, folded in index order
 //                   with an operator (what a right reduction of the input returns): a number, or
 //                   for items of several words every word of the fold, as snapshot_item
@@ -136,7 +138,8 @@ enum class FactKind {
   timing_share,
   report_count,
   snapshot_item,
-  snapshot_fold
+  snapshot_fold,
+  report_sites
 };
 // How a fact's number is written: a plain number, nanoseconds, microseconds or milliseconds (the
 // value is in the clock's unit, ns), "A/B" (value out of `of`), "A–B" (value to `upper`), "1.02×"
@@ -365,7 +368,8 @@ struct FactValue {
   // "*.report" cites) and what was counted there (races, hazards, errors or warnings).
   std::string report;
   std::string counted;
-  Operator op = Operator::copy;  // snapshot_fold: the operator the items are folded with
+  Operator op = Operator::copy;     // snapshot_fold: the operator the items are folded with
+  std::vector<std::string> listed;  // report_sites: the places, "kernels.cuh:27 (r6::fold)"
 };
 
 struct Trace {
@@ -515,6 +519,10 @@ FactValue timing_share_fact(const Trace& trace, int timing, const std::string& p
 // the report's path, which a fact named "*.report" of the trace cites; gridlock-evidence-check
 // counts it again in the file.
 FactValue report_count_fact(const std::string& report, const std::string& counted, double value);
+// The places a tool's report names, each "file:line (function)", in the report's order and each
+// once; written one after another with ", " between them. gridlock-evidence-check reads them
+// again in the file.
+FactValue report_sites_fact(const std::string& report, const std::vector<std::string>& sites);
 
 // The event of `step` on `track` at `t_ns` of `kind`, for a fact that names it. Throws TraceError
 // when there is none.

@@ -89,7 +89,11 @@ inline void add_racecheck_facts(trace::Trace& t, const std::string& key, const R
       {"races", r.races}, {"hazards", r.hazards}, {"errors", r.errors}, {"warnings", r.warnings}};
   for (const auto& [counted, n] : counts)
     trace::set_fact(t, key + "." + counted, trace::report_count_fact(r.path, counted, double(n)));
-  if (!r.sites.empty()) t.facts[key + ".lines"] = r.sites_text();
+  if (!r.sites.empty()) {
+    std::vector<std::string> sites;
+    for (const RaceSite& s : r.sites) sites.push_back(s.text());
+    trace::set_fact(t, key + ".lines", trace::report_sites_fact(r.path, sites));
+  }
 }
 
 // Facts per form: for a report that was used, "racecheck.FORM.report" (its path and the sources
