@@ -58,9 +58,13 @@ built=$("$build/bin/$id" --list-sources | head -1 | cut -d' ' -f3)
 count() {  # NAME VALUE: the fact's text and its number
   echo "s/(\"racecheck\.[a-z-]+\.$1\": )\"[0-9]+\"/\1\"$2\"/; s/(\"racecheck\.[a-z-]+\.$1\": \{\"kind\":\"report_count\",\"value\":)[0-9]+/\1$2/"
 }
-cite() {  # HASH [as-shipped]: as-shipped keeps the shipped trace's counts
+places() {  # the racing places the stand-in's reports name, as text and as the list
+  local listed="kernels.cuh:${store} (r6::fold), kernels.cuh:${load} (r6::fold)"
+  echo "s/(\"racecheck\.[a-z-]+\.lines\": )\"[^\"]*\"/\1\"$listed\"/; s/(\"racecheck\.[a-z-]+\.lines\": \{\"kind\":\"report_sites\",\"value\":)[0-9]+(,[^]]*\"listed\":)\[[^]]*\]/\12\2[\"kernels.cuh:${store} (r6::fold)\",\"kernels.cuh:${load} (r6::fold)\"]/"
+}
+cite() {  # HASH [as-shipped]: as-shipped keeps the shipped trace's counts and places
   local counts=""
-  [ "${2:-}" = as-shipped ] || counts="$(count races 1); $(count hazards 32); $(count errors 0); $(count warnings 1)"
+  [ "${2:-}" = as-shipped ] || counts="$(count races 1); $(count hazards 32); $(count errors 0); $(count warnings 1); $(places)"
   sed -E "s|(\"racecheck\.[a-z-]+\.report\": \"[^ \"]+ )fnv1a64:[0-9a-f]+\"|\1$1\"|; $counts" \
     "$repo/lessons/reduction/$id/recorded/$id.classroom.json" > "$lesson/recorded/$id.json"
   grep -q "racecheck\.[a-z-]*\.report\": \"[^ \"]* $1\"" "$lesson/recorded/$id.json" ||

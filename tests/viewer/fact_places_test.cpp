@@ -52,7 +52,7 @@ TEST(FactPlaces, EveryShippedFactWithAnOriginOpensOnWhatItWasTakenFrom) {
         continue;
       }
       if (f.kind == gt::FactKind::parameter || f.kind == gt::FactKind::launch_grid ||
-          f.kind == gt::FactKind::report_count) {
+          f.kind == gt::FactKind::report_count || f.kind == gt::FactKind::report_sites) {
         EXPECT_FALSE(place.has_value());  // a setting of the run, or a report beside it: no moment to go to
         continue;
       }
@@ -188,7 +188,7 @@ TEST(FactPlaces, EveryReadmeNumberWithAnOriginLeadsToItsPlace) {
     const gt::FactKind kind = t.fact_values.at(link->key).kind;
     if (kind == gt::FactKind::event_count && t.fact_values.at(link->key).value == 0) continue;
     if (kind == gt::FactKind::parameter || kind == gt::FactKind::launch_grid ||
-        kind == gt::FactKind::report_count)
+        kind == gt::FactKind::report_count || kind == gt::FactKind::report_sites)
       continue;  // a setting, or a report beside the trace
     ASSERT_TRUE(place.has_value());
     ++linked;
