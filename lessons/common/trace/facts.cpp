@@ -161,22 +161,28 @@ std::string fact_text(const FactValue& v) {
   }
 }
 
+// Every item of a fold's buffer in its step's snapshot, folded in index order with its operator.
+std::vector<uint32_t> folded_words(const Trace& trace, const FactValue& v) {
+  const Buffer& b = buffer_at(trace, v.buffer);
+  std::vector<uint32_t> acc;
+  for (int64_t item = 0; item < b.item_count(); ++item) {
+    std::vector<uint32_t> words;
+    for (double w : item_words(trace, v.step, v.buffer, item)) words.push_back(uint32_t(int64_t(w)));
+    acc = item == 0 ? words : fold_words(v.op, b.type, acc, words);
+  }
+  return acc;
+}
+
 std::vector<double> fact_list(const Trace& trace, const FactValue& v) {
   switch (v.kind) {
     case FactKind::series_values:
       return series_at(trace, v.series).values;
     case FactKind::snapshot_item:
       return item_words(trace, v.step, v.buffer, v.item);
-    case FactKind::snapshot_fold: {
-      const Buffer& b = buffer_at(trace, v.buffer);
-      if (b.item_size() == 1) return {};
-      std::vector<uint32_t> acc;
-      for (int64_t item = 0; item < b.item_count(); ++item) {
-        std::vector<uint32_t> words;
-        for (double w : item_words(trace, v.step, v.buffer, item)) words.push_back(uint32_t(int64_t(w)));
-        acc = item == 0 ? words : fold_words(v.op, b.type, acc, words);
-      }
-      return std::vector<double>(acc.begin(), acc.end());
+    case FactKind::snapshot_fold: {  // a list only where an item has several words
+      if (buffer_at(trace, v.buffer).item_size() == 1) return {};
+      const std::vector<uint32_t> words = folded_words(trace, v);
+      return std::vector<double>(words.begin(), words.end());
     }
     default:
       return {};
@@ -189,10 +195,9 @@ std::string fact_text(const Trace& trace, const FactValue& v) {
     for (const std::string& site : v.listed) text += (text.empty() ? "" : ", ") + site;
     return text;
   }
-  const bool list = v.kind == FactKind::series_values || v.kind == FactKind::snapshot_item ||
-                    (v.kind == FactKind::snapshot_fold && !fact_list(trace, v).empty());
-  if (!list) return fact_text(v);
   const std::vector<double> values = fact_list(trace, v);
+  const bool list = v.kind == FactKind::series_values || v.kind == FactKind::snapshot_item || !values.empty();
+  if (!list) return fact_text(v);
   if (v.unit != FactUnit::matrix) {
     std::string text;
     for (double x : values) text += (text.empty() ? "" : " ") + number_text(x, v.unit, v.decimals);
@@ -456,18 +461,13 @@ FactValue snapshot_fold_fact(const Trace& trace, int step, int buffer, Operator 
   if (b.item_count() < 1) missing("buffer " + std::to_string(buffer) + ", which holds no item");
   if (b.type == ElementType::f32 || op == Operator::copy)
     throw TraceError("a fold is of 32-bit integer items with an operator that combines them");
-  const std::vector<double> words = fact_list(trace, f);
-  if (!words.empty()) {
+  const std::vector<uint32_t> words = folded_words(trace, f);
+  if (words.size() > 1) {  // a matrix: the text lists its words
     f.value = double(words.size());
     f.unit = FactUnit::matrix;
-    return f;
+  } else {
+    f.value = b.type == ElementType::i32 ? double(int32_t(words[0])) : double(words[0]);
   }
-  uint32_t acc = 0;
-  for (int64_t item = 0; item < b.item_count(); ++item) {
-    const auto word = uint32_t(int64_t(item_words(trace, step, buffer, item)[0]));
-    acc = item == 0 ? word : fold_words(op, b.type, {acc}, {word})[0];
-  }
-  f.value = b.type == ElementType::i32 ? double(int32_t(acc)) : double(acc);
   return f;
 }
 
