@@ -144,6 +144,16 @@ function(gridlock_hash_lesson_sources id info_header kernel_in_repo)
     COMMAND_EXPAND_LISTS VERBATIM
     COMMENT "Listing the sources of ${id}")
   target_sources(${id} PRIVATE ${dir}/lesson_sources.cpp)
+  if(GRIDLOCK_TESTS)
+    # The plain kernels come out as the same machine code with the recording lines left blank.
+    add_test(NAME plain-sass.${id}
+             COMMAND ${PROJECT_SOURCE_DIR}/tests/lessons/plain_sass_test.sh ${CMAKE_CUDA_COMPILER} 80
+                     $<TARGET_FILE:gridlock-sources> ${PROJECT_SOURCE_DIR} ${main} ${dir}/main.cu.d ${dir}/main.ptx
+                     ${kernel_in_repo} "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
+                     "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>"
+             COMMAND_EXPAND_LISTS)
+    set_tests_properties(plain-sass.${id} PROPERTIES LABELS sass)
+  endif()
 endfunction()
 
 # The fields of one GRIDLOCK_LESSONS_IN_ORDER entry ("id<TAB>title<TAB>folder<TAB>pairs<TAB>...").

@@ -62,6 +62,14 @@ TEST(RecordingLines, NeedARecorderToTellTheKernelsApart) {
   EXPECT_TRUE(src::lines_only_recording_kernels("").empty());
 }
 
+TEST(RecordingLines, NameThePlainKernels) {
+  EXPECT_EQ(src::plain_kernels(kPtx), (std::vector<std::string>{"_Z1kILb0EEvv"}));
+  std::string no_recorder = kPtx;
+  no_recorder.replace(no_recorder.find("event_recorder.cuh"), 18, "helpers.cuh");
+  EXPECT_EQ(src::plain_kernels(no_recorder), (std::vector<std::string>{"_Z1kILb0EEvv", "_Z1kILb1EEvv"}));
+  EXPECT_TRUE(src::plain_kernels("").empty());
+}
+
 TEST(RecordingLines, KnowTheRecordersFiles) {
   EXPECT_TRUE(src::is_recorder_file("lessons/common/record/tree_recorder.cuh"));
   EXPECT_TRUE(src::is_recorder_file("/a/lessons/common/../common/record/event_log.cuh"));

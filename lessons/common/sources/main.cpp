@@ -4,10 +4,17 @@
 //       and kCarriedSources: the texts of those files with device code, but PATH (the kernel);
 //       with --ptx FILE.ptx (main.cu compiled to PTX with -lineinfo), kRecordingLines: the lines
 //       of the kernel and of the carried files that only record (recording_lines.hpp);
+//   gridlock-sources --root REPO --depfile FILE.d --kernel PATH --ptx FILE.ptx --without-recording DIR
+//       writes every lessons/ file of FILE.d under DIR (DIR/lessons/...), the kernel and the
+//       technique files it carries with their recording lines left blank, and prints the names of the plain
+//       kernels of FILE.ptx, one a line (tests/lessons/plain_sass_test.sh compiles both and compares their
+//       machine code);
 //   gridlock-sources --root REPO PATH...
 //       prints the header a report carries for these files as they are now (racecheck.sh).
 // Exit 0 done, 1 a file could not be read or written, 2 usage error.
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -69,10 +76,56 @@ std::string definition(const src::SourceSet& set, const std::string& depfile, co
   return text + "};\n" + recording_definition(carried, ptx_text, root);
 }
 
+// `text` with the lines `blank` (1-based) emptied, every line break kept.
+std::string without_lines(const std::string& text, const std::vector<int>& blank) {
+  std::string out;
+  size_t at = 0;
+  for (int line = 1; at <= text.size(); ++line) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    if (!std::binary_search(blank.begin(), blank.end(), line)) out += text.substr(at, end - at);
+    if (end == text.size()) break;
+    out += '\n';
+    at = end + 1;
+  }
+  return out;
+}
+
+// Every file of the lesson's set written under `dir`: the kernel and the technique files it carries
+// with their recording lines blank, the others (the recorders' own files among them: their plain
+// halves are needed) as they are.
+int write_without_recording(const src::SourceSet& set, const std::string& root, const std::string& kernel,
+                            const std::string& ptx_text, const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> paths;
+  for (const src::SourceFile& f : set.files) paths.push_back(f.path);
+  std::vector<std::string> stripped = {kernel};
+  for (const src::Carried& c : src::carried_files(root, paths, kernel))
+    if (c.role == "technique") stripped.push_back(c.path);
+  const auto recording = src::recording_lines_in_repository(ptx_text, root);
+  if (std::find(paths.begin(), paths.end(), kernel) == paths.end()) paths.push_back(kernel);
+  for (const std::string& path : paths) {
+    std::string text;
+    if (!src::read_text(root + "/" + path, text))
+      return std::fprintf(stderr, "gridlock-sources: cannot read %s\n", path.c_str()), 1;
+    const bool strip = std::find(stripped.begin(), stripped.end(), path) != stripped.end();
+    const auto lines = strip ? recording.find(path) : recording.end();
+    const fs::path to = fs::path(dir) / path;
+    std::error_code ignored;
+    fs::create_directories(to.parent_path(), ignored);
+    std::ofstream out(to, std::ios::binary);
+    out << (lines == recording.end() ? text : without_lines(text, lines->second));
+    if (!out) return std::fprintf(stderr, "gridlock-sources: cannot write %s\n", to.string().c_str()), 1;
+  }
+  for (const std::string& name : src::plain_kernels(ptx_text)) std::printf("%s\n", name.c_str());
+  return 0;
+}
+
 int usage(const char* why) {
   std::fprintf(stderr,
                "gridlock-sources: %s\nusage: gridlock-sources --root REPO --depfile FILE.d --cpp OUT.cpp "
                "[--kernel PATH] [--ptx FILE.ptx]\n"
+               "       gridlock-sources --root REPO --depfile FILE.d --kernel PATH --ptx FILE.ptx "
+               "--without-recording DIR\n"
                "       gridlock-sources --root REPO PATH...\n",
                why);
   return 2;
@@ -81,7 +134,7 @@ int usage(const char* why) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string root, depfile, cpp, kernel, ptx;
+  std::string root, depfile, cpp, kernel, ptx, without;
   std::vector<std::string> paths;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -96,13 +149,17 @@ int main(int argc, char** argv) {
       kernel = argv[++i];
     else if (arg == "--ptx" && has_value)
       ptx = argv[++i];
+    else if (arg == "--without-recording" && has_value)
+      without = argv[++i];
     else if (arg.rfind("--", 0) == 0)
       return usage(("unknown option " + arg).c_str());
     else
       paths.push_back(arg);
   }
   if (root.empty()) return usage("no --root given");
-  if (depfile.empty() != cpp.empty()) return usage("--depfile and --cpp go together");
+  if (!without.empty() && (depfile.empty() || kernel.empty() || ptx.empty() || !cpp.empty()))
+    return usage("--without-recording takes --depfile, --kernel and --ptx, and no --cpp");
+  if (without.empty() && depfile.empty() != cpp.empty()) return usage("--depfile and --cpp go together");
   if (depfile.empty()) {
     if (paths.empty()) return usage("no files given");
     const src::SourceSet set = src::hash_files(root, paths);
@@ -123,6 +180,7 @@ int main(int argc, char** argv) {
     return std::fprintf(stderr, "gridlock-sources: %s names no file under %s/lessons\n", depfile.c_str(),
                         root.c_str()),
            1;
+  if (!without.empty()) return write_without_recording(set, root, kernel, ptx_text, without);
   {
     std::ofstream out(cpp + ".tmp", std::ios::binary);
     out << definition(set, depfile, root, kernel, ptx_text);

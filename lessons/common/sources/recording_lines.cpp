@@ -36,9 +36,19 @@ bool read_file_line(std::string_view text, FileLine& out) {
   return true;
 }
 
-struct Unit {  // a kernel (.entry) or a device function the compiler kept (.func)
+struct Unit {          // a kernel (.entry) or a device function the compiler kept (.func)
+  std::string kernel;  // a kernel's (mangled) name; empty for a device function
   std::set<FileLine> lines;
+  bool records = false;  // it runs recorder code
 };
+
+// The name a `.entry` line declares ("_Z6reducePi" of ".visible .entry _Z6reducePi(").
+std::string entry_name(std::string_view line) {
+  const std::size_t at = line.find(".entry ");
+  if (at == std::string_view::npos) return {};
+  std::string_view name = trim(line.substr(at + 7));
+  return std::string(name.substr(0, name.find('(')));
+}
 
 }  // namespace
 
@@ -47,8 +57,11 @@ bool is_recorder_file(const std::string& path) {
   return name.find("recorder") != std::string::npos || name == "event_log.cuh";
 }
 
-std::map<std::string, std::vector<int>> lines_only_recording_kernels(const std::string& ptx) {
-  std::map<int, std::string> files;
+namespace {
+
+// Every kernel and kept device function of `ptx` with the lines it holds code of, and whether it
+// runs recorder code; `files` gets the `.file` table.
+std::vector<Unit> read_units(const std::string& ptx, std::map<int, std::string>& files) {
   std::vector<Unit> units;
   std::istringstream in(ptx);
   std::string raw;
@@ -56,6 +69,7 @@ std::map<std::string, std::vector<int>> lines_only_recording_kernels(const std::
     const std::string_view line = trim(raw);
     if (line.find(".entry ") != std::string_view::npos || line.find(".func ") != std::string_view::npos) {
       units.emplace_back();
+      units.back().kernel = entry_name(line);
     } else if (line.rfind(".file", 0) == 0) {
       const std::size_t open = line.find('"'), close = line.find('"', open + 1);
       const long index = std::strtol(std::string(line.substr(5)).c_str(), nullptr, 10);
@@ -69,14 +83,29 @@ std::map<std::string, std::vector<int>> lines_only_recording_kernels(const std::
         if (read_file_line(line.substr(from + 10), at) && at.second > 0) units.back().lines.insert(at);
     }
   }
-  std::set<FileLine> recording, plain;
-  for (const Unit& u : units) {
-    const bool records = std::any_of(u.lines.begin(), u.lines.end(), [&](const FileLine& fl) {
+  for (Unit& u : units)
+    u.records = std::any_of(u.lines.begin(), u.lines.end(), [&](const FileLine& fl) {
       const auto f = files.find(fl.first);
       return f != files.end() && is_recorder_file(f->second);
     });
-    (records ? recording : plain).insert(u.lines.begin(), u.lines.end());
-  }
+  return units;
+}
+
+}  // namespace
+
+std::vector<std::string> plain_kernels(const std::string& ptx) {
+  std::map<int, std::string> files;
+  std::vector<std::string> out;
+  for (const Unit& u : read_units(ptx, files))
+    if (!u.kernel.empty() && !u.records) out.push_back(u.kernel);
+  return out;
+}
+
+std::map<std::string, std::vector<int>> lines_only_recording_kernels(const std::string& ptx) {
+  std::map<int, std::string> files;
+  std::set<FileLine> recording, plain;
+  for (const Unit& u : read_units(ptx, files))
+    (u.records ? recording : plain).insert(u.lines.begin(), u.lines.end());
   std::map<std::string, std::vector<int>> out;
   for (const FileLine& fl : recording) {
     const auto f = files.find(fl.first);

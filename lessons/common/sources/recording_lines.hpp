@@ -18,6 +18,10 @@ namespace gridlock::sources {
 // its lines lies in a file is_recorder_file accepts.
 std::map<std::string, std::vector<int>> lines_only_recording_kernels(const std::string& ptx);
 
+// The kernels of `ptx` (their names as the PTX has them, mangled) that run no recorder code: the
+// plain instantiations, which the timed runs launch.
+std::vector<std::string> plain_kernels(const std::string& ptx);
+
 // Whether `path` is a recorder's own code: a file named *recorder* or event_log.cuh, which every
 // recorder writes through; the clock (clock.cuh) is also read by plain code and does not count.
 bool is_recorder_file(const std::string& path);
