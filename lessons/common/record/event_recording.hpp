@@ -6,6 +6,7 @@
 #include "common/device_buffer.hpp"
 #include "common/record/event_log.hpp"
 #include "common/record/event_recorder.cuh"
+#include "common/record/run_clock.hpp"
 
 namespace gridlock {
 
@@ -30,6 +31,21 @@ class EventRecording {
   unsigned sm_of(int block) const { return sm_host_[size_t(block)]; }
   std::vector<LogRecord> records(int row) const { return log_.records(row); }
   long long dropped() const { return log_.dropped(); }
+
+  // Each of the first `grid` blocks' rows read into one T: its `block` and `sm` set, then
+  // `decode(T&, record, at)` for each record in the order the block wrote them, `at` its time on
+  // `clock` (since the run's origin).
+  template <typename T, typename Decode>
+  std::vector<T> per_block(int grid, RunClock& clock, Decode decode) const {
+    std::vector<T> out(size_t(grid > 0 ? grid : 0));
+    for (int b = 0; b < grid; ++b) {
+      T& one = out[size_t(b)];
+      one.block = b;
+      one.sm = sm_of(b);
+      for (const LogRecord& r : records(b)) decode(one, r, clock.since_origin(r.t_ns));
+    }
+    return out;
+  }
 
  private:
   Rows rows_;

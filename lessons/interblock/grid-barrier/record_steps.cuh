@@ -31,21 +31,12 @@ struct Visit {
 };
 
 inline std::vector<Visit> visits(const gridlock::EventRecording& rec, int grid, gridlock::RunClock& clock) {
-  std::vector<Visit> out;
-  for (int b = 0; b < grid; ++b) {
-    Visit v;
-    v.block = b;
-    v.sm = rec.sm_of(b);
-    for (const gridlock::LogRecord& r : rec.records(b)) {
-      const int64_t at = clock.since_origin(r.t_ns);
-      if (r.what == kStarted) v.started = at;
-      if (r.what == kArrived) v.arrived = at, v.before = r.value;
-      if (r.what == kLeft) v.left = at, v.passed = true;
-      if (r.what == kGaveUp) v.left = at;
-    }
-    out.push_back(v);
-  }
-  return out;
+  return rec.per_block<Visit>(grid, clock, [](Visit& v, const gridlock::LogRecord& r, int64_t at) {
+    if (r.what == kStarted) v.started = at;
+    if (r.what == kArrived) v.arrived = at, v.before = r.value;
+    if (r.what == kLeft) v.left = at, v.passed = true;
+    if (r.what == kGaveUp) v.left = at;
+  });
 }
 
 inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {

@@ -36,20 +36,11 @@ struct Arrival {
 
 inline std::vector<Arrival> arrivals(const gridlock::EventRecording& rec, int grid,
                                      gridlock::RunClock& clock) {
-  std::vector<Arrival> out;
-  for (int b = 0; b < grid; ++b) {
-    Arrival a;
-    a.block = b;
-    a.sm = rec.sm_of(b);
-    for (const gridlock::LogRecord& r : rec.records(b)) {
-      const int64_t at = clock.since_origin(r.t_ns);
-      if (r.what == kStarted) a.started = at;
-      if (r.what == kPartialStored) a.stored = at, a.partial = r.value;
-      if (r.what == kTicket) a.ticket_at = at, a.ticket = r.value;
-    }
-    out.push_back(a);
-  }
-  return out;
+  return rec.per_block<Arrival>(grid, clock, [](Arrival& a, const gridlock::LogRecord& r, int64_t at) {
+    if (r.what == kStarted) a.started = at;
+    if (r.what == kPartialStored) a.stored = at, a.partial = r.value;
+    if (r.what == kTicket) a.ticket_at = at, a.ticket = r.value;
+  });
 }
 
 // The merging block's recorded items are numbered from block * B; the trace's r and acc are [B].

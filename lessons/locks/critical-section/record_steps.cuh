@@ -35,23 +35,14 @@ struct Turn {
 };
 
 inline std::vector<Turn> turns(const gridlock::EventRecording& rec, int grid, gridlock::RunClock& clock) {
-  std::vector<Turn> out;
-  for (int b = 0; b < grid; ++b) {
-    Turn t;
-    t.block = b;
-    t.sm = rec.sm_of(b);
-    for (const gridlock::LogRecord& r : rec.records(b)) {
-      using namespace gridlock::locks;  // the HoldEvent codes
-      const int64_t at = clock.since_origin(r.t_ns);
-      if (r.what == kAsked) t.asked = at;
-      if (r.what == kTook) t.took = at, t.spins = r.value;
-      if (r.what == kRead) t.seen = r.value;
-      if (r.what == kReleased) t.released = at;
-      if (r.what == kGaveUp) t.gave_up = true, t.spins = r.value, t.released = at;
-    }
-    out.push_back(t);
-  }
-  return out;
+  return rec.per_block<Turn>(grid, clock, [](Turn& t, const gridlock::LogRecord& r, int64_t at) {
+    using namespace gridlock::locks;  // the HoldEvent codes
+    if (r.what == kAsked) t.asked = at;
+    if (r.what == kTook) t.took = at, t.spins = r.value;
+    if (r.what == kRead) t.seen = r.value;
+    if (r.what == kReleased) t.released = at;
+    if (r.what == kGaveUp) t.gave_up = true, t.spins = r.value, t.released = at;
+  });
 }
 
 inline void declare_tracks(tr::Trace& t, std::vector<Turn>& all) {

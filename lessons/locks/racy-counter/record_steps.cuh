@@ -35,21 +35,10 @@ struct Access {
 
 inline std::vector<Access> accesses(const gridlock::EventRecording& rec, int grid,
                                     gridlock::RunClock& clock) {
-  std::vector<Access> out;
-  for (int b = 0; b < grid; ++b) {
-    Access a;
-    a.block = b;
-    a.sm = rec.sm_of(b);
-    for (const gridlock::LogRecord& r : rec.records(b)) {
-      if (r.what == gridlock::locks::kLoaded) {
-        a.seen = r.value;
-        a.read_ns = clock.since_origin(r.t_ns);
-      }
-      if (r.what == gridlock::locks::kStored) a.write_ns = clock.since_origin(r.t_ns);
-    }
-    out.push_back(a);
-  }
-  return out;
+  return rec.per_block<Access>(grid, clock, [](Access& a, const gridlock::LogRecord& r, int64_t at) {
+    if (r.what == gridlock::locks::kLoaded) a.seen = r.value, a.read_ns = at;
+    if (r.what == gridlock::locks::kStored) a.write_ns = at;
+  });
 }
 
 // Tracks: the counter, then one per SM that ran a block, with its blocks inside.
