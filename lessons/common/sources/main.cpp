@@ -6,9 +6,9 @@
 //       of the kernel and of the carried files that only record (recording_lines.hpp);
 //   gridlock-sources --root REPO --depfile FILE.d --kernel PATH --ptx FILE.ptx --without-recording DIR
 //       writes every lessons/ file of FILE.d under DIR (DIR/lessons/...), the kernel and the
-//       technique files it carries with their recording lines left blank, and prints the names of the plain
-//       kernels of FILE.ptx, one a line (tests/lessons/plain_sass_test.sh compiles both and compares their
-//       machine code);
+//       technique files it carries with their recording lines left blank, and prints the names of
+//       the plain kernels of FILE.ptx, one a line (tests/lessons/plain_sass_test.sh compiles both
+//       and compares their machine code);
 //   gridlock-sources --root REPO PATH...
 //       prints the header a report carries for these files as they are now (racecheck.sh).
 // Exit 0 done, 1 a file could not be read or written, 2 usage error.
@@ -21,6 +21,7 @@
 
 #include "common/sources/files.hpp"
 #include "common/sources/recording_lines.hpp"
+#include "trace/trace.hpp"
 
 namespace {
 
@@ -76,16 +77,13 @@ std::string definition(const src::SourceSet& set, const std::string& depfile, co
   return text + "};\n" + recording_definition(carried, ptx_text, root);
 }
 
-// `text` with the lines `blank` (1-based) emptied, every line break kept.
+// `text` with the lines `blank` (1-based, ascending) emptied, every line break kept.
 std::string without_lines(const std::string& text, const std::vector<int>& blank) {
+  const std::vector<std::string_view> lines = gridlock::trace::split_lines(text);
   std::string out;
-  size_t at = 0;
-  for (int line = 1; at <= text.size(); ++line) {
-    const size_t end = std::min(text.find('\n', at), text.size());
-    if (!std::binary_search(blank.begin(), blank.end(), line)) out += text.substr(at, end - at);
-    if (end == text.size()) break;
-    out += '\n';
-    at = end + 1;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (i > 0) out += '\n';
+    if (!std::binary_search(blank.begin(), blank.end(), int(i) + 1)) out += lines[i];
   }
   return out;
 }

@@ -50,15 +50,6 @@ std::string entry_name(std::string_view line) {
   return std::string(name.substr(0, name.find('(')));
 }
 
-}  // namespace
-
-bool is_recorder_file(const std::string& path) {
-  const std::string name = path.substr(path.find_last_of('/') + 1);
-  return name.find("recorder") != std::string::npos || name == "event_log.cuh";
-}
-
-namespace {
-
 // Every kernel and kept device function of `ptx` with the lines it holds code of, and whether it
 // runs recorder code; `files` gets the `.file` table.
 std::vector<Unit> read_units(const std::string& ptx, std::map<int, std::string>& files) {
@@ -92,6 +83,11 @@ std::vector<Unit> read_units(const std::string& ptx, std::map<int, std::string>&
 }
 
 }  // namespace
+
+bool is_recorder_file(const std::string& path) {
+  const std::string name = path.substr(path.find_last_of('/') + 1);
+  return name.find("recorder") != std::string::npos || name == "event_log.cuh";
+}
 
 std::vector<std::string> plain_kernels(const std::string& ptx) {
   std::map<int, std::string> files;
