@@ -98,6 +98,26 @@ TEST(RecordingStatements, AreWholeStatementsAndBlocksThatOnlyRecord) {
   EXPECT_TRUE(src::recording_statements(source, {}).empty());
 }
 
+TEST(RecordingStatements, LeaveOutADeclarationTheTechniqueUses) {
+  const std::string source =
+      "__global__ void k(R rec) {\n"               // 1
+      "  const auto at = rec.now();\n"             // 2: only recording uses `at`
+      "  unsigned spins = 0, now = before + 1;\n"  // 3: the loop below uses `now`
+      "  while (now < n) now = load();\n"          // 4
+      "  rec.record(1, spins, at);\n"              // 5
+      "  if (spins == 0) rec.record(2, 0, at);\n"  // 6
+      "  if constexpr (Record)\n"                  // 7: its one statement records
+      "    if (seen) seen[i] = v;\n"               // 8
+      "  x = 1;\n"                                 // 9: an assignment declares nothing
+      "  {\n"                                      // 10
+      "    const int lane = threadIdx.x % 32;\n"   // 11: its scope ends at 13
+      "  }\n"                                      // 12
+      "  use(lane);\n"                             // 13: another `lane`
+      "}\n";                                       // 14
+  EXPECT_EQ(src::recording_statements(source, {2, 3, 5, 6, 8, 9, 11}),
+            (std::vector<int>{2, 5, 6, 7, 8, 9, 11}));
+}
+
 TEST(RecordingPerPhase, CountsStatementsFromEachPhaseToTheNextOrTheFunctionsEnd) {
   const std::string source =
       "__global__ void k(R rec) {\n"      // 1

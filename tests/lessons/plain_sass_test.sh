@@ -5,7 +5,8 @@
 # viewer dims them), and every plain kernel, the one the timed runs launch, must come out as the
 # same machine code (its .text section of the cubin, byte for byte).
 #   plain_sass_test.sh NVCC ARCH GRIDLOCK_SOURCES ROOT MAIN_CU DEPFILE PTX KERNEL_IN_REPO [NVCC_ARG...]
-# ARCH as CMAKE_CUDA_ARCHITECTURES has it (e.g. 90); NVCC_ARGs are the lesson's -I and -D flags, an
+# ARCH a compute capability (80: the one the PTX of the line tables is made for, whose kernel
+# names match); NVCC_ARGs are the lesson's -I and -D flags, an
 # include directory under ROOT/lessons read from the copy instead. With BLANK_ALSO=TEXT in the
 # environment, the first line of the kernel file holding TEXT is blanked as well (the test's own
 # check that a changed plain kernel fails it).
@@ -48,14 +49,8 @@ done
 common=(-cubin -O2 -arch="sm_$arch" --expt-relaxed-constexpr -std=c++17)
 "$nvcc" "${common[@]}" "${original[@]}" "$root/$main_in_repo" -o "$scratch/as-is.cubin" ||
   fail "main.cu did not compile"
-entangled=$(dirname "$0")/plain_sass_entangled.txt
-if ! "$nvcc" "${common[@]}" "${copied[@]}" "$scratch/copy/$main_in_repo" -o "$scratch/without.cubin"; then
-  grep -qxF -- "$kernel" "$entangled" || fail "main.cu with its recording lines blank did not compile"
-  echo "$kernel: recording still entangled with the technique (plain_sass_entangled.txt): does not compile without it"
-  exit 0
-fi
-! grep -qxF -- "$kernel" "$entangled" ||
-  fail "$kernel compiles without its recording lines now: take it off plain_sass_entangled.txt"
+"$nvcc" "${common[@]}" "${copied[@]}" "$scratch/copy/$main_in_repo" -o "$scratch/without.cubin" ||
+  fail "main.cu with its recording lines blank did not compile"
 
 # The bytes of section NAME of a cubin (an ELF file binutils reads the headers of, not the code).
 section() {

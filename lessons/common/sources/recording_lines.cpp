@@ -2,6 +2,7 @@
 #include "common/sources/recording_lines.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
@@ -128,6 +129,50 @@ int depth_change(std::string_view code, char open, char close) {
   return d;
 }
 
+bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The names a line declares with an initialiser: `int a = 0, b = a + 1;` declares a and b. A name
+// followed by `=` (not `==`) counts when a type, a `*`, `&`, `>` or a comma comes before it, so an
+// assignment (`a = 1;`, `x.a = 1;`, `a[i] = 1;`) declares nothing.
+std::vector<std::string> declared_names(std::string_view code) {
+  std::vector<std::string> out;
+  for (std::size_t at = code.find('='); at != std::string_view::npos; at = code.find('=', at + 1)) {
+    const bool compares =
+        (at + 1 < code.size() && code[at + 1] == '=') ||
+        (at > 0 && std::string_view("=!<>+-*/%&|^").find(code[at - 1]) != std::string_view::npos);
+    if (compares) continue;
+    std::size_t end = at;
+    while (end > 0 && code[end - 1] == ' ') --end;
+    std::size_t begin = end;
+    while (begin > 0 && is_word_char(code[begin - 1])) --begin;
+    if (begin == end) continue;
+    std::size_t before = begin;
+    while (before > 0 && code[before - 1] == ' ') --before;
+    const bool after_type =
+        before > 0 && (is_word_char(code[before - 1]) || code[before - 1] == '*' || code[before - 1] == '&' ||
+                       code[before - 1] == '>' || code[before - 1] == ',');
+    if (after_type && before < begin) out.emplace_back(code.substr(begin, end - begin));
+  }
+  return out;
+}
+
+bool uses_name(std::string_view code, const std::string& name) {
+  for (std::size_t at = code.find(name); at != std::string_view::npos; at = code.find(name, at + 1)) {
+    const bool starts = at == 0 || !is_word_char(code[at - 1]);
+    const bool ends = at + name.size() == code.size() || !is_word_char(code[at + name.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+// A control head without braces (`if (...)`, `for (...)`, `else`), whose statement is the next line.
+bool is_braceless_head(std::string_view code) {
+  if (code == "else") return true;
+  for (std::string_view head : {"if (", "if constexpr (", "for (", "while (", "else if ("})
+    if (code.rfind(head, 0) == 0 && code.back() == ')') return true;
+  return false;
+}
+
 }  // namespace
 
 std::vector<int> recording_statements(const std::string& source, const std::vector<int>& candidates) {
@@ -135,23 +180,21 @@ std::vector<int> recording_statements(const std::string& source, const std::vect
   const std::vector<std::string_view> lines = trace::split_lines(code_text);
   const int count = int(lines.size());
   auto code = [&](int line) { return trim(lines[std::size_t(line - 1)]); };
-  std::set<int> kept;
+  std::set<int> heads;  // the first lines of the recording statements
   for (int line : candidates)
-    if (line >= 1 && line <= count && !code(line).empty() && !is_jump(code(line))) kept.insert(line);
+    if (line >= 1 && line <= count && !code(line).empty() && !is_jump(code(line))) heads.insert(line);
 
   // A statement that runs on: the lines until its parentheses close and it ends.
-  for (int line : std::set<int>(kept)) {
+  auto statement_end = [&](int line) {
     int parens = depth_change(code(line), '(', ')');
-    for (int next = line; next < count && next < line + 12; ++next) {
+    int next = line;
+    for (; next < count && next < line + 12; ++next) {
       const std::string_view c = code(next);
-      const bool ended = parens <= 0 && (c.empty() || c.back() == ';' || c.back() == '{' || c.back() == '}');
-      if (ended) break;
-      kept.insert(next + 1);
+      if (parens <= 0 && (c.empty() || c.back() == ';' || c.back() == '{' || c.back() == '}')) break;
       parens += depth_change(code(next + 1), '(', ')');
     }
-  }
-
-  // A block's head stays only when every line of its block records; then its closing brace does too.
+    return next;
+  };
   auto closing_line = [&](int head) {  // the line that closes the block `head` opens, 0 if none
     int braces = depth_change(code(head), '{', '}');
     for (int next = head + 1; next <= count; ++next)
@@ -162,18 +205,56 @@ std::vector<int> recording_statements(const std::string& source, const std::vect
     const std::string_view c = code(line);
     return !c.empty() && c.back() == '{' && c != "{";
   };
+  auto whole_statements = [&] {
+    std::set<int> kept;
+    for (int line : heads)
+      for (int l = line, end = statement_end(line); l <= end; ++l) kept.insert(l);
+    // A block's head stays only when every line of its block records.
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int line : std::set<int>(kept)) {
+        if (!opens_block(line)) continue;
+        const int close = closing_line(line);
+        bool only_recording = close > 0;
+        for (int inside = line + 1; only_recording && inside < close; ++inside) {
+          const std::string_view c = code(inside);
+          only_recording = c.empty() || c == "}" || kept.count(inside);
+        }
+        if (!only_recording) {
+          kept.erase(line);
+          changed = true;
+        }
+      }
+    }
+    // A head without braces whose one statement records records too (`if constexpr (Record)`).
+    for (int line = count - 1; line >= 1; --line)
+      if (is_braceless_head(code(line)) && kept.count(line + 1) && !code(line + 1).empty() &&
+          code(line + 1).back() == ';')
+        kept.insert(line);
+    return kept;
+  };
+
+  // A value a recording statement declares and a line of the technique uses is the technique's
+  // too (the compiler may have placed its code on the line that uses it): that statement stays,
+  // so the kernel without its recording lines still compiles.
+  std::set<int> kept = whole_statements();
   for (bool changed = true; changed;) {
     changed = false;
-    for (int line : std::set<int>(kept)) {
-      if (!opens_block(line)) continue;
-      const int close = closing_line(line);
-      bool only_recording = close > 0;
-      for (int inside = line + 1; only_recording && inside < close; ++inside) {
-        const std::string_view c = code(inside);
-        only_recording = c.empty() || c == "}" || kept.count(inside);
+    for (int line : std::set<int>(heads)) {
+      const int end = statement_end(line);
+      std::vector<std::string> names;
+      for (int l = line; l <= end; ++l)
+        for (std::string& name : declared_names(code(l))) names.push_back(std::move(name));
+      int depth = 0;  // the declaration's scope: until its block closes
+      bool used = false;
+      for (int next = end + 1; next <= count && depth >= 0 && !used; ++next) {
+        depth += depth_change(code(next), '{', '}');
+        if (kept.count(next)) continue;
+        for (const std::string& name : names) used |= uses_name(code(next), name);
       }
-      if (!only_recording) {
-        kept.erase(line);
+      if (used) {
+        heads.erase(line);
+        kept = whole_statements();
         changed = true;
       }
     }
