@@ -29,8 +29,11 @@ bool is_recorder_file(const std::string& path);
 // The lines of `candidates` (1-based, ascending) that make whole statements of `source`: a jump
 // (`return;`, `break;`, `continue;`) and a block's head (`for (...) {`) whose block holds a line
 // that does not record are left out, since the compiler often places their code elsewhere; a
-// statement that runs on over the next lines, and the closing brace of a block that only
-// records, are taken whole.
+// statement that runs on over the next lines, the closing brace of a block that only records,
+// and a brace-less head (`if constexpr (Record)`) whose one statement records, are taken whole.
+// A statement that declares a value a line outside the recording uses stays out, so the kernel
+// without its recording lines still compiles (tests/lessons/plain_sass_test.sh compiles it and
+// compares the plain kernels' machine code).
 std::vector<int> recording_statements(const std::string& source, const std::vector<int>& candidates);
 
 // The recording lines of every file of `ptx` inside the repository at `root`, by its path there
