@@ -28,4 +28,4 @@ done
 # Into the lesson order, before the order is checked and the index written.
 sed -i "/^gridlock_check_lesson_order/i add_subdirectory($family/$id)" "$lessons/CMakeLists.txt"
 echo "created lessons/$family/$id (namespace $namespace) and added it to lessons/CMakeLists.txt"
-echo "next: write kernels.cuh, claims.hpp and README.md; build; record with --trace $family/$id/recorded/$id.json"
+echo "next: write kernels.cuh, main.cu (claims and checks), record_steps.cuh and README.md; build; record with --trace $family/$id/recorded/$id.json"

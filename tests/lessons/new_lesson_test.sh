@@ -16,7 +16,7 @@ script=$scratch/lessons/new-lesson.sh
 
 "$script" scratch scratch-lesson X9 "A lesson made by the test" > /dev/null || fail "the script failed"
 folder=$scratch/lessons/scratch/scratch-lesson
-for f in CMakeLists.txt kernels.cuh main.cu claims.hpp README.md; do
+for f in CMakeLists.txt kernels.cuh main.cu record_steps.cuh README.md; do
   [ -s "$folder/$f" ] || fail "$f was not written"
 done
 [ -d "$folder/recorded" ] || fail "no recorded/ folder"

@@ -2,6 +2,7 @@
 // runs, the same search at every re-record) until the last block reads a partial that another
 // block had stored before it; that run as a trace, each stale read a moment joined to the store
 // it missed. The acquire form is searched the same way and, reading none, says so.
+// main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <algorithm>
@@ -10,7 +11,6 @@
 
 #include "common/lesson.hpp"
 #include "interblock/common/residency.hpp"
-#include "run_kernel.cuh"
 
 namespace g1 {
 

@@ -2,6 +2,7 @@
 // (when it started, when it stored it, on which SM), the tickets in the order they were taken with
 // the partials buffer filling up as blocks arrive, a flow from each ticket to the merge it allows,
 // and the merging block's fold and tree, warp by warp, from the values it really loaded.
+// main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <algorithm>
@@ -15,7 +16,6 @@
 #include "common/record/tree_recording.hpp"
 #include "common/units.hpp"
 #include "locks/common/timeline.hpp"
-#include "run_kernel.cuh"
 
 namespace g1 {
 

@@ -2,6 +2,7 @@
 // turned into a Gantt chart: every block's items, one after another, inside the row of the SM it
 // ran on; the queue's next index as the fetches take it; which block did which item; how far
 // apart the blocks ran out of work, and the block time left idle until the last one did.
+// main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <algorithm>
@@ -16,7 +17,6 @@
 #include "common/record/raised_counter.hpp"
 #include "common/units.hpp"
 #include "locks/common/timeline.hpp"
-#include "run_kernel.cuh"
 
 namespace g2 {
 

@@ -3,15 +3,74 @@
 // documented size, times an acquisition, and records one run of the chosen variant: who held
 // the lock when, how long the others spun, and the hand-offs.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
 
-#include "claims.hpp"
+#include "common/device_buffer.hpp"
 #include "common/lesson.hpp"
+#include "kernels.cuh"
 #include "lesson_info.hpp"
+#include "locks/common/bounded_launch.hpp"
+
+namespace l2 {
+
+// L2's documented claim, declared once (TECHNIQUES.md, row L2), and what the corrected lock and
+// the baseline must give.
+
+inline constexpr gridlock::ClaimSpec kCorrect{
+    "L2.correct",
+    "With the lock (atomicCAS to take it, atomicExch to give it back), the block count is correct."};
+inline constexpr gridlock::ClaimSpec kOrdered{
+    "L2.ordered-lock",
+    "The lock with acquire and release orders (today's CUDA memory model) gives the correct count."};
+inline constexpr gridlock::ClaimSpec kAtomic{
+    "L2.atomic-baseline", "atomicAdd alone gives the correct count, without a lock (the baseline)."};
+
+// L2's plain launches: each variant's unrecorded kernel on a fresh lock and counter, bounded by
+// the watchdog, timed with CUDA events.
+
+// The variants: the documented lock, the lock with acquire/release, and atomicAdd alone.
+inline const std::vector<std::string> kVariants = {"documented", "ordered", "atomic"};
+
+// How long a launch may spin before the watchdog tells it to give up.
+constexpr std::chrono::milliseconds kSpinLimit{5000};
+
+// Launches `variant` with (recorded or plain) recorder `rec` on zeroed words.
+template <bool Record>
+void launch(const std::string& variant, int grid, int block, int* state, int* count,
+            const volatile int* abort, gridlock::EventRecorder<Record> rec) {
+  if (variant == "documented")
+    count_blocks_with_lock<gridlock::locks::DocumentedLock, Record>
+        <<<grid, block>>>({state}, count, abort, rec);
+  else if (variant == "ordered")
+    count_blocks_with_lock<gridlock::locks::OrderedLock, Record><<<grid, block>>>({state}, count, abort, rec);
+  else
+    count_blocks_with_atomic<Record><<<grid, block>>>(count, rec);
+}
+
+struct Launched {
+  int count = 0;
+  gridlock::locks::BoundedRun run;
+};
+
+// One plain launch on a fresh lock and counter; the count it leaves, its time, whether it was
+// stopped.
+inline Launched count_on_gpu(const std::string& variant, int grid, int block) {
+  gridlock::DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
+  Launched l;
+  l.run = gridlock::locks::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
+    launch<false>(variant, grid, block, state.get(), count.get(), abort, {});
+  });
+  l.count = count.download_one();
+  return l;
+}
+
+}  // namespace l2
+
+// The recording launches through the launch function above.
 #include "record_steps.cuh"
-#include "run_kernel.cuh"
 
 namespace {
 

@@ -2,6 +2,7 @@
 // ownership over time (who held it, from when to when), each block's wait with its failed
 // attempts, the hand-offs as flows, and the counter as the holders wrote it; steps follow the
 // acquisitions in order.
+// main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <algorithm>
@@ -13,7 +14,6 @@
 #include "common/record/raised_counter.hpp"
 #include "common/units.hpp"
 #include "locks/common/timeline.hpp"
-#include "run_kernel.cuh"
 
 namespace l2 {
 

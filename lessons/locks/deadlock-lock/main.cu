@@ -4,16 +4,74 @@
 // written inside the spin loop beside it, and records one run of the chosen variant thread by
 // thread. The pre-Volta lockstep behaviour is in the model's traces (deadlock-lock-model).
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "claims.hpp"
+#include "common/device_buffer.hpp"
 #include "common/lesson.hpp"
+#include "kernels.cuh"
 #include "lesson_info.hpp"
+#include "locks/common/bounded_launch.hpp"
+
+namespace l3 {
+
+// L3's documented claim, declared once (TECHNIQUES.md, row L3), and the corrected form's.
+
+inline constexpr gridlock::ClaimSpec kDeadlock{"L3.deadlock",
+                                               "If every thread of every block takes the lock, the kernel "
+                                               "deadlocks: the lanes of a warp run in lockstep, so "
+                                               "the lane that took the lock cannot leave the spin loop to "
+                                               "give it back while its warp-mates still spin."};
+inline constexpr gridlock::ClaimSpec kInsideTheLoop{"L3.inside-the-loop",
+                                                    "With the critical section inside the spin loop, every "
+                                                    "thread takes the lock once and the count is right (the "
+                                                    "form that is safe even under lockstep execution)."};
+
+// L3's plain launches: each variant's unrecorded kernel on a fresh lock and counter, bounded by
+// the watchdog, timed with CUDA events.
+
+// The variants: the documented kernel (every thread takes the lock), and the lock inside the loop.
+inline const std::vector<std::string> kVariants = {"every-thread", "inside-the-loop"};
+
+// How long one launch may spin before the watchdog tells it to give up: 10 s, and 100 us more per
+// thread, since every thread takes the lock in turn (the documented size gets about a minute).
+inline std::chrono::milliseconds spin_limit(int grid, int block) {
+  return std::chrono::milliseconds(10000 + int64_t(grid) * block / 10);
+}
+
+template <bool Record>
+void launch(const std::string& variant, int grid, int block, int* state, int* count,
+            const volatile int* abort, gridlock::EventRecorder<Record> rec) {
+  if (variant == "every-thread")
+    count_with_a_lock_in_every_thread<Record><<<grid, block>>>({state}, count, abort, rec);
+  else
+    count_with_the_lock_inside_the_loop<Record><<<grid, block>>>({state}, count, abort, rec);
+}
+
+struct Launched {
+  int count = 0;
+  gridlock::locks::BoundedRun run;
+};
+
+// One plain launch on a fresh lock and counter; the count it leaves, its time, whether it was
+// stopped.
+inline Launched count_on_gpu(const std::string& variant, int grid, int block) {
+  gridlock::DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
+  Launched l;
+  l.run = gridlock::locks::bounded_launch(spin_limit(grid, block), [&](const volatile int* abort) {
+    launch<false>(variant, grid, block, state.get(), count.get(), abort, {});
+  });
+  l.count = count.download_one();
+  return l;
+}
+
+}  // namespace l3
+
+// The recording launches through the launch function above.
 #include "record_steps.cuh"
-#include "run_kernel.cuh"
 
 namespace {
 

@@ -2,6 +2,7 @@
 // each thread's wait (with its failed attempts) and its turn holding the lock, nested SM > block >
 // warp > lane, the lock's owner over time and each hand-off as a flow; steps follow the turns in
 // the order the lock was taken.
+// main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <algorithm>
@@ -14,7 +15,6 @@
 #include "common/record/event_recording.hpp"
 #include "common/units.hpp"
 #include "locks/common/timeline.hpp"
-#include "run_kernel.cuh"
 
 namespace l3 {
 

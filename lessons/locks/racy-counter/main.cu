@@ -5,11 +5,43 @@
 #include <string>
 #include <vector>
 
-#include "claims.hpp"
+#include "common/device_buffer.hpp"
 #include "common/lesson.hpp"
+#include "kernels.cuh"
 #include "lesson_info.hpp"
+
+namespace l1 {
+
+// L1's documented claim, declared once (TECHNIQUES.md, row L1), and the baseline's guarantee.
+
+inline constexpr gridlock::ClaimSpec kWrongResult{
+    "L1.wrong-result",
+    "Counting blocks by having thread 0 of each do count = count + 1, with no lock, returns a wrong result."};
+inline constexpr gridlock::ClaimSpec kAtomicExact{"L1.atomic-baseline",
+                                                  "The same count with atomicAdd returns the number of "
+                                                  "blocks (the baseline, not a claim of the document)."};
+
+// L1's plain launches: the unrecorded kernels, as they are measured.
+
+// The variants the lesson records: the documented unlocked counter, and the atomicAdd baseline.
+inline const std::vector<std::string> kVariants = {"racy", "atomic"};
+inline bool is_atomic(const std::string& variant) { return variant == "atomic"; }
+
+// One launch on a zeroed counter; returns what the counter holds afterwards.
+inline int count_on_gpu(bool atomic, int grid, int block, gridlock::DeviceBuffer<int>& count) {
+  count.fill_bytes(0);
+  if (atomic)
+    count_blocks_with_atomic<false><<<grid, block>>>(count.get(), {});
+  else
+    count_blocks_without_lock<false><<<grid, block>>>(count.get(), {});
+  CUDA_CHECK_LAUNCH();
+  return count.download_one();
+}
+
+}  // namespace l1
+
+// The recording launches through the launch function above.
 #include "record_steps.cuh"
-#include "run_kernel.cuh"
 
 namespace {
 

@@ -1,6 +1,7 @@
 // L1 recording: one launch of the recording instantiation, turned into a timeline of every
 // block's read-modify-write (grouped by the SM it ran on), the counter's value as the writes land,
 // and a flow for each lost update; steps follow the writes in time order.
+// main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <algorithm>
@@ -12,7 +13,6 @@
 #include "common/record/event_recording.hpp"
 #include "common/record/raised_counter.hpp"
 #include "locks/common/timeline.hpp"
-#include "run_kernel.cuh"
 
 namespace l1 {
 

@@ -1,6 +1,6 @@
 // What the single-warp lessons (R6, R8, R9) do alike with their forms: measure each one (alone,
 // under load, and racecheck's report), time each under load, print the table, and find a form's
-// outcome by name. A lesson hands over its forms and its two plain launches (run_kernel.cuh).
+// outcome by name. A lesson hands over its forms and its two plain launches (its main.cu).
 #pragma once
 
 #include <cstdio>

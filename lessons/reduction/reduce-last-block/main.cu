@@ -2,6 +2,7 @@
 // last-block guard and the corrected one, puts each documented claim to the test at the teaching
 // and the documented configuration over many runs (which block merged, whether it read every
 // partial as written), records one launch block by block, and with --bench times it.
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -9,14 +10,70 @@
 #include <tuple>
 #include <vector>
 
-#include "bench.cuh"
-#include "claims.hpp"
 #include "common/exit_codes.hpp"
 #include "common/lesson.hpp"
 #include "lesson_info.hpp"
-#include "record_steps.cuh"
 #include "reduction/common/exact_runs.hpp"
+#include "reduction/common/grid_sweep.cuh"
+#include "reduction/reduce-two-kernels/run_kernel.cuh"
 #include "run_kernel.cuh"
+
+namespace r4 {
+
+// R4's documented claims, declared once (TECHNIQUES.md, rows R4 and G1).
+
+inline constexpr gridlock::ClaimSpec kSum{
+    "R4.sum",
+    "One launch gives the right sum: every block writes its partial, and the block that finishes last merges "
+    "them (the last-block guard)."};
+inline constexpr gridlock::ClaimSpec kLastBlockOnly{
+    "R4.last-block-only",
+    "The guard lets exactly one block through, the last one to reach it: it merges after every block has "
+    "written its partial."};
+inline constexpr gridlock::ClaimSpec kFence{"R4.fence",
+                                            "__threadfence() before the ticket makes each block's partial "
+                                            "visible to all blocks, so the merging block "
+                                            "reads every partial as it was written."};
+
+// R4 benchmark: the one launch (with the ticket counter's reset) over grid sizes up to one block's
+// threads, beside R3's two launches and cub::DeviceReduce::Sum, at the documented 10^8 elements,
+// on one input, in one run.
+
+inline void bench_one_launch(gridlock::LessonRun& run) {
+  namespace red = gridlock::reduction;
+  const int sms = run.device().sm_count;
+  int per_sm = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &per_sm,
+      reduce_with_last_block<kDocumentedBlock, false, red::Sum, gridlock::interblock::Guard::syncthreads_or>,
+      kDocumentedBlock, 0));
+  const int fill = std::min(sms * per_sm, kDocumentedBlock);
+  std::vector<int> grids = red::sweep_grids(sms, kDocumentedN, kDocumentedBlock, kDocumentedBlock);
+  grids.push_back(fill);
+  grids.push_back(kDocumentedBlock);
+  std::sort(grids.begin(), grids.end());
+  grids.erase(std::unique(grids.begin(), grids.end()), grids.end());
+  const std::vector<int> input = red::input_for<red::Sum>(kDocumentedN, run.options().seed);
+  gridlock::DeviceBuffer<unsigned> tickets(1);
+  const red::GridSweep one = red::time_grid_sweep(
+      run, input, grids, "reduce_with_last_block<1024>", [&](const int* in, int* out, int64_t n, int grid) {
+        launch_one<kDocumentedBlock, red::Sum, gridlock::interblock::Guard::syncthreads_or>(
+            in, out, tickets.get(), int(n), grid);
+      });
+  const red::GridSweep two = red::time_grid_sweep(
+      run, input, grids, "reduce_partials<1024> twice", [](const int* in, int* out, int64_t n, int grid) {
+        r3::launch_both<kDocumentedBlock, red::Sum>(in, out, int(n), grid);
+      });
+  red::print_sweep(one, sms);
+  red::print_sweep(two, sms);
+  red::add_sweep_facts(run.trace(), "sweep.", one, fill);
+  red::add_sweep_facts(run.trace(), "two_launches.", two, fill);
+}
+
+}  // namespace r4
+
+// The recording, with the same launches.
+#include "record_steps.cuh"
 
 namespace {
 

@@ -2,17 +2,142 @@
 // GPU with a truly non-commutative operator (2x2 matrices mod 2^32) beside R1's halving tree,
 // puts each documented claim to the test at the teaching and the documented size, records one run
 // step by step, and with --bench times the two patterns against each other.
+#include <cstdio>
 #include <string>
 #include <vector>
 
-#include "bench.cuh"
-#include "claims.hpp"
+#include "common/block_size.hpp"
+#include "common/device_buffer.hpp"
+#include "common/kernel_timer.hpp"
 #include "common/lesson.hpp"
+#include "common/units.hpp"
+#include "kernels.cuh"
 #include "lesson_info.hpp"
 #include "record_steps.cuh"
+#include "reduction/common/bench_table.cuh"
 #include "reduction/common/exact_runs.hpp"
 #include "reduction/common/matrix.cuh"
-#include "run_kernel.cuh"
+#include "reduction/common/reference.hpp"
+#include "reduction/reduce-single-block/kernels.cuh"
+
+namespace r2 {
+
+// R2's documented claims, declared once (TECHNIQUES.md, row R2).
+
+inline constexpr gridlock::ClaimSpec kOrderKept{
+    "R2.order-kept",
+    "Loading into the upper half, compressing adjacent pairs into the lower half and then the interleaved "
+    "tree keep the operands in order, so the reduction is right for an associative operator that does not "
+    "commute (a matrix product)."};
+inline constexpr gridlock::ClaimSpec kCommutativePattern{
+    "R2.commutative-pattern",
+    "Only a commutative operator may be combined in another pattern: R1's halving tree with a matrix "
+    "product gives a different answer."};
+inline constexpr gridlock::ClaimSpec kIdentityPadding{
+    "R2.identity-padding",
+    "With a matrix product, the 0 that pads a short load must be replaced by the operator's neutral element, "
+    "the identity matrix."};
+inline constexpr gridlock::ClaimSpec kSum{
+    "R2.sum", "Written with integer addition, as the example is for simplicity, it returns the right sum."};
+inline constexpr gridlock::ClaimSpec kCommutativeFaster{
+    "R2.commutative-faster",
+    "When the operator also commutes, combining in another pattern gives a better memory access pattern: "
+    "R1's tree is faster than the order-keeping one."};
+
+// R2's launches: the order-keeping kernel and, for comparison, R1's commutative-pattern kernel on
+// the same input, unrecorded as they are checked and timed; and the recorded run.
+
+// The documented size: one block of 1024 threads over 10^6 elements.
+constexpr int kDocumentedBlock = 1024;
+constexpr int kDocumentedN = 1000000;
+
+// One launch of the order-keeping kernel on `in`; returns its answer.
+template <typename Op>
+typename Op::T in_order_on_gpu(const gridlock::DeviceBuffer<typename Op::T>& in, int n, int block) {
+  gridlock::DeviceBuffer<typename Op::T> out(1);
+  out.poison();
+  gridlock::with_block_size(block, [&](auto B) {
+    reduce_single_block_in_order<B, false, Op><<<1, B.value>>>(in.get(), n, out.get(), {});
+  });
+  CUDA_CHECK_LAUNCH();
+  return out.download_one();
+}
+
+// One launch of R1's kernel (the halving tree, which reorders the operands) on `in`.
+template <typename Op>
+typename Op::T halving_on_gpu(const gridlock::DeviceBuffer<typename Op::T>& in, int n, int block) {
+  gridlock::DeviceBuffer<typename Op::T> out(1);
+  out.poison();
+  gridlock::with_block_size(block, [&](auto B) {
+    r1::reduce_single_block<B, false, Op><<<1, B.value>>>(in.get(), n, out.get(), {});
+  });
+  CUDA_CHECK_LAUNCH();
+  return out.download_one();
+}
+
+// The recorded run: one launch of the Record=true instantiation with the matrix product on the
+// first seed's input, then the two comparisons on the same input.
+inline RecordedRun record_on_gpu(gridlock::LessonRun& run,
+                                 gridlock::TreeRecording<gridlock::reduction::Mat2>& rec) {
+  namespace red = gridlock::reduction;
+  const auto& o = run.options();
+  RecordedRun r;
+  r.input = red::input_for<red::MatMul>(o.n, o.seed);
+  gridlock::DeviceBuffer<red::Mat2> in(r.input), out(1);
+  out.poison();
+  run.clock().origin_ns();
+  gridlock::with_block_size(o.block, [&](auto B) {
+    reduce_single_block_in_order<B, true, red::MatMul>
+        <<<1, B.value>>>(in.get(), int(o.n), out.get(), rec.device_view());
+  });
+  CUDA_CHECK_LAUNCH();
+  rec.download();
+  r.result = out.download_one();
+  r.halving = halving_on_gpu<red::MatMul>(in, int(o.n), o.block);
+  r.zero_padded = in_order_on_gpu<red::MatMulZeroPadding>(in, int(o.n), o.block);
+  return r;
+}
+
+// R2 benchmark: R1's halving tree against the order-keeping kernel, same commutative operator
+// (integer sum), same input, same run; and the verdict on "another pattern is faster when the
+// operator commutes".
+
+inline void bench_patterns(gridlock::LessonRun& run) {
+  namespace red = gridlock::reduction;
+  const int block = kDocumentedBlock;
+  std::string measured;
+  bool faster = true;
+  std::printf("\nOne block of %d threads, integer sum, same input, same run:\n", block);
+  std::printf("  %12s %16s %16s\n", "n", "R1's tree us", "in order us");
+  for (const int n : {10000, kDocumentedN}) {
+    const gridlock::DeviceBuffer<int> in(red::input_for<red::Sum>(n, run.options().seed));
+    gridlock::DeviceBuffer<int> out(1);
+    const std::string size = "<" + std::to_string(block) + ">";
+    const auto halving =
+        gridlock::time_kernel("reduce_single_block" + size, n, n * 4, red::repetitions_for(n), [&] {
+          r1::reduce_single_block<kDocumentedBlock, false, red::Sum>
+              <<<1, block>>>(in.get(), n, out.get(), {});
+        });
+    const auto in_order =
+        gridlock::time_kernel("reduce_single_block_in_order" + size, n, n * 4, red::repetitions_for(n), [&] {
+          reduce_single_block_in_order<kDocumentedBlock, false, red::Sum>
+              <<<1, block>>>(in.get(), n, out.get(), {});
+        });
+    run.trace().timings.push_back(halving);
+    run.trace().timings.push_back(in_order);
+    std::printf("  %12d %16.2f %16.2f\n", n, halving.median_ns / 1e3, in_order.median_ns / 1e3);
+    measured += (measured.empty() ? "" : "; ") +
+                ("n=" + std::to_string(n) + ": R1's tree " + gridlock::microseconds(halving.median_ns, 1) +
+                 ", in order " + gridlock::microseconds(in_order.median_ns, 1) + " (the tree " +
+                 gridlock::times_as_fast(in_order.median_ns / halving.median_ns, 2) + " as fast)");
+    faster = faster && halving.median_ns < in_order.median_ns;
+  }
+  run.claim(kCommutativeFaster, faster, measured,
+            "read as: R1's kernel takes less time than the order-keeping one at both sizes (median of the "
+            "launches, CUDA events)");
+}
+
+}  // namespace r2
 
 namespace {
 

@@ -3,13 +3,80 @@
 #include <string>
 #include <vector>
 
-#include "bench.cuh"
-#include "claims.hpp"
+#include "common/block_size.hpp"
+#include "common/device_buffer.hpp"
 #include "common/lesson.hpp"
+#include "kernels.cuh"
 #include "lesson_info.hpp"
-#include "record_steps.cuh"
+#include "reduction/common/bench_table.cuh"
 #include "reduction/common/exact_runs.hpp"
-#include "run_kernel.cuh"
+
+namespace r1 {
+
+// R1's documented claims, declared once (TECHNIQUES.md, row R1).
+
+inline constexpr gridlock::ClaimSpec kSum{"R1.sum",
+                                          "One block (strided load, then a halving tree with one "
+                                          "__syncthreads() per level) returns the right sum."};
+inline constexpr gridlock::ClaimSpec kDropFirstLoop{
+    "R1.drop-first-loop", "When the input has exactly blockSize elements, the first loop can be dropped."};
+inline constexpr gridlock::ClaimSpec kOtherOperators{
+    "R1.other-operators",
+    "The same code works for any other commutative, associative operator: multiplication, minimum, maximum."};
+inline constexpr gridlock::ClaimSpec kSmallInputs{
+    "R1.small-inputs",
+    "A single block is the practical choice when the input is small (a few thousand elements)."};
+
+// R1's plain launch: the unrecorded kernel, as it is timed and checked.
+
+// One launch on `in`; returns the kernel's answer.
+template <typename Op, bool StridedLoad = true>
+typename Op::T reduce_on_gpu(const gridlock::DeviceBuffer<typename Op::T>& in, int n, int block) {
+  gridlock::DeviceBuffer<typename Op::T> out(1);
+  out.poison();
+  gridlock::with_block_size(block, [&](auto B) {
+    reduce_single_block<B, false, Op, StridedLoad><<<1, B.value>>>(in.get(), n, out.get(), {});
+  });
+  CUDA_CHECK_LAUNCH();
+  return out.download_one();
+}
+
+// The same, from a host vector.
+template <typename Op, bool StridedLoad = true>
+typename Op::T reduce_on_gpu(const std::vector<typename Op::T>& input, int block) {
+  return reduce_on_gpu<Op, StridedLoad>(gridlock::DeviceBuffer<typename Op::T>(input), int(input.size()),
+                                        block);
+}
+
+// R1 benchmark: the plain kernel against cub::DeviceReduce::Sum on the same input, in one run,
+// over a sweep of sizes; and the verdict on "a single block suits small inputs".
+
+inline void bench_against_cub(gridlock::LessonRun& run) {
+  const int block = run.options().block;
+  const std::vector<gridlock::reduction::SizeTiming> results = gridlock::reduction::time_against_cub(
+      run, {run.options().n, 100000, 1000000, 10000000, 100000000},
+      "reduce_single_block<" + std::to_string(block) + ">", [&](const int* in, int* out, int64_t n) {
+        gridlock::with_block_size(block, [&](auto B) {
+          reduce_single_block<B, false, gridlock::reduction::Sum><<<1, B.value>>>(in, int(n), out, {});
+        });
+      });
+  gridlock::reduction::print_cub_table(results, "One block");
+  // "Practical" read as: at least half as fast as CUB at the smallest size, and far behind it
+  // (under a tenth as fast) once the input is large.
+  const gridlock::reduction::SizeTiming& small = results.front();
+  const gridlock::reduction::SizeTiming& large = results.back();
+  run.claim(kSmallInputs, small.as_fast_as_cub() >= 0.5 && large.as_fast_as_cub() < 0.1,
+            "one block vs cub::DeviceReduce::Sum: " + gridlock::reduction::cub_table_text(results),
+            "read as: at least half as fast as CUB at the smallest size and under a tenth as fast at the "
+            "largest; "
+            "inputs under the L2 size are timed warm, as they are when a reduction is one step of a larger "
+            "program");
+}
+
+}  // namespace r1
+
+// The recording launches through the launch function above.
+#include "record_steps.cuh"
 
 namespace {
 

@@ -1,5 +1,6 @@
 // R1 recording: one launch of the Record=true instantiation on the first seed's input, turned
 // into trace steps whose labels are the kernel's phase comments, and the facts the README quotes.
+// main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <algorithm>
@@ -12,7 +13,6 @@
 #include "common/units.hpp"
 #include "reduction/common/reference.hpp"
 #include "reduction/common/trace_parts.hpp"
-#include "run_kernel.cuh"
 
 namespace r1 {
 

@@ -1,6 +1,7 @@
 // R9 recording: one launch of the chosen form's recording instantiation on the first seed's input,
 // lane by lane (reduction/common/single_warp_trace.hpp rebuilds the steps from what each lane
 // logged): the load into registers, five shuffles, every lane receives lane 0's v, the write.
+// main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <string>
@@ -8,7 +9,6 @@
 #include "common/lesson.hpp"
 #include "reduction/common/single_warp_trace.hpp"
 #include "reduction/common/warp_measure.hpp"
-#include "run_kernel.cuh"
 
 namespace r9 {
 

@@ -1,6 +1,7 @@
 // R6 recording: one launch of the chosen form's recording instantiation on the first seed's
 // input, lane by lane (reduction/common/single_warp_trace.hpp rebuilds the steps from what each
 // lane logged): the load, five folds, every lane reads the sum, every lane writes it.
+// main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <string>
@@ -8,7 +9,6 @@
 #include "common/lesson.hpp"
 #include "reduction/common/operators.cuh"
 #include "reduction/common/single_warp_trace.hpp"
-#include "run_kernel.cuh"
 
 namespace r6 {
 

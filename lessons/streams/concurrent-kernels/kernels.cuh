@@ -105,4 +105,11 @@ __global__ void add_kernel(int* out, const int* in, size_t n, int increment, int
 }
 // lesson-end kernel
 
+// Counts the elements of out that are not in + added (a check of the lesson's result, not part of
+// the technique).
+__global__ void count_wrong(const int* out, const int* in, size_t n, int added, unsigned long long* wrong) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(blockDim.x) * gridDim.x)
+    if (out[i] != int(unsigned(in[i]) + unsigned(added))) atomicAdd(wrong, 1ULL);
+}
+
 }  // namespace s1

@@ -1,6 +1,7 @@
 // S1 recording: one launch of the eight kernels with the chosen check-out, recorded block by block
 // (each warp's begin and end, the SM, block 0's check-in and check-out), put on the run's clock and
 // turned into the trace by timeline_steps.hpp.
+// main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <algorithm>
@@ -9,7 +10,6 @@
 #include <vector>
 
 #include "common/lesson.hpp"
-#include "run_kernel.cuh"
 #include "timeline_steps.hpp"
 
 namespace s1 {

@@ -2,6 +2,7 @@
 // end, the SM), with the host's calls and, on two devices, timestamps around the copy; the host
 // and the consumer's GPU put on the run's clock by measured offsets, and turned into the trace
 // by timeline_steps.hpp.
+// main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <algorithm>
