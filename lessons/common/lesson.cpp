@@ -170,6 +170,7 @@ int run_lesson(int argc, char** argv, const LessonIdentity& lesson, const Lesson
     return kExitCheckFailed;
   }
   t.exit_code = run.checks_passed() ? kExitOk : kExitCheckFailed;
+  trace::order_events(t);
   print_report(t);
   try {
     if (!options->trace_path.empty()) {

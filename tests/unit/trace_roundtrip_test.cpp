@@ -260,6 +260,33 @@ TEST(TraceFocus, TheWriterKeepsTheNamedFocusAndRefusesOneOutsideTheEvents) {
   EXPECT_THROW(tr::to_json(a), tr::TraceError);
 }
 
+TEST(TraceOrder, EventsFollowTrackThenTimeAndWhatNamedThemFollowsThem) {
+  tr::Trace t;
+  tr::Step s;
+  s.events = {tr::make_event(2, tr::EventKind::instant, 30, "c", tr::Category::atomic),
+              tr::make_event(1, tr::EventKind::instant, 20, "b", tr::Category::atomic),
+              tr::make_event(2, tr::EventKind::instant, 10, "a", tr::Category::atomic),
+              tr::make_event(1, tr::EventKind::instant, 20, "b2", tr::Category::atomic)};
+  s.focus = 0;  // "c"
+  t.steps = {s, s};
+  t.steps[1].focus = -1;
+  tr::FactValue fact;
+  fact.at = {0, 2};     // "a"
+  fact.start = {1, 1};  // "b"
+  fact.end = {1, 3};    // "b2"
+  t.fact_values["x"] = fact;
+  tr::order_events(t);
+  std::vector<std::string> names;
+  for (const tr::Event& e : t.steps[0].events) names.push_back(e.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"b", "b2", "a", "c"}));  // ties keep their order
+  EXPECT_EQ(t.steps[0].events[size_t(t.steps[0].focus)].name, "c");
+  EXPECT_EQ(t.steps[1].focus, -1);
+  const tr::FactValue& moved = t.fact_values.at("x");
+  EXPECT_EQ(t.steps[0].events[size_t(moved.at.event)].name, "a");
+  EXPECT_EQ(t.steps[1].events[size_t(moved.start.event)].name, "b");
+  EXPECT_EQ(t.steps[1].events[size_t(moved.end.event)].name, "b2");
+}
+
 TEST(TraceFile, WriteIsAtomicAndLeavesNoTemporary) {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() /

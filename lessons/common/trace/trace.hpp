@@ -423,6 +423,11 @@ int default_focus(const Step& step);
 // The step's focus: the one its lesson named, else default_focus(). -1 for a step without events.
 int focus_event(const Step& step);
 
+// Orders each step's events by track, then time (ties keep their order), as the trace checks
+// require, and keeps every step's focus and every fact's events on the events they named. The
+// lesson's run does this before it writes the trace, so a lesson adds events in any order.
+void order_events(Trace& trace);
+
 // Parses and validates; `origin` names the input in messages. Throws TraceError.
 Trace from_json(std::string_view text, const std::string& origin = "<memory>");
 

@@ -144,9 +144,6 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
                                           tr::Category::atomic, v.before + 1));
     }
   }
-  std::stable_sort(barrier.events.begin(), barrier.events.end(), [](const tr::Event& a, const tr::Event& b) {
-    return a.track != b.track ? a.track < b.track : a.t_ns < b.t_ns;
-  });
 
   tr::Step& after = run.add_step(
       cooperative ? "PHASE 6: read the neighbour's value, stored before the sync"

@@ -182,9 +182,6 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
       done_by.items.push_back(item);
       done_by.values.push_back(block);
     }
-    std::stable_sort(s.events.begin(), s.events.end(), [](const tr::Event& a, const tr::Event& b) {
-      return a.track != b.track ? a.track < b.track : a.t_ns < b.t_ns;
-    });
     s.snapshots.push_back(done_by);
   }
   tr::Step& after = run.add_step(label, "after the kernel", "How many times each item was done.", launch_id);

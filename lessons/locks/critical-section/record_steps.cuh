@@ -200,11 +200,6 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     s.snapshots.push_back(seen);
     first = last;
   }
-  // The events of a track must follow one another in time: order each step's events per track.
-  for (tr::Step& s : t.steps)
-    std::stable_sort(s.events.begin(), s.events.end(), [](const tr::Event& a, const tr::Event& b) {
-      return a.track != b.track ? a.track < b.track : a.t_ns < b.t_ns;
-    });
   tr::Step& after = run.add_step(
       label, "after the kernel",
       "count holds " + std::to_string(final_count) + " for " + std::to_string(o.grid) + " blocks" +

@@ -164,9 +164,6 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
         label, detail,
         "Every thread spins on atomicCAS until it holds the lock; one thread at a time holds it.", launch_id);
     for (size_t i = first; i < last; ++i) add_turn(s, all[i], flow_in[i], flow_out[i]);
-    std::stable_sort(s.events.begin(), s.events.end(), [](const tr::Event& a, const tr::Event& b) {
-      return a.track != b.track ? a.track < b.track : a.t_ns < b.t_ns;
-    });
     first = last;
   }
   tr::Step& after = run.add_step(

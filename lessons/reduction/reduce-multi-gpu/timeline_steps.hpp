@@ -287,7 +287,7 @@ inline void build_steps(gridlock::LessonRun& run, const RecordedRun& r) {
     add_total_step(run, r, k);
     for (const NcclRun& c : r.nccl) add_nccl_step(run, c, k);
   }
-  for (tr::Step& s : run.trace().steps) gridlock::streams::order_by_track(s.events);
+  gridlock::trace::order_events(run.trace());
   add_recorded_facts(run.trace(), r);
 }
 

@@ -75,11 +75,4 @@ inline int most_at_once(const std::vector<std::pair<int64_t, int64_t>>& interval
   return most;
 }
 
-// Sorts a step's events per track by time (ties keep their order), as the trace checks require.
-inline void order_by_track(std::vector<trace::Event>& events) {
-  std::stable_sort(events.begin(), events.end(), [](const trace::Event& a, const trace::Event& b) {
-    return a.track != b.track ? a.track < b.track : a.t_ns < b.t_ns;
-  });
-}
-
 }  // namespace gridlock::streams

@@ -382,8 +382,8 @@ inline void build_steps(gridlock::LessonRun& run, RecordedLaunch& l) {
   }
   // Each step is about its check-in's or check-out's atomics (the instant on the stream's row),
   // not the kernel's start that a check-in step also marks: the cursor shows the mask it saw.
+  tr::order_events(run.trace());
   for (tr::Step& s : run.trace().steps) {
-    gs::order_by_track(s.events);
     for (size_t e = 0; e < s.events.size(); ++e)
       if (s.events[e].kind == tr::EventKind::instant && s.events[e].category == tr::Category::atomic)
         s.focus = int(e);

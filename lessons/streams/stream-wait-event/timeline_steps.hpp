@@ -229,7 +229,7 @@ inline void build_steps(gridlock::LessonRun& run, const RecordedRun& r) {
   if (before) add_read_step(run, r, k, true);
   add_write_step(run, r, k);
   if (!before) add_read_step(run, r, k, false);
-  for (tr::Step& s : run.trace().steps) gs::order_by_track(s.events);
+  tr::order_events(run.trace());
   add_recorded_facts(run.trace(), r, k);
 }
 
