@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "common/cuda_check.hpp"
+#include "common/device_buffer.hpp"
 #include "common/watchdog.hpp"
 
 namespace gridlock::locks {
@@ -39,6 +41,23 @@ BoundedRun bounded_launch(std::chrono::milliseconds limit, Launch launch) {
   run.limit = watchdog.limit();
   run.shortened = watchdog.limit() < limit;
   return run;
+}
+
+// A bounded launch on a fresh lock word and counter (both 0): the count it left, and the run.
+// launch(state, count, abort_flag) launches the kernel on them.
+struct CountedRun {
+  int count = 0;
+  BoundedRun run;
+};
+
+template <typename Launch>
+CountedRun count_on_fresh_lock(std::chrono::milliseconds limit, Launch launch) {
+  DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
+  CountedRun counted;
+  counted.run =
+      bounded_launch(limit, [&](const volatile int* abort) { launch(state.get(), count.get(), abort); });
+  counted.count = count.download_one();
+  return counted;
 }
 
 // The launches of a run the watchdog stopped, for the report and the trace's notices.

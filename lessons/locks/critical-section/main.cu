@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "common/device_buffer.hpp"
 #include "common/lesson.hpp"
 #include "kernels.cuh"
 #include "lesson_info.hpp"
@@ -50,21 +49,13 @@ void launch(const std::string& variant, int grid, int block, int* state, int* co
     count_blocks_with_atomic<Record><<<grid, block>>>(count, rec);
 }
 
-struct Launched {
-  int count = 0;
-  gridlock::locks::BoundedRun run;
-};
-
 // One plain launch on a fresh lock and counter; the count it leaves, its time, whether it was
 // stopped.
-inline Launched count_on_gpu(const std::string& variant, int grid, int block) {
-  gridlock::DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
-  Launched l;
-  l.run = gridlock::locks::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
-    launch<false>(variant, grid, block, state.get(), count.get(), abort, {});
-  });
-  l.count = count.download_one();
-  return l;
+inline gridlock::locks::CountedRun count_on_gpu(const std::string& variant, int grid, int block) {
+  return gridlock::locks::count_on_fresh_lock(kSpinLimit,
+                                              [&](int* state, int* count, const volatile int* abort) {
+                                                launch<false>(variant, grid, block, state, count, abort, {});
+                                              });
 }
 
 }  // namespace l2
@@ -94,7 +85,7 @@ Outcome measure(const std::string& variant, const gridlock::LessonOptions& o) {
   Outcome out;
   out.variant = variant;
   for (int r = 0; r < o.runs; ++r) {
-    const l2::Launched l = l2::count_on_gpu(variant, o.grid, o.block);
+    const gridlock::locks::CountedRun l = l2::count_on_gpu(variant, o.grid, o.block);
     out.counts.push_back(l.count);
     out.ns_per_block.push_back(l.run.ms * 1e6 / o.grid);
     out.watchdog.add(l.run);

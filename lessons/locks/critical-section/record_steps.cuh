@@ -117,15 +117,15 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const auto& o = run.options();
   const bool lock = variant != "atomic";
   gridlock::EventRecording rec(o.grid, o.block, gridlock::EventRecording::Rows::per_block, 4);
-  gridlock::DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
   gridlock::RunClock& clock = run.clock();
   clock.origin_ns();
-  const gridlock::locks::BoundedRun bounded =
-      gridlock::locks::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
-        launch<true>(variant, o.grid, o.block, state.get(), count.get(), abort, rec.device_view());
+  const gridlock::locks::CountedRun counted = gridlock::locks::count_on_fresh_lock(
+      kSpinLimit, [&](int* state, int* count, const volatile int* abort) {
+        launch<true>(variant, o.grid, o.block, state, count, abort, rec.device_view());
       });
   rec.download();
-  const int final_count = count.download_one();
+  const int final_count = counted.count;
+  const gridlock::locks::BoundedRun& bounded = counted.run;
 
   tr::Trace& t = run.trace();
   std::vector<Turn> all = turns(rec, o.grid, clock);

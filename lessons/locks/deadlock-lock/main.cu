@@ -10,7 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "common/device_buffer.hpp"
 #include "common/lesson.hpp"
 #include "kernels.cuh"
 #include "lesson_info.hpp"
@@ -51,21 +50,13 @@ void launch(const std::string& variant, int grid, int block, int* state, int* co
     count_with_the_lock_inside_the_loop<Record><<<grid, block>>>({state}, count, abort, rec);
 }
 
-struct Launched {
-  int count = 0;
-  gridlock::locks::BoundedRun run;
-};
-
 // One plain launch on a fresh lock and counter; the count it leaves, its time, whether it was
 // stopped.
-inline Launched count_on_gpu(const std::string& variant, int grid, int block) {
-  gridlock::DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
-  Launched l;
-  l.run = gridlock::locks::bounded_launch(spin_limit(grid, block), [&](const volatile int* abort) {
-    launch<false>(variant, grid, block, state.get(), count.get(), abort, {});
-  });
-  l.count = count.download_one();
-  return l;
+inline gridlock::locks::CountedRun count_on_gpu(const std::string& variant, int grid, int block) {
+  return gridlock::locks::count_on_fresh_lock(spin_limit(grid, block),
+                                              [&](int* state, int* count, const volatile int* abort) {
+                                                launch<false>(variant, grid, block, state, count, abort, {});
+                                              });
 }
 
 }  // namespace l3
@@ -91,7 +82,7 @@ Sweep sweep(const std::string& variant, const std::vector<std::pair<int, int>>& 
     long long limit_ms = 0;
     std::vector<float> ms;
     for (int r = 0; r < runs; ++r) {
-      const l3::Launched l = l3::count_on_gpu(variant, grid, block);
+      const gridlock::locks::CountedRun l = l3::count_on_gpu(variant, grid, block);
       finished += !l.run.stopped;
       exact += l.count == grid;
       ms.push_back(l.run.ms);

@@ -109,15 +109,15 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const auto& o = run.options();
   const int grid = std::min(o.grid, kMostRecordedBlocks);
   gridlock::EventRecording rec(grid, o.block, gridlock::EventRecording::Rows::per_thread, 3);
-  gridlock::DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
   gridlock::RunClock& clock = run.clock();
   clock.origin_ns();
-  const gridlock::locks::BoundedRun bounded =
-      gridlock::locks::bounded_launch(spin_limit(grid, o.block), [&](const volatile int* abort) {
-        launch<true>(variant, grid, o.block, state.get(), count.get(), abort, rec.device_view());
+  const gridlock::locks::CountedRun counted = gridlock::locks::count_on_fresh_lock(
+      spin_limit(grid, o.block), [&](int* state, int* count, const volatile int* abort) {
+        launch<true>(variant, grid, o.block, state, count, abort, rec.device_view());
       });
   rec.download();
-  const int final_count = count.download_one();
+  const int final_count = counted.count;
+  const gridlock::locks::BoundedRun& bounded = counted.run;
 
   tr::Trace& t = run.trace();
   std::vector<Turn> all = turns(rec, grid, o.block, clock);
