@@ -92,3 +92,57 @@ TEST(RecordedTraces, CriticalSectionsLockIsExactUpToOneBlockAnSm) {
   EXPECT_GT(std::stoi(first_inexact), sms);
   EXPECT_NE(t.facts.at("sweep." + first_inexact + ".exact_runs"), "100/100");
 }
+
+namespace {
+
+// `key` against a pattern of text_alone_facts.txt, where `*` stands for any run of characters.
+bool matches(const std::string& pattern, const std::string& key) {
+  const size_t star = pattern.find('*');
+  if (star == std::string::npos) return pattern == key;
+  const std::string head = pattern.substr(0, star);
+  if (key.compare(0, head.size(), head) != 0) return false;
+  for (size_t from = head.size(); from <= key.size(); ++from)
+    if (matches(pattern.substr(star + 1), key.substr(from))) return true;
+  return false;
+}
+
+}  // namespace
+
+// A fact states its number with the origin check_facts recomputes it from; the few that cannot
+// (a name, a citation, words) are listed with why, and the list holds no line nothing needs.
+TEST(RecordedTraces, TextAloneFactsAreListed) {
+  struct Allowed {
+    std::string lesson, key;
+    int used = 0;
+  };
+  std::vector<Allowed> allowed;
+  std::ifstream list(GRIDLOCK_SOURCE_DIR "/tests/format/text_alone_facts.txt");
+  ASSERT_TRUE(list) << "cannot read tests/format/text_alone_facts.txt";
+  for (std::string line; std::getline(list, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream words(line);
+    Allowed a;
+    std::string why;
+    words >> a.lesson >> a.key >> why;
+    ASSERT_FALSE(why.empty()) << "no reason given: " << line;
+    allowed.push_back(a);
+  }
+  std::vector<fs::path> traces = shipped_trace_paths();
+  for (const auto& entry : fs::directory_iterator(GRIDLOCK_SOURCE_DIR "/lessons/reduction/ladder/recorded"))
+    if (entry.path().extension() == ".json") traces.push_back(entry.path());
+  for (const fs::path& path : traces) {
+    const tr::Trace t = tr::read_file(path.string());
+    for (const auto& [key, text] : t.facts) {
+      if (t.fact_values.count(key)) continue;
+      bool listed = false;
+      for (Allowed& a : allowed)
+        if (a.lesson == t.lesson_id && matches(a.key, key)) listed = true, ++a.used;
+      EXPECT_TRUE(listed) << path.filename().string() << ": fact \"" << key << "\" (\"" << text
+                          << "\") is text alone: give it its origin (trace.hpp, FactKind), or list it in "
+                             "tests/format/text_alone_facts.txt with why";
+    }
+  }
+  for (const Allowed& a : allowed)
+    EXPECT_GT(a.used, 0) << "text_alone_facts.txt lists " << a.lesson << " " << a.key
+                         << ", which no shipped trace holds as text alone: remove the line";
+}
