@@ -12,7 +12,7 @@
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
-#include "locks/common/timeline.hpp"
+#include "common/record/tracks.hpp"
 
 namespace g0 {
 
@@ -73,17 +73,11 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   std::vector<Visit> all = visits(rec, grid, clock);
   t.buffers = {{kValues, "values", tr::ElementType::i32, {grid}, tr::MemorySpace::global, 0},
                {kSeen, "seen", tr::ElementType::i32, {grid}, tr::MemorySpace::global, 0}};
-  t.tracks = {{kArrivedTrack, tr::TrackKind::memory, "arrived", -1, 0, -1, -1, -1, -1}};
-  std::vector<unsigned> sm_of;
-  std::vector<std::string> names;
+  gridlock::add_track(t, tr::TrackKind::memory, "arrived");  // kArrivedTrack
   std::vector<int> blocks;
-  for (const Visit& v : all) {
-    sm_of.push_back(v.sm);
-    names.push_back("block " + std::to_string(v.block));
-    blocks.push_back(v.block);
-  }
-  const std::vector<int> rows =
-      gridlock::locks::declare_sm_tracks(t, sm_of, names, tr::TrackKind::block, blocks);
+  std::vector<unsigned> sm_of;
+  for (const Visit& v : all) blocks.push_back(v.block), sm_of.push_back(v.sm);
+  const std::vector<int> rows = gridlock::add_block_rows(t, blocks, sm_of);
   for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
   const int launch_id = run.add_launch(
       cooperative ? "exchange_with_grid_sync (cooperative)" : "exchange_with_spin_barrier", grid, o.block);

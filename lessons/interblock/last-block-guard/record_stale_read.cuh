@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/lesson.hpp"
+#include "common/record/tracks.hpp"
 #include "interblock/common/residency.hpp"
 
 namespace g1 {
@@ -33,15 +34,14 @@ inline void add_stale_steps(gridlock::LessonRun& run, const StaleReadSearch& s, 
   for (int b = 0; b < s.grid && int(stale_blocks.size()) < kShown; ++b)
     if (s.seen[size_t(b)] != litmus_stamp(s.stamp_run, b)) stale_blocks.push_back(b);
   const int shown = int(stale_blocks.size());
-  t.tracks = {{kReadTrack, tr::TrackKind::block, block_name(merger) + " (the last ticket)", -1, 0, merger, -1,
-               -1, int(s.outcome.sm)}};
+  gridlock::add_track(t, tr::TrackKind::block, block_name(merger) + " (the last ticket)", -1, 0, merger,
+                      int(s.outcome.sm));  // kReadTrack
   std::vector<tr::Event> stores, reads;
   tr::Snapshot read{kReadBuffer, {}, {}};
   for (int k = 0; k < shown; ++k) {
     const int block = stale_blocks[size_t(k)], stamp = litmus_stamp(s.stamp_run, block);
     const int value = s.seen[size_t(block)];
-    const int track = int(t.tracks.size());
-    t.tracks.push_back({track, tr::TrackKind::block, block_name(block), -1, 0, block, -1, -1, -1});
+    const int track = gridlock::add_track(t, tr::TrackKind::block, block_name(block), -1, 0, block);
     tr::Event store =
         make_event(track, tr::EventKind::instant, clock.since_origin(s.stored_ns[size_t(block)]),
                    "stored " + std::to_string(stamp) + ", ticket taken", tr::Category::work, stamp);
@@ -107,7 +107,7 @@ void record_stale_read(gridlock::LessonRun& run, const std::string& form) {
     add_stale_steps(run, s, launch);
     return;
   }
-  t.tracks = {{kReadTrack, tr::TrackKind::block, "the last block", -1, 0, -1, -1, -1, -1}};
+  gridlock::add_track(t, tr::TrackKind::block, "the last block");  // kReadTrack
   run.add_step("PHASE 4: the others peek at the partials; the last block reads them all again",
                "no stale read in " + std::to_string(s.runs) + " runs",
                "In every run searched the last block read every partial as its block had stored it.", launch);

@@ -13,9 +13,9 @@
 #include "common/lesson.hpp"
 #include "common/random_input.hpp"
 #include "common/record/event_recording.hpp"
+#include "common/record/tracks.hpp"
 #include "common/record/tree_recording.hpp"
 #include "common/units.hpp"
-#include "locks/common/timeline.hpp"
 
 namespace g1 {
 
@@ -76,16 +76,10 @@ inline void declare(tr::Trace& t, std::vector<Arrival>& all, int grid, int block
       {kAcc, "acc", tr::ElementType::i32, {block}, tr::MemorySpace::registers, 0},
       {kShared, "r", tr::ElementType::i32, {block}, tr::MemorySpace::shared, 0},
       {kResult, "out.total", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
-  std::vector<unsigned> sms;
-  std::vector<std::string> names;
   std::vector<int> blocks;
-  for (const Arrival& a : all) {
-    sms.push_back(a.sm);
-    names.push_back("block " + std::to_string(a.block));
-    blocks.push_back(a.block);
-  }
-  const std::vector<int> rows =
-      gridlock::locks::declare_sm_tracks(t, sms, names, tr::TrackKind::block, blocks);
+  std::vector<unsigned> sms;
+  for (const Arrival& a : all) blocks.push_back(a.block), sms.push_back(a.sm);
+  const std::vector<int> rows = gridlock::add_block_rows(t, blocks, sms);
   for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
 }
 
@@ -237,8 +231,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     Arrival merger = all[size_t(result.block)];
     const int first_warp = int(t.tracks.size());
     for (int w = 0; w < merge_rec.warps_per_block(); ++w)
-      t.tracks.push_back({first_warp + w, tr::TrackKind::warp, "warp " + std::to_string(w), merger.track, 0,
-                          merger.block, w, -1, int(merger.sm)});
+      gridlock::add_warp_track(t, merger.track, merger.block, w, int(merger.sm));
     // Threads that summed nothing have left before the merge when that assumption is broken.
     const int live = variant == "idle-threads-leave" ? std::min(block, chunk) : block;
     for (int thread = 0; thread < live; ++thread)

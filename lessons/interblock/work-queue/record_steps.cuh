@@ -15,8 +15,8 @@
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
 #include "common/record/raised_counter.hpp"
+#include "common/record/tracks.hpp"
 #include "common/units.hpp"
-#include "locks/common/timeline.hpp"
 
 namespace g2 {
 
@@ -89,17 +89,11 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   tr::Trace& t = run.trace();
   t.buffers = {{kDoneBy, "done by block", tr::ElementType::i32, {room}, tr::MemorySpace::registers, 0},
                {kVisits, "visits", tr::ElementType::u32, {room}, tr::MemorySpace::global, 0}};
-  t.tracks = {{kNextTrack, tr::TrackKind::memory, "queue: next item", -1, 0, -1, -1, -1, -1}};
-  std::vector<unsigned> sms;
-  std::vector<std::string> names;
+  gridlock::add_track(t, tr::TrackKind::memory, "queue: next item");  // kNextTrack
   std::vector<int> blocks;
-  for (int b = 0; b < o.grid; ++b) {
-    sms.push_back(rec.sm_of(b));
-    names.push_back("block " + std::to_string(b));
-    blocks.push_back(b);
-  }
-  const std::vector<int> rows =
-      gridlock::locks::declare_sm_tracks(t, sms, names, tr::TrackKind::block, blocks);
+  std::vector<unsigned> sms;
+  for (int b = 0; b < o.grid; ++b) blocks.push_back(b), sms.push_back(rec.sm_of(b));
+  const std::vector<int> rows = gridlock::add_block_rows(t, blocks, sms);
   std::vector<int64_t> last_done, empty_at;
   const std::vector<Slice> all = slices(rec, o.grid, items, rows, clock, last_done, empty_at);
   // Each block's last item, in start order: the queue-empty moment goes in that item's step.

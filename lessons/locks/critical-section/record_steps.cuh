@@ -12,8 +12,8 @@
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
 #include "common/record/raised_counter.hpp"
+#include "common/record/tracks.hpp"
 #include "common/units.hpp"
-#include "locks/common/timeline.hpp"
 
 namespace l2 {
 
@@ -46,18 +46,12 @@ inline std::vector<Turn> turns(const gridlock::EventRecording& rec, int grid, gr
 }
 
 inline void declare_tracks(tr::Trace& t, std::vector<Turn>& all) {
-  t.tracks = {{kLockTrack, tr::TrackKind::lock, "lock", -1, 0, -1, -1, -1, -1},
-              {kCountTrack, tr::TrackKind::memory, "count", -1, 0, -1, -1, -1, -1}};
-  std::vector<unsigned> sms;
-  std::vector<std::string> names;
+  gridlock::add_track(t, tr::TrackKind::lock, "lock");     // kLockTrack
+  gridlock::add_track(t, tr::TrackKind::memory, "count");  // kCountTrack
   std::vector<int> blocks;
-  for (const Turn& turn : all) {
-    sms.push_back(turn.sm);
-    names.push_back("block " + std::to_string(turn.block));
-    blocks.push_back(turn.block);
-  }
-  const std::vector<int> rows =
-      gridlock::locks::declare_sm_tracks(t, sms, names, tr::TrackKind::block, blocks);
+  std::vector<unsigned> sms;
+  for (const Turn& turn : all) blocks.push_back(turn.block), sms.push_back(turn.sm);
+  const std::vector<int> rows = gridlock::add_block_rows(t, blocks, sms);
   for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
 }
 

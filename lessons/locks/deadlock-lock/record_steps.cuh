@@ -13,8 +13,8 @@
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
+#include "common/record/tracks.hpp"
 #include "common/units.hpp"
-#include "locks/common/timeline.hpp"
 
 namespace l3 {
 
@@ -59,27 +59,18 @@ inline std::vector<Turn> turns(const gridlock::EventRecording& rec, int grid, in
 // The lock's row, then SM > block > warp > lane rows; each turn gets its lane's track.
 inline void declare_tracks(tr::Trace& t, const gridlock::EventRecording& rec, int grid, int block,
                            std::vector<Turn>& all) {
-  t.tracks = {{kLockTrack, tr::TrackKind::lock, "lock", -1, 0, -1, -1, -1, -1}};
-  std::vector<unsigned> sms;
-  std::vector<std::string> names;
+  gridlock::add_track(t, tr::TrackKind::lock, "lock");  // kLockTrack
   std::vector<int> blocks;
-  for (int b = 0; b < grid; ++b) {
-    sms.push_back(rec.sm_of(b));
-    names.push_back("block " + std::to_string(b));
-    blocks.push_back(b);
-  }
-  const std::vector<int> block_tracks =
-      gridlock::locks::declare_sm_tracks(t, sms, names, tr::TrackKind::block, blocks);
+  std::vector<unsigned> sms;
+  for (int b = 0; b < grid; ++b) blocks.push_back(b), sms.push_back(rec.sm_of(b));
+  const std::vector<int> block_tracks = gridlock::add_block_rows(t, blocks, sms);
   std::map<std::pair<int, int>, int> warp_track;
   for (Turn& turn : all) {
     const int warp = turn.thread / 32, sm = int(rec.sm_of(turn.block));
-    auto [it, added] = warp_track.emplace(std::make_pair(turn.block, warp), int(t.tracks.size()));
+    auto [it, added] = warp_track.emplace(std::make_pair(turn.block, warp), -1);
     if (added)
-      t.tracks.push_back({it->second, tr::TrackKind::warp, "warp " + std::to_string(warp),
-                          block_tracks[size_t(turn.block)], 0, turn.block, warp, -1, sm});
-    turn.track = int(t.tracks.size());
-    t.tracks.push_back({turn.track, tr::TrackKind::lane, "thread " + std::to_string(turn.thread), it->second,
-                        0, turn.block, warp, turn.thread % 32, sm});
+      it->second = gridlock::add_warp_track(t, block_tracks[size_t(turn.block)], turn.block, warp, sm);
+    turn.track = gridlock::add_thread_track(t, it->second, turn.block, turn.thread, sm);
   }
 }
 

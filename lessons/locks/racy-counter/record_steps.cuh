@@ -12,7 +12,7 @@
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
 #include "common/record/raised_counter.hpp"
-#include "locks/common/timeline.hpp"
+#include "common/record/tracks.hpp"
 
 namespace l1 {
 
@@ -43,17 +43,11 @@ inline std::vector<Access> accesses(const gridlock::EventRecording& rec, int gri
 
 // Tracks: the counter, then one per SM that ran a block, with its blocks inside.
 inline void declare_tracks(tr::Trace& t, std::vector<Access>& all) {
-  t.tracks = {{kCountTrack, tr::TrackKind::memory, "count", -1, 0, -1, -1, -1, -1}};
-  std::vector<unsigned> sms;
-  std::vector<std::string> names;
+  gridlock::add_track(t, tr::TrackKind::memory, "count");  // kCountTrack
   std::vector<int> blocks;
-  for (const Access& a : all) {
-    sms.push_back(a.sm);
-    names.push_back("block " + std::to_string(a.block));
-    blocks.push_back(a.block);
-  }
-  const std::vector<int> rows =
-      gridlock::locks::declare_sm_tracks(t, sms, names, tr::TrackKind::block, blocks);
+  std::vector<unsigned> sms;
+  for (const Access& a : all) blocks.push_back(a.block), sms.push_back(a.sm);
+  const std::vector<int> rows = gridlock::add_block_rows(t, blocks, sms);
   for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
 }
 

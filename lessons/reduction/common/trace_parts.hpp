@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/record/tracks.hpp"
 #include "common/record/tree_recording.hpp"
 #include "common/units.hpp"
 #include "trace/trace.hpp"
@@ -57,18 +58,15 @@ template <typename T>
 LaunchTracks declare_launch_tracks(trace::Trace& t, const std::string& kernel, const TreeRecording<T>& rec,
                                    int grid) {
   LaunchTracks out;
-  out.kernel = int(t.tracks.size());
-  t.tracks.push_back({out.kernel, trace::TrackKind::kernel, kernel, -1, 0, -1, -1, -1, -1});
+  out.kernel = add_track(t, trace::TrackKind::kernel, kernel);
   for (int b = 0; b < grid; ++b) {
-    const int sm = int(rec.sm_of(b)), id = int(t.tracks.size());
+    const int sm = int(rec.sm_of(b));
+    const int id =
+        add_track(t, trace::TrackKind::block,
+                  "block " + std::to_string(b) + " (SM " + std::to_string(sm) + ")", out.kernel, 0, b, sm);
     out.block.push_back(id);
-    t.tracks.push_back({id, trace::TrackKind::block,
-                        "block " + std::to_string(b) + " (SM " + std::to_string(sm) + ")", out.kernel, 0, b,
-                        -1, -1, sm});
     out.first_warp.push_back(id + 1);
-    for (int w = 0; w < rec.warps_per_block(); ++w)
-      t.tracks.push_back(
-          {id + 1 + w, trace::TrackKind::warp, "warp " + std::to_string(w), id, 0, b, w, -1, sm});
+    for (int w = 0; w < rec.warps_per_block(); ++w) add_warp_track(t, id, b, w, sm);
   }
   return out;
 }

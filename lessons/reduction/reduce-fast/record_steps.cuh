@@ -80,15 +80,13 @@ inline std::vector<int> expected_partials(const std::vector<int>& input, int gri
 }
 
 inline std::vector<int> declare_tracks(tr::Trace& t, const std::string& kernel, const Recorded& r) {
-  const int kernel_track = int(t.tracks.size());
-  t.tracks.push_back({kernel_track, tr::TrackKind::kernel, kernel, -1, 0, -1, -1, -1, -1});
+  const int kernel_track = gridlock::add_track(t, tr::TrackKind::kernel, kernel);
   std::vector<int> rows;
   for (size_t b = 0; b < r.blocks.size(); ++b) {
-    const int id = int(t.tracks.size()), sm = int(r.blocks[b].sm);
-    t.tracks.push_back({id, tr::TrackKind::block,
-                        "block " + std::to_string(b) + " (SM " + std::to_string(sm) + ")", kernel_track, 0,
-                        int(b), -1, -1, sm});
-    rows.push_back(id);
+    const int sm = int(r.blocks[b].sm);
+    rows.push_back(gridlock::add_track(t, tr::TrackKind::block,
+                                       "block " + std::to_string(b) + " (SM " + std::to_string(sm) + ")",
+                                       kernel_track, 0, int(b), sm));
   }
   return rows;
 }

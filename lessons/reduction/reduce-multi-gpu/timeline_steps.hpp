@@ -67,12 +67,13 @@ inline Tracks declare(gridlock::LessonRun& run, const RecordedRun& r) {
   namespace gs = gridlock::streams;
   tr::Trace& t = run.trace();
   Tracks k;
-  k.host = gs::add_track(t, tr::TrackKind::host, "CPU thread", -1, -1);
+  k.host = gridlock::add_track(t, tr::TrackKind::host, "CPU thread", -1, -1);
   const int gpus = r.two() ? 2 : 1;
   for (int d = 0; d < gpus; ++d) {
-    const int device = gs::add_track(t, tr::TrackKind::device,
-                                     "GPU " + std::to_string(d) + ": " + r.device_names[size_t(d)], -1, d);
-    k.stream[d] = gs::add_track(t, tr::TrackKind::stream, "GPU " + std::to_string(d) + " stream", device, d);
+    const int device = gridlock::add_track(
+        t, tr::TrackKind::device, "GPU " + std::to_string(d) + ": " + r.device_names[size_t(d)], -1, d);
+    k.stream[d] =
+        gridlock::add_track(t, tr::TrackKind::stream, "GPU " + std::to_string(d) + " stream", device, d);
     k.launch[d] = run.add_launch("reduce_fast on GPU " + std::to_string(d), r.grid[d], r.block);
     t.launches.back().device = d;
     t.launches.back().stream = k.stream[d];
@@ -118,7 +119,7 @@ inline tr::Operation one(tr::Operator op, int dst, int a, int b) {
 inline void add_host(tr::Step& s, const Tracks& k, const std::vector<HostCall>& calls, int phase = 0) {
   for (const HostCall& c : calls)
     if (phase == 0 || c.phase == phase)
-      gridlock::streams::add_slice(s.events, k.host, c.span.begin, c.span.end, c.name, c.category);
+      gridlock::add_slice(s.events, k.host, c.span.begin, c.span.end, c.name, c.category);
 }
 
 inline void add_shares_step(gridlock::LessonRun& run, const RecordedRun& r, const Tracks& k) {
@@ -130,8 +131,8 @@ inline void add_shares_step(gridlock::LessonRun& run, const RecordedRun& r, cons
               : "With one GPU the lesson runs only this part: the sum of every int on GPU 0.",
       k.launch[0]);
   for (int d = 0; d < gpus; ++d) {
-    gridlock::streams::add_slice(s.events, k.stream[d], r.kernel[d].begin, r.kernel[d].end, "reduce_fast",
-                                 tr::Category::kernel);
+    gridlock::add_slice(s.events, k.stream[d], r.kernel[d].begin, r.kernel[d].end, "reduce_fast",
+                        tr::Category::kernel);
     s.snapshots.push_back({d == 0 ? kPartial0 : kPartial1, {0}, {double(r.partial[d])}});
   }
   add_host(s, k, r.host, r.two() ? 1 : 0);
@@ -154,21 +155,22 @@ inline void add_crossing_step(gridlock::LessonRun& run, const RecordedRun& r, co
           waits + (r.graph ? "" : " The host only enqueued these calls."),
       k.launch[1]);
   if (!r.peer_write)
-    gs::add_slice(s.events, k.stream[1], r.copy.begin, r.copy.end,
-                  r.through_host ? "cudaMemcpyAsync to the host" : "cudaMemcpyPeerAsync", tr::Category::copy);
+    gridlock::add_slice(s.events, k.stream[1], r.copy.begin, r.copy.end,
+                        r.through_host ? "cudaMemcpyAsync to the host" : "cudaMemcpyPeerAsync",
+                        tr::Category::copy);
   tr::Event record = gs::make_event(k.stream[1], tr::EventKind::instant, r.copy.end, "arrived (recorded)",
                                     tr::Category::sync);
   record.flows_out = {0};
   s.events.push_back(record);
-  gs::add_slice(s.events, k.stream[0], r.wait.begin, r.wait.end, "cudaStreamWaitEvent(arrived)",
-                tr::Category::sync);
+  gridlock::add_slice(s.events, k.stream[0], r.wait.begin, r.wait.end, "cudaStreamWaitEvent(arrived)",
+                      tr::Category::sync);
   tr::Event released =
       gs::make_event(k.stream[0], tr::EventKind::instant, r.wait.end, "released", tr::Category::sync);
   released.flows_in = {0};
   s.events.push_back(released);
   if (r.through_host) {
-    gs::add_slice(s.events, k.stream[0], r.host_copy.begin, r.host_copy.end, "cudaMemcpyAsync from the host",
-                  tr::Category::copy);
+    gridlock::add_slice(s.events, k.stream[0], r.host_copy.begin, r.host_copy.end,
+                        "cudaMemcpyAsync from the host", tr::Category::copy);
     s.ops.push_back(one(tr::Operator::copy, kStaged, kPartial1, -1));
     s.ops.push_back(one(tr::Operator::copy, kReceived, kStaged, -1));
     s.snapshots.push_back({kStaged, {0}, {double(r.partial[1])}});
@@ -187,8 +189,7 @@ inline void add_total_step(gridlock::LessonRun& run, const RecordedRun& r, const
             "host waits here, once, for GPU 0's stream, and reads it."
           : "One thread of GPU 0 adds the partials; the host waits here, once, for GPU 0's stream.",
       k.add_launch);
-  gridlock::streams::add_slice(s.events, k.stream[0], r.add.begin, r.add.end, "add_partials",
-                               tr::Category::kernel);
+  gridlock::add_slice(s.events, k.stream[0], r.add.begin, r.add.end, "add_partials", tr::Category::kernel);
   s.ops.push_back(one(tr::Operator::add, kTotal, kPartial0, kReceived));
   s.snapshots.push_back({kTotal, {0}, {double(r.total)}});
   add_host(s, k, r.host, 3);
@@ -203,10 +204,9 @@ inline void add_nccl_step(gridlock::LessonRun& run, const NcclRun& c, const Trac
                    : "Both GPUs sum their shares again; ncclReduce leaves the total on GPU 0 (the root).",
       k.launch[0]);
   for (int d = 0; d < 2; ++d) {
-    gridlock::streams::add_slice(s.events, k.stream[d], c.kernel[d].begin, c.kernel[d].end, "reduce_fast",
-                                 tr::Category::kernel);
-    gridlock::streams::add_slice(s.events, k.stream[d], c.call[d].begin, c.call[d].end, call,
-                                 tr::Category::copy);
+    gridlock::add_slice(s.events, k.stream[d], c.kernel[d].begin, c.kernel[d].end, "reduce_fast",
+                        tr::Category::kernel);
+    gridlock::add_slice(s.events, k.stream[d], c.call[d].begin, c.call[d].end, call, tr::Category::copy);
   }
   s.ops.push_back(one(tr::Operator::add, kNccl0, kPartial0, kPartial1));
   s.snapshots.push_back({kNccl0, {0}, {double(c.result[0])}});

@@ -1,6 +1,6 @@
-// What the streams chapter's recordings share: tracks for devices, streams and blocks declared in
-// one call, events built in one call, a kernel drawn as a slice on its stream with its blocks
-// nested under it, and how many intervals were open at once.
+// What the streams chapter's recordings share: a kernel's blocks on the run's clock, its extent on
+// its stream, and its blocks' rows and slices nested under the stream's row (the rows and slices
+// themselves are common/record/tracks.hpp's).
 #pragma once
 
 #include <algorithm>
@@ -8,26 +8,12 @@
 #include <utility>
 #include <vector>
 
+#include "common/record/tracks.hpp"
 #include "trace/trace.hpp"
 
 namespace gridlock::streams {
 
 using trace::make_event;
-
-// Appends a track and returns its id.
-inline int add_track(trace::Trace& t, trace::TrackKind kind, const std::string& name, int parent, int device,
-                     int block = -1, int sm = -1) {
-  const int id = static_cast<int>(t.tracks.size());
-  t.tracks.push_back({id, kind, name, parent, device, block, -1, -1, sm});
-  return id;
-}
-
-// A slice: its begin and end events on one track.
-inline void add_slice(std::vector<trace::Event>& events, int track, int64_t begin, int64_t end,
-                      const std::string& name, trace::Category category, double value = 0) {
-  events.push_back(make_event(track, trace::EventKind::slice_begin, begin, name, category, value));
-  events.push_back(make_event(track, trace::EventKind::slice_end, end, name, category, value));
-}
 
 // One block of a recorded kernel, on the run's clock.
 struct BlockOnClock {

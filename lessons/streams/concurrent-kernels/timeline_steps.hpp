@@ -72,12 +72,12 @@ struct CounterTracks {
 // The check-in's record, and the check-out's when the check-out names another.
 inline CounterTracks declare_counters(tr::Trace& t, int device_track, CheckOut c) {
   CounterTracks ct;
-  ct.in_mask = gs::add_track(t, tr::TrackKind::memory, "kernel_data.mask", device_track, 0);
-  ct.in_count = gs::add_track(t, tr::TrackKind::memory, "kernel_data.count", device_track, 0);
+  ct.in_mask = gridlock::add_track(t, tr::TrackKind::memory, "kernel_data.mask", device_track, 0);
+  ct.in_count = gridlock::add_track(t, tr::TrackKind::memory, "kernel_data.count", device_track, 0);
   ct.out_mask = ct.in_mask, ct.out_count = ct.in_count;
   if (c == CheckOut::documented) {
-    ct.out_mask = gs::add_track(t, tr::TrackKind::memory, "tokenizer_data.mask", device_track, 0);
-    ct.out_count = gs::add_track(t, tr::TrackKind::memory, "tokenizer_data.count", device_track, 0);
+    ct.out_mask = gridlock::add_track(t, tr::TrackKind::memory, "tokenizer_data.mask", device_track, 0);
+    ct.out_count = gridlock::add_track(t, tr::TrackKind::memory, "tokenizer_data.count", device_track, 0);
   }
   // The masks in hex, as the kernel and the lesson's words write them.
   for (int mask : {ct.in_mask, ct.out_mask}) t.tracks[static_cast<size_t>(mask)].base = tr::ValueBase::hex;
@@ -87,7 +87,7 @@ inline CounterTracks declare_counters(tr::Trace& t, int device_track, CheckOut c
 // Declares the device, counter, stream and block tracks, the buffers and the launches.
 inline CounterTracks declare(gridlock::LessonRun& run, RecordedLaunch& l) {
   tr::Trace& t = run.trace();
-  const int device = gs::add_track(t, tr::TrackKind::device, "GPU 0: " + run.device().name, -1, 0);
+  const int device = gridlock::add_track(t, tr::TrackKind::device, "GPU 0: " + run.device().name, -1, 0);
   const CounterTracks ct = declare_counters(t, device, l.check_out);
   const int64_t all = l.n * int64_t(l.kernels.size());
   const int64_t kernels = int64_t(l.kernels.size());
@@ -99,9 +99,9 @@ inline CounterTracks declare(gridlock::LessonRun& run, RecordedLaunch& l) {
   int stream = -1;
   for (KernelOnClock& k : l.kernels) {
     if (l.concurrent || stream < 0)
-      stream = gs::add_track(t, tr::TrackKind::stream,
-                             l.concurrent ? "stream " + std::to_string(k.kid) : "stream 0 (every kernel)",
-                             device, 0);
+      stream = gridlock::add_track(
+          t, tr::TrackKind::stream,
+          l.concurrent ? "stream " + std::to_string(k.kid) : "stream 0 (every kernel)", device, 0);
     k.stream_track = stream;
     k.block_tracks = gs::add_block_tracks(t, stream, 0, k.blocks, "kernel " + std::to_string(k.kid) + ", ");
     k.launch =

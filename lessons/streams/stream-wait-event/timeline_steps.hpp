@@ -63,12 +63,13 @@ inline Tracks declare(gridlock::LessonRun& run, const RecordedRun& r) {
   std::vector<int> device_tracks;
   const int devices = r.two_devices() ? 2 : 1;
   for (int d = 0; d < devices; ++d)
-    device_tracks.push_back(gs::add_track(
+    device_tracks.push_back(gridlock::add_track(
         t, tr::TrackKind::device, "GPU " + std::to_string(d) + ": " + r.device_names[size_t(d)], -1, d));
   Tracks k;
-  k.host = gs::add_track(t, tr::TrackKind::host, "CPU thread", -1, -1);
-  k.producer = gs::add_track(t, tr::TrackKind::stream, "producer stream", device_tracks[0], 0);
-  k.consumer = gs::add_track(t, tr::TrackKind::stream, "consumer stream", device_tracks.back(), devices - 1);
+  k.host = gridlock::add_track(t, tr::TrackKind::host, "CPU thread", -1, -1);
+  k.producer = gridlock::add_track(t, tr::TrackKind::stream, "producer stream", device_tracks[0], 0);
+  k.consumer =
+      gridlock::add_track(t, tr::TrackKind::stream, "consumer stream", device_tracks.back(), devices - 1);
   k.producer_blocks = gs::add_block_tracks(t, k.producer, 0, r.producer, "produce, ");
   k.consumer_blocks = gs::add_block_tracks(t, k.consumer, devices - 1, r.consumer, "consume, ");
   const int64_t n = r.n;
@@ -103,7 +104,7 @@ inline void add_delay_step(gridlock::LessonRun& run, const RecordedRun& r, const
           : "The host launches the producer and the consumer without the wait: nothing orders the consumer "
             "after the producer.",
       k.produce_launch);
-  for (const HostCall& c : r.host) gs::add_slice(s.events, k.host, c.begin, c.end, c.name, c.category);
+  for (const HostCall& c : r.host) gridlock::add_slice(s.events, k.host, c.begin, c.end, c.name, c.category);
   s.events.push_back(gs::make_event(k.producer, tr::EventKind::slice_begin, gs::extent(r.producer).first,
                                     "produce", tr::Category::kernel));
   const std::vector<int64_t> items = sample_items(r);
@@ -161,8 +162,9 @@ inline void add_read_step(gridlock::LessonRun& run, const RecordedRun& r, const 
     s.events.push_back(wait);
   }
   if (r.two_devices())
-    gs::add_slice(s.events, k.consumer, r.copy_begin, r.copy_end, "cudaMemcpyPeerAsync", tr::Category::copy);
-  gs::add_slice(s.events, k.consumer, begin, end, "consume", tr::Category::kernel);
+    gridlock::add_slice(s.events, k.consumer, r.copy_begin, r.copy_end, "cudaMemcpyPeerAsync",
+                        tr::Category::copy);
+  gridlock::add_slice(s.events, k.consumer, begin, end, "consume", tr::Category::kernel);
   gs::add_block_slices(s.events, k.consumer_blocks, r.consumer);
   const int source = r.two_devices() ? kCopy : kData;
   tr::Operation copy{tr::Operator::copy, source, kData, -1, {}, {}, {}, {}};
