@@ -5,6 +5,7 @@
 
 #include <exception>
 
+#include "format.hpp"
 #include "panels/claims_panel.hpp"
 
 namespace gridlock::viewer {

@@ -103,6 +103,22 @@ std::string format_devices(const std::vector<trace::Device>& devices) {
   return text;
 }
 
+std::string producer_summary(const trace::Producer& p) {
+  if (p.kind == trace::ProducerKind::model) return "model: " + p.model;
+  if (p.devices.empty()) return "unnamed GPU";
+  std::string text = format_devices(p.devices);
+  const trace::Device& d = p.devices.front();
+  const bool alike = std::all_of(p.devices.begin(), p.devices.end(), [&](const trace::Device& o) {
+    return o.name == d.name && o.cc_major == d.cc_major && o.cc_minor == d.cc_minor &&
+           o.sm_count == d.sm_count;
+  });
+  if (!alike) return text;
+  text += "  \xC2\xB7  CC " + std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor);
+  if (d.sm_count > 0)
+    text += "  \xC2\xB7  " + std::to_string(d.sm_count) + " SMs" + (p.devices.size() > 1 ? " each" : "");
+  return text;
+}
+
 std::string format_count(int64_t count, const std::string& noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }

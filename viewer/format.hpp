@@ -44,6 +44,10 @@ std::string format_parameter(const std::string& name, double value);
 // "NVIDIA A100 + NVIDIA H100"; empty when none is declared.
 std::string format_devices(const std::vector<trace::Device>& devices);
 
+// "NVIDIA H100 80GB HBM3 · CC 9.0 · 132 SMs" ("2 × … each" for two alike GPUs, the names alone
+// for different ones), or the model's description.
+std::string producer_summary(const trace::Producer& producer);
+
 // A time as the command line takes it: a number with an optional unit, ns (the default), us
 // (or µs), ms or s: "42560", "42.5us", "1.2 ms". False when the text is not one; never throws.
 bool parse_duration(const std::string& text, int64_t& ns);

@@ -9,7 +9,6 @@
 #include "format.hpp"
 #include "model/key_events.hpp"
 #include "model/step_text.hpp"
-#include "panels/claims_panel.hpp"
 #include "views/chart_parts.hpp"
 
 namespace gridlock::viewer {

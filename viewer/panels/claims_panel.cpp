@@ -230,22 +230,6 @@ void claim_badge(const trace::Claim& claim, const Fonts& fonts) {
   wrapped_tooltip(badge_meaning(badge), 28.0f);
 }
 
-std::string producer_summary(const trace::Producer& p) {
-  if (p.kind == trace::ProducerKind::model) return "model: " + p.model;
-  if (p.devices.empty()) return "unnamed GPU";
-  std::string text = format_devices(p.devices);
-  const trace::Device& d = p.devices.front();
-  const bool alike = std::all_of(p.devices.begin(), p.devices.end(), [&](const trace::Device& o) {
-    return o.name == d.name && o.cc_major == d.cc_major && o.cc_minor == d.cc_minor &&
-           o.sm_count == d.sm_count;
-  });
-  if (!alike) return text;
-  text += "  \xC2\xB7  CC " + std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor);
-  if (d.sm_count > 0)
-    text += "  \xC2\xB7  " + std::to_string(d.sm_count) + " SMs" + (p.devices.size() > 1 ? " each" : "");
-  return text;
-}
-
 void draw_claims_panel(const trace::Trace& trace, const Fonts& fonts) {
   if (trace.claims.empty()) {
     ImGui::TextDisabled("This trace records no claims.");

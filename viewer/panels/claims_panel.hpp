@@ -30,8 +30,4 @@ const char* verdict_words(trace::Verdict verdict);
 void claim_badge(const trace::Claim& claim, const Fonts& fonts);
 ImU32 badge_colour(Badge badge);
 
-// "NVIDIA H100 80GB HBM3 · CC 9.0 · 132 SMs" ("2 × … each" for two alike GPUs, the names alone
-// for different ones), or the model's description.
-std::string producer_summary(const trace::Producer& producer);
-
 }  // namespace gridlock::viewer
