@@ -63,3 +63,23 @@ TEST(Tracks, ASliceIsItsBeginAndItsEnd) {
     EXPECT_EQ(e.value, 7);
   }
 }
+
+TEST(Tracks, RecordsOfOneBlockEachGetTheirBlocksRows) {
+  struct Turn {
+    int block = 0;
+    unsigned sm = 0;
+    int track = -1;
+  };
+  tr::Trace t;
+  std::vector<Turn> turns = {{5, 9}, {2, 3}};
+  gridlock::add_block_rows(t, turns);
+  EXPECT_EQ(turns[0].track, 2);  // after SM 3's and SM 9's rows
+  EXPECT_EQ(turns[1].track, 3);
+  EXPECT_EQ(t.tracks[2].name, "block 5");
+  const int kernel = gridlock::add_track(t, tr::TrackKind::kernel, "reduce");
+  const tr::Track& b = t.tracks[size_t(gridlock::add_block_track(t, kernel, 4, 17))];
+  EXPECT_EQ(b.name, "block 4 (SM 17)");
+  EXPECT_EQ(b.parent, kernel);
+  EXPECT_EQ(b.block, 4);
+  EXPECT_EQ(b.sm, 17);
+}

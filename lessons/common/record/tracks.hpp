@@ -5,35 +5,44 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "trace/trace.hpp"
 
 namespace gridlock {
 
+// Appends `row` with the next free id, and returns the id.
+inline int add_row(trace::Trace& t, trace::Track row) {
+  const int id = row.id = int(t.tracks.size());
+  t.tracks.push_back(std::move(row));
+  return id;
+}
+
 // Appends a row of `kind` named `name` inside row `parent` (-1: a top row), on GPU `device` (-1:
 // the host), for block `block` on SM `sm` (-1: none); returns its id.
 inline int add_track(trace::Trace& t, trace::TrackKind kind, const std::string& name, int parent = -1,
                      int device = 0, int block = -1, int sm = -1) {
-  const int id = int(t.tracks.size());
-  t.tracks.push_back({id, kind, name, parent, device, block, -1, -1, sm});
-  return id;
+  return add_row(t, {0, kind, name, parent, device, block, -1, -1, sm});
+}
+
+// Appends the row of block `block`, named "block b (SM s)" after the SM it ran on, inside `parent`.
+inline int add_block_track(trace::Trace& t, int parent, int block, int sm) {
+  return add_track(t, trace::TrackKind::block,
+                   "block " + std::to_string(block) + " (SM " + std::to_string(sm) + ")", parent, 0, block,
+                   sm);
 }
 
 // Appends the row of warp `warp` of block `block` (on SM `sm`), inside the block's row.
 inline int add_warp_track(trace::Trace& t, int block_track, int block, int warp, int sm) {
-  const int id = int(t.tracks.size());
-  t.tracks.push_back(
-      {id, trace::TrackKind::warp, "warp " + std::to_string(warp), block_track, 0, block, warp, -1, sm});
-  return id;
+  return add_row(
+      t, {0, trace::TrackKind::warp, "warp " + std::to_string(warp), block_track, 0, block, warp, -1, sm});
 }
 
 // Appends the row of thread `thread` of block `block` (on SM `sm`), inside its warp's row.
 inline int add_thread_track(trace::Trace& t, int warp_track, int block, int thread, int sm) {
-  const int id = int(t.tracks.size());
-  t.tracks.push_back({id, trace::TrackKind::lane, "thread " + std::to_string(thread), warp_track, 0, block,
-                      thread / 32, thread % 32, sm});
-  return id;
+  return add_row(t, {0, trace::TrackKind::lane, "thread " + std::to_string(thread), warp_track, 0, block,
+                     thread / 32, thread % 32, sm});
 }
 
 // One row per SM that ran a block (kind sm, in SM order), then one row per block inside its SM's
@@ -49,6 +58,17 @@ inline std::vector<int> add_block_rows(trace::Trace& t, const std::vector<int>& 
     rows.push_back(add_track(t, trace::TrackKind::block, "block " + std::to_string(blocks[k]),
                              sm_track[sms[k]], 0, blocks[k], int(sms[k])));
   return rows;
+}
+
+// The same for what each block recorded (a turn, an arrival, a visit), one record a block, each
+// naming its `block` and `sm`: each record's `track` becomes its block's row.
+template <typename Record>
+void add_block_rows(trace::Trace& t, std::vector<Record>& records) {
+  std::vector<int> blocks;
+  std::vector<unsigned> sms;
+  for (const Record& r : records) blocks.push_back(r.block), sms.push_back(r.sm);
+  const std::vector<int> rows = add_block_rows(t, blocks, sms);
+  for (size_t k = 0; k < records.size(); ++k) records[k].track = rows[k];
 }
 
 // A slice: its begin and end events on one track, both with `value`.

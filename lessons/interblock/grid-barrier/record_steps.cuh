@@ -74,11 +74,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   t.buffers = {{kValues, "values", tr::ElementType::i32, {grid}, tr::MemorySpace::global, 0},
                {kSeen, "seen", tr::ElementType::i32, {grid}, tr::MemorySpace::global, 0}};
   gridlock::add_track(t, tr::TrackKind::memory, "arrived");  // kArrivedTrack
-  std::vector<int> blocks;
-  std::vector<unsigned> sm_of;
-  for (const Visit& v : all) blocks.push_back(v.block), sm_of.push_back(v.sm);
-  const std::vector<int> rows = gridlock::add_block_rows(t, blocks, sm_of);
-  for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
+  gridlock::add_block_rows(t, all);
   const int launch_id = run.add_launch(
       cooperative ? "exchange_with_grid_sync (cooperative)" : "exchange_with_spin_barrier", grid, o.block);
   if (stopped) t.notices.push_back("the watchdog stopped the recorded run: the barrier could not complete");

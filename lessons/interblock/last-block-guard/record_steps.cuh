@@ -76,11 +76,7 @@ inline void declare(tr::Trace& t, std::vector<Arrival>& all, int grid, int block
       {kAcc, "acc", tr::ElementType::i32, {block}, tr::MemorySpace::registers, 0},
       {kShared, "r", tr::ElementType::i32, {block}, tr::MemorySpace::shared, 0},
       {kResult, "out.total", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
-  std::vector<int> blocks;
-  std::vector<unsigned> sms;
-  for (const Arrival& a : all) blocks.push_back(a.block), sms.push_back(a.sm);
-  const std::vector<int> rows = gridlock::add_block_rows(t, blocks, sms);
-  for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
+  gridlock::add_block_rows(t, all);
 }
 
 // PHASE 1: every block's partial, as a slice from its start to its store.

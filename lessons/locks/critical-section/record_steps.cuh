@@ -48,11 +48,7 @@ inline std::vector<Turn> turns(const gridlock::EventRecording& rec, int grid, gr
 inline void declare_tracks(tr::Trace& t, std::vector<Turn>& all) {
   gridlock::add_track(t, tr::TrackKind::lock, "lock");     // kLockTrack
   gridlock::add_track(t, tr::TrackKind::memory, "count");  // kCountTrack
-  std::vector<int> blocks;
-  std::vector<unsigned> sms;
-  for (const Turn& turn : all) blocks.push_back(turn.block), sms.push_back(turn.sm);
-  const std::vector<int> rows = gridlock::add_block_rows(t, blocks, sms);
-  for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
+  gridlock::add_block_rows(t, all);
 }
 
 // The flows of one turn: the hand-off into its hold, those out of its release (the next hand-off,

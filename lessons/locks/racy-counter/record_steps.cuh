@@ -44,11 +44,7 @@ inline std::vector<Access> accesses(const gridlock::EventRecording& rec, int gri
 // Tracks: the counter, then one per SM that ran a block, with its blocks inside.
 inline void declare_tracks(tr::Trace& t, std::vector<Access>& all) {
   gridlock::add_track(t, tr::TrackKind::memory, "count");  // kCountTrack
-  std::vector<int> blocks;
-  std::vector<unsigned> sms;
-  for (const Access& a : all) blocks.push_back(a.block), sms.push_back(a.sm);
-  const std::vector<int> rows = gridlock::add_block_rows(t, blocks, sms);
-  for (size_t k = 0; k < all.size(); ++k) all[k].track = rows[k];
+  gridlock::add_block_rows(t, all);
 }
 
 inline void record_steps(gridlock::LessonRun& run, bool atomic) {

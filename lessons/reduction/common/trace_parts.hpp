@@ -61,9 +61,7 @@ LaunchTracks declare_launch_tracks(trace::Trace& t, const std::string& kernel, c
   out.kernel = add_track(t, trace::TrackKind::kernel, kernel);
   for (int b = 0; b < grid; ++b) {
     const int sm = int(rec.sm_of(b));
-    const int id =
-        add_track(t, trace::TrackKind::block,
-                  "block " + std::to_string(b) + " (SM " + std::to_string(sm) + ")", out.kernel, 0, b, sm);
+    const int id = add_block_track(t, out.kernel, b, sm);
     out.block.push_back(id);
     out.first_warp.push_back(id + 1);
     for (int w = 0; w < rec.warps_per_block(); ++w) add_warp_track(t, id, b, w, sm);

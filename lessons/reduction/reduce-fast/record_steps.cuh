@@ -83,10 +83,7 @@ inline std::vector<int> declare_tracks(tr::Trace& t, const std::string& kernel, 
   const int kernel_track = gridlock::add_track(t, tr::TrackKind::kernel, kernel);
   std::vector<int> rows;
   for (size_t b = 0; b < r.blocks.size(); ++b) {
-    const int sm = int(r.blocks[b].sm);
-    rows.push_back(gridlock::add_track(t, tr::TrackKind::block,
-                                       "block " + std::to_string(b) + " (SM " + std::to_string(sm) + ")",
-                                       kernel_track, 0, int(b), sm));
+    rows.push_back(gridlock::add_block_track(t, kernel_track, int(b), int(r.blocks[b].sm)));
   }
   return rows;
 }

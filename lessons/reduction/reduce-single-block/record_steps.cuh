@@ -45,8 +45,7 @@ inline void declare_buffers_and_tracks(tr::Trace& t, int64_t n, int block, unsig
                {kAccumulators, "acc", tr::ElementType::i32, {block}, tr::MemorySpace::registers, 0},
                {kShared, "r", tr::ElementType::i32, {block}, tr::MemorySpace::shared, 0},
                {kOut, "out", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
-  gridlock::add_track(t, tr::TrackKind::block, "block 0 (SM " + std::to_string(sm) + ")", -1, 0, 0,
-                      int(sm));  // kBlockTrack, then the warps from kFirstWarpTrack
+  gridlock::add_block_track(t, -1, 0, int(sm));  // kBlockTrack, then the warps from kFirstWarpTrack
   for (int w = 0; w < warps; ++w) gridlock::add_warp_track(t, kBlockTrack, 0, w, int(sm));
 }
 
