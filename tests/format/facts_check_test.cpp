@@ -77,6 +77,10 @@ tr::Trace facts_of_every_kind() {
   tr::set_fact(t, "fold", tr::snapshot_fold_fact(t, 0, in, tr::Operator::add));
   tr::set_fact(t, "item", tr::snapshot_item_fact(t, 0, 7, 1));
   tr::set_fact(t, "product", tr::snapshot_fold_fact(t, 0, 7, tr::Operator::matmul));
+  t.parameters["bytes"] = 16;  // over the strided load of thread 0, 48 ns
+  tr::set_fact(t, "event.rate", tr::event_rate_fact(t, "bytes", {0, 0}, {0, 1}, 3));
+  tr::set_fact(t, "idle.share", tr::series_share_fact(t, 1, t.launches.front().id, {0, 0}, {0, 3}, 2));
+  tr::set_fact(t, "at.once", tr::most_at_once_fact(t, tr::Category::barrier));
   return t;
 }
 
@@ -84,7 +88,14 @@ tr::Trace facts_of_every_kind() {
 
 TEST(FactsCheck, FactsOfEveryKindPassAsBuilt) {
   const tr::Trace t = facts_of_every_kind();
-  EXPECT_EQ(t.fact_values.size(), 34u);
+  EXPECT_EQ(t.fact_values.size(), 37u);
+  EXPECT_EQ(t.facts.at("event.rate"), "0.333");  // 16 bytes in 48 ns, GB/s
+  EXPECT_EQ(t.facts.at("idle.share"), "6.25%");  // 4 over a grid of 1 times 64 ns
+  // Thread 0 waits from 48 to 64 while thread 1 waits from 40: two at once, from event 2. Thread 1's
+  // second wait begins at 64, as the first two end: an interval is open up to, not at, its end.
+  EXPECT_EQ(t.facts.at("at.once"), "2");
+  EXPECT_EQ(t.fact_values.at("at.once").at.step, 0);
+  EXPECT_EQ(t.fact_values.at("at.once").at.event, 2);
   EXPECT_EQ(t.facts.at("sites"), "kernels.cuh:27 (r6::fold), kernels.cuh:28 (r6::fold)");
   EXPECT_EQ(t.facts.at("fold"), "8");  // 3 - 1 + 4 + 2
   EXPECT_EQ(t.facts.at("item"), "[[0, 1], [1, 4294967295]]");
@@ -265,6 +276,13 @@ TEST(FactsCheck, AChangedOriginOfEveryKindIsFound) {
       {"sites", [](tr::Trace& c) { c.fact_values["sites"].listed[1] = "kernels.cuh:29 (r6::fold)"; }},
       {"item", [](tr::Trace& c) { c.steps[0].snapshots.back().values[7] = 5; }},
       {"product", [](tr::Trace& c) { c.steps[0].snapshots.back().values[0] = 2; }},
+      {"event.rate", [](tr::Trace& c) { c.parameters["bytes"] = 32; }},
+      {"idle.share", [](tr::Trace& c) { c.series[1].values[3] = 2; }},
+      {"at.once",
+       [](tr::Trace& c) {  // thread 0's waits become other work: one wait at a time
+         for (int step : {0, 1})
+           for (int e : {2, 3}) c.steps[size_t(step)].events[size_t(e)].category = tr::Category::other;
+       }},
   };
   ASSERT_EQ(change.size(), t.fact_values.size());
   for (const auto& [key, apply] : change) {
@@ -282,6 +300,10 @@ TEST(FactsCheck, ATruncatedTimeAnotherClockAndAMissingOriginAreFound) {
   t.steps[0].events[2].t_ns = 1999;
   tr::set_fact(t, "duration", tr::duration_fact(t, {0, 0}, {0, 1}, tr::FactUnit::ns, 0));
   tr::set_fact(t, "late", tr::duration_fact(t, {0, 0}, {0, 1}, tr::FactUnit::us, 0));
+  // The facts on the events moved: the rate over the load, and the most at once, now elsewhere.
+  EXPECT_FALSE(fact_problems(t).empty());
+  tr::set_fact(t, "event.rate", tr::event_rate_fact(t, "bytes", {0, 0}, {0, 1}, 3));
+  tr::set_fact(t, "at.once", tr::most_at_once_fact(t, tr::Category::barrier));
   EXPECT_EQ(t.facts.at("late"), "2 \xC2\xB5s");  // rounded
   EXPECT_TRUE(fact_problems(t).empty()) << fact_problems(t).front();
   tr::Trace truncated = t;
@@ -350,6 +372,38 @@ TEST(FactsCheck, ATruncatedTimeAnotherClockAndAMissingOriginAreFound) {
   tr::Trace no_sm = t;
   no_sm.tracks[0].sm = -1;
   EXPECT_FALSE(fact_problems(no_sm).empty());
+}
+
+TEST(FactsCheck, ARateAShareAndTheMostAtOnceKeepToTheirOrigin) {
+  const tr::Trace t = facts_of_every_kind();
+  EXPECT_THROW(tr::event_rate_fact(t, "bytes", {0, 1}, {0, 0}, 0), tr::TraceError);  // time backwards
+  EXPECT_THROW(tr::event_rate_fact(t, "no bytes", {0, 0}, {0, 1}, 0), tr::TraceError);
+  EXPECT_THROW(tr::series_share_fact(t, 1, 99, {0, 0}, {0, 3}, 0), tr::TraceError);
+  // A share written as a plain number, a rate as a percentage, a rate on another clock.
+  EXPECT_TRUE(refused_after(t, [](tr::Trace& c) {
+    c.fact_values["idle.share"].unit = tr::FactUnit::count;
+    c.facts["idle.share"] = "0.06";
+  }));
+  EXPECT_TRUE(refused_after(t, [](tr::Trace& c) {
+    c.fact_values["event.rate"].unit = tr::FactUnit::percent;
+    c.facts["event.rate"] = "33.333%";
+  }));
+  EXPECT_TRUE(
+      refused_after(t, [](tr::Trace& c) { c.fact_values["event.rate"].clock = "host steady_clock"; }));
+  EXPECT_TRUE(refused_after(t, [](tr::Trace& c) {
+    std::swap(c.fact_values["idle.share"].start, c.fact_values["idle.share"].end);
+  }));
+  // The most at once, said to be reached at an event where fewer were open.
+  EXPECT_TRUE(refused_after(t, [](tr::Trace& c) { c.fact_values["at.once"].at = {0, 6}; }));
+  // A row with an unpaired event of the kind has no intervals to count.
+  tr::Trace odd = t;
+  odd.steps[1].events[5].category = tr::Category::other;
+  EXPECT_THROW(tr::most_at_once_fact(odd, tr::Category::barrier), tr::TraceError);
+  EXPECT_FALSE(fact_problems(odd).empty());
+  // Counters of the kind are readings, not the ends of an interval.
+  tr::Trace counter = t;
+  counter.steps[0].events[8].category = tr::Category::barrier;
+  EXPECT_EQ(tr::most_at_once_fact(counter, tr::Category::barrier).value, 2);
 }
 
 // Every shipped trace's facts with an origin hold what it recorded, and changing the number of

@@ -64,6 +64,10 @@ tr::Trace one_of_everything() {
   t.facts["racecheck.x.report"] = "a.log fnv1a64:0123456789abcdef";
   tr::set_fact(t, "f.sites", tr::report_sites_fact("a.log", {"kernels.cuh:27 (r6::fold)"}));
   tr::set_fact(t, "f.fold", tr::snapshot_fold_fact(t, 0, t.buffers.front().id, tr::Operator::add));
+  t.parameters["bytes"] = 64;
+  tr::set_fact(t, "f.rate", tr::event_rate_fact(t, "bytes", first, {0, 1}, 0));
+  tr::set_fact(t, "f.share", tr::series_share_fact(t, 0, t.launches.front().id, first, {0, 1}, 0));
+  tr::set_fact(t, "f.at_once", tr::most_at_once_fact(t, tr::Category::work));
   t.sources.front().recording = {1};
   t.steps.front().lights.push_back({0, t.steps.front().line_begin, t.steps.front().line_begin});
   return t;

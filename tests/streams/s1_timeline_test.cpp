@@ -96,6 +96,10 @@ TEST(S1Timeline, ConcurrentCorrectedIsValidAndTruthful) {
   const tr::Trace t = built(made_up_launch(s1::CheckOut::corrected, true, 3000, 50000, 5));
   streams_test::expect_valid_and_truthful(t);
   EXPECT_EQ(t.facts.at("recorded.kernels_at_once"), "8");
+  // The kernels start 3 µs apart and run 50 µs: every block 0 checks in before the first checks out.
+  EXPECT_EQ(t.facts.at("recorded.block0_at_once"), "8");
+  EXPECT_EQ(t.fact_values.at("recorded.block0_at_once").kind, tr::FactKind::most_at_once);
+  EXPECT_EQ(t.fact_values.at("recorded.block0_at_once").category, tr::Category::atomic);
   EXPECT_EQ(t.facts.at("recorded.report"), "8");
   EXPECT_EQ(t.launches.size(), 8u);
   EXPECT_EQ(t.steps.size(), 24u);  // a check-in, the work and a check-out per kernel
@@ -112,7 +116,11 @@ TEST(S1Timeline, SerialAndDocumentedAreValidAndTruthful) {
 
 TEST(S1Timeline, SerialRecordsTheDocumentedCountAsNeverComingDown) {
   const tr::Trace t = built(made_up_launch(s1::CheckOut::documented, false, 0, 30000, 3));
+  // No overlap moment: the kernels' slices on their streams' rows count them, one at a time.
   EXPECT_EQ(t.facts.at("recorded.kernels_at_once"), "1");
+  EXPECT_EQ(t.fact_values.at("recorded.kernels_at_once").kind, tr::FactKind::most_at_once);
+  EXPECT_EQ(t.fact_values.at("recorded.kernels_at_once").category, tr::Category::kernel);
+  EXPECT_EQ(t.facts.at("recorded.block0_at_once"), "1");
   EXPECT_EQ(t.facts.at("recorded.report"), "8");
   EXPECT_EQ(t.facts.at("recorded.masks"), "0x1 0x3 0x7 0xf 0x1f 0x3f 0x7f 0xff");
 }

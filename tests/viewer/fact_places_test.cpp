@@ -88,6 +88,16 @@ TEST(FactPlaces, EveryShippedFactWithAnOriginOpensOnWhatItWasTakenFrom) {
           EXPECT_EQ(e.value, f.value);
           break;
         }
+        case gt::FactKind::event_rate:
+        case gt::FactKind::series_share:  // at the end of the span the rate or share is over
+          EXPECT_EQ(p.time_ns(), event_at(t, f.end).t_ns);
+          break;
+        case gt::FactKind::most_at_once: {  // where the most came to be open: an event of the kind
+          const gt::Event& e = event_at(t, f.at);
+          EXPECT_EQ(p.time_ns(), e.t_ns);
+          EXPECT_EQ(e.category, f.category);
+          break;
+        }
         case gt::FactKind::event_block:
         case gt::FactKind::event_sm: {
           // On the event, whose row is the block (or SM) the number names.
@@ -111,12 +121,14 @@ TEST(FactPlaces, EveryShippedFactWithAnOriginOpensOnWhatItWasTakenFrom) {
 }
 
 TEST(FactPlaces, AFactWithoutAnOriginHasNoPlace) {
-  // The most block 0s that ran at once: counted over the kernels' slices, with no one origin.
+  // The configuration's name: a word, with no moment of the run behind it.
+  const gt::Trace fast = gt::read_file(std::string(GRIDLOCK_TEST_LESSONS_DIR) +
+                                       "/reduction/reduce-fast/recorded/reduce-fast.json");
+  ASSERT_TRUE(fast.facts.count("config"));
+  ASSERT_FALSE(fast.fact_values.count("config"));
+  EXPECT_FALSE(fact_place(fast, "config").has_value());
   const gt::Trace t = gt::read_file(std::string(GRIDLOCK_TEST_LESSONS_DIR) +
                                     "/streams/concurrent-kernels/recorded/concurrent-kernels.json");
-  ASSERT_TRUE(t.facts.count("recorded.block0_at_once"));
-  ASSERT_FALSE(t.fact_values.count("recorded.block0_at_once"));
-  EXPECT_FALSE(fact_place(t, "recorded.block0_at_once").has_value());
   const std::optional<FactPlace> masks = fact_place(t, "recorded.masks");  // a list: its series
   ASSERT_TRUE(masks.has_value());
   EXPECT_EQ(masks->view, "histogram");

@@ -35,7 +35,9 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
   if (found == t.fact_values.end()) return std::nullopt;
   const trace::FactValue& f = found->second;
   switch (f.kind) {
-    case trace::FactKind::duration: {
+    case trace::FactKind::duration:
+    case trace::FactKind::event_rate:
+    case trace::FactKind::series_share: {
       // The span's end, with its start named: the cursor lands where the time ran out.
       const trace::Event* start = event_of(t, f.start);
       std::optional<FactPlace> p = at_event(t, f.end, "the end of the span");
@@ -50,6 +52,10 @@ std::optional<FactPlace> fact_place(const trace::Trace& t, const std::string& ke
       return at_event(t, f.at, "the block whose row holds");
     case trace::FactKind::event_sm:
       return at_event(t, f.at, "the SM whose row holds");
+    case trace::FactKind::most_at_once:
+      return at_event(
+          t, f.at,
+          "the most " + std::string(trace::to_string(f.category)) + " intervals open at once, reached at");
     case trace::FactKind::snapshot_value:
     case trace::FactKind::shortfall:
     case trace::FactKind::snapshot_item:

@@ -37,7 +37,8 @@ GRIDLOCK_ENUM_NAMES(FactKind, "duration", "event_value", "event_block", "event_s
                     "series_range", "series_distinct", "series_mode", "series_mode_count", "series_differs",
                     "series_sum", "timing_median", "timing_rate", "timing_ratio", "series_spread",
                     "series_count", "parameter", "launch_grid", "series_values", "timing_share",
-                    "report_count", "snapshot_item", "snapshot_fold", "report_sites");
+                    "report_count", "snapshot_item", "snapshot_fold", "report_sites", "event_rate",
+                    "series_share", "most_at_once");
 GRIDLOCK_ENUM_NAMES(FactUnit, "count", "ns", "us", "ms", "out_of", "range", "times", "percent", "spread",
                     "hex", "matrix");
 

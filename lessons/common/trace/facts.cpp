@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <utility>
 
 #include "trace/trace.hpp"
@@ -582,6 +583,86 @@ FactValue report_sites_fact(const std::string& report, const std::vector<std::st
   f.report = report;
   f.listed = sites;
   f.value = double(sites.size());
+  return f;
+}
+
+namespace {
+
+// The time from `start` to `end` on the trace's clock, which must not run backwards.
+double span_of(const Trace& trace, EventRef start, EventRef end) {
+  const double span = double(event_at(trace, end).t_ns - event_at(trace, start).t_ns);
+  if (!(span > 0))
+    missing("a time from event " + std::to_string(start.event) + " of step " + std::to_string(start.step) +
+            " that ends after it starts");
+  return span;
+}
+
+}  // namespace
+
+FactValue event_rate_fact(const Trace& trace, const std::string& bytes, EventRef start, EventRef end,
+                          int decimals) {
+  FactValue f = parameter_fact(trace, bytes);
+  f.kind = FactKind::event_rate;
+  f.value = f.value / span_of(trace, start, end);  // bytes a nanosecond: GB/s
+  f.decimals = decimals;
+  f.clock = trace.clock.source;
+  f.start = start;
+  f.end = end;
+  return f;
+}
+
+FactValue series_share_fact(const Trace& trace, int series, int launch, EventRef start, EventRef end,
+                            int decimals) {
+  const double sum = series_sum_fact(trace, series).value;
+  FactValue f = launch_grid_fact(trace, launch);
+  f.kind = FactKind::series_share;
+  f.series = series;
+  f.value = sum / (f.value * span_of(trace, start, end));
+  f.unit = FactUnit::percent;
+  f.decimals = decimals;
+  f.clock = trace.clock.source;
+  f.start = start;
+  f.end = end;
+  return f;
+}
+
+FactValue most_at_once_fact(const Trace& trace, Category category) {
+  // Each track's events of the category in time order, then paired into intervals.
+  std::map<int, std::vector<std::pair<int64_t, EventRef>>> by_track;
+  for (size_t s = 0; s < trace.steps.size(); ++s)
+    for (size_t i = 0; i < trace.steps[s].events.size(); ++i) {
+      const Event& e = trace.steps[s].events[i];
+      if (e.category == category && e.kind != EventKind::counter)
+        by_track[e.track].push_back({e.t_ns, {int(s), int(i)}});
+    }
+  struct Edge {
+    int64_t t;
+    int delta;  // +1 opens an interval, -1 closes one; at one time the closes come first
+    EventRef opened;
+  };
+  std::vector<Edge> edges;
+  for (auto& [track, events] : by_track) {
+    std::stable_sort(events.begin(), events.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (events.size() % 2 != 0)
+      missing("a pair for every " + std::string(to_string(category)) + " event of track " +
+              std::to_string(track) + ", which holds " + std::to_string(events.size()));
+    for (size_t k = 0; k < events.size(); k += 2) {
+      edges.push_back({events[k].first, +1, events[k].second});
+      edges.push_back({events[k + 1].first, -1, {}});
+    }
+  }
+  std::stable_sort(edges.begin(), edges.end(),
+                   [](const Edge& a, const Edge& b) { return a.t != b.t ? a.t < b.t : a.delta < b.delta; });
+  FactValue f;
+  f.kind = FactKind::most_at_once;
+  f.category = category;
+  int open = 0;
+  for (const Edge& edge : edges)
+    if ((open += edge.delta) > f.value) {
+      f.value = open;
+      f.at = edge.opened;
+    }
   return f;
 }
 

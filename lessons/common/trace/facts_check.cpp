@@ -289,6 +289,59 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
       r->value = double(m.bytes) / m.median_ns / stated->second;
       return true;
     }
+    case FactKind::event_rate:
+    case FactKind::series_share: {
+      const Event* a = event_of(t, f.start);
+      const Event* b = event_of(t, f.end);
+      if (a == nullptr || b == nullptr) return *why = "its start or end event is not in the trace", false;
+      if (f.clock != t.clock.source)
+        return *why = "it is on the clock \"" + f.clock + "\", the trace's is \"" + t.clock.source + "\"",
+               false;
+      if (b->t_ns <= a->t_ns) return *why = "its end event does not come after its start event", false;
+      const double span = double(b->t_ns - a->t_ns);
+      if (f.kind == FactKind::event_rate) {
+        const auto bytes = t.parameters.find(f.parameter);
+        if (bytes == t.parameters.end())
+          return *why = "the run has no parameter \"" + f.parameter + "\"", false;
+        r->value = bytes->second / span;  // bytes a nanosecond: GB/s
+        return true;
+      }
+      const Series* s = series_of(t, f.series);
+      if (s == nullptr) return *why = "its series is not in the trace or is empty", false;
+      const auto l = std::find_if(t.launches.begin(), t.launches.end(),
+                                  [&](const Launch& x) { return x.id == f.launch; });
+      if (l == t.launches.end()) return *why = "its launch is not in the trace", false;
+      r->value = std::accumulate(s->values.begin(), s->values.end(), 0.0) / (double(l->grid) * span);
+      return true;
+    }
+    case FactKind::most_at_once: {
+      // Counted here instant by instant, apart from the builder's sweep: at each interval's first
+      // event, the intervals that began at or before it and end after it.
+      std::map<int, std::vector<int64_t>> times;
+      for (const Step& s : t.steps)
+        for (const Event& e : s.events)
+          if (e.category == f.category && e.kind != EventKind::counter) times[e.track].push_back(e.t_ns);
+      std::vector<std::pair<int64_t, int64_t>> intervals;
+      for (auto& [track, on_track] : times) {
+        if (on_track.size() % 2 != 0) return *why = "a track holds an unpaired event of its category", false;
+        std::sort(on_track.begin(), on_track.end());
+        for (size_t k = 0; k < on_track.size(); k += 2) intervals.push_back({on_track[k], on_track[k + 1]});
+      }
+      const Event* at = event_of(t, f.at);
+      if (at == nullptr || at->category != f.category)
+        return *why = "the event it names is not one of its category in the trace", false;
+      const auto open_at = [&](int64_t instant) {
+        return double(std::count_if(intervals.begin(), intervals.end(),
+                                    [&](const auto& i) { return i.first <= instant && instant < i.second; }));
+      };
+      r->value = 0;
+      for (const auto& i : intervals) r->value = std::max(r->value, open_at(i.first));
+      if (open_at(at->t_ns) != r->value)
+        return *why = "at the event it names " + std::to_string(int64_t(open_at(at->t_ns))) +
+                      " were open, not the most",
+               false;
+      return true;
+    }
     case FactKind::report_sites:
     case FactKind::report_count: {
       // The number is the report's, which gridlock-evidence-check counts again in the file; here
@@ -524,10 +577,14 @@ void check_facts(const Trace& t, std::vector<std::string>& problems) {
     if (f.kind == FactKind::duration && !time_unit)
       problems.push_back(where + "is a time written as " + std::string(to_string(f.unit)));
     const bool ratio_unit = f.unit == FactUnit::times || f.unit == FactUnit::percent;
-    if ((f.kind == FactKind::timing_ratio || f.kind == FactKind::timing_share) != ratio_unit)
+    const bool ratio_kind = f.kind == FactKind::timing_ratio || f.kind == FactKind::timing_share ||
+                            f.kind == FactKind::series_share;
+    if (ratio_kind != ratio_unit)
       problems.push_back(where + "a ratio is written as times (\xC3\x97) or a percentage, and only a ratio");
-    if (f.kind == FactKind::timing_share && f.unit != FactUnit::percent)
-      problems.push_back(where + "a share of a stated rate is written as a percentage");
+    if ((f.kind == FactKind::timing_share || f.kind == FactKind::series_share) && f.unit != FactUnit::percent)
+      problems.push_back(where + "a share is written as a percentage");
+    if ((f.kind == FactKind::event_rate || f.kind == FactKind::most_at_once) && f.unit != FactUnit::count)
+      problems.push_back(where + "a rate or a count at once is written as a plain number");
     if ((f.kind == FactKind::series_spread) != (f.unit == FactUnit::spread))
       problems.push_back(where + "a ratio with its spread (\xC2\xB1) is written so, and only such a ratio");
     if (f.kind == FactKind::report_sites) {

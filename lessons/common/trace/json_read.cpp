@@ -288,6 +288,21 @@ FactValue read_fact_value(const JsonPlace& p) {
       f.report = p.at("report").text();
       for (size_t k = 0, n = p.at("listed").size(); k < n; ++k) f.listed.push_back(p.at("listed")[k].text());
       break;
+    case FactKind::event_rate:
+    case FactKind::series_share:
+      if (f.kind == FactKind::event_rate) f.parameter = p.at("parameter").text();
+      if (f.kind == FactKind::series_share) {
+        f.series = p.at("series").small_int();
+        f.launch = p.at("launch").small_int();
+      }
+      f.clock = p.at("clock").text();
+      f.start = read_ref(p.at("start"));
+      f.end = read_ref(p.at("end"));
+      break;
+    case FactKind::most_at_once:
+      f.category = p.at("category").choice<Category>();
+      f.at = read_ref(p.at("at"));
+      break;
     case FactKind::snapshot_item:
       f.item = p.at("item").integer(0, kMaxIndex);
       [[fallthrough]];

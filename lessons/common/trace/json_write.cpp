@@ -190,6 +190,18 @@ json fact_value_json(const FactValue& f) {
       j["report"] = f.report;
       j["listed"] = f.listed;
       break;
+    case FactKind::event_rate:
+    case FactKind::series_share:
+      if (f.kind == FactKind::event_rate) j["parameter"] = f.parameter;
+      if (f.kind == FactKind::series_share) j["series"] = f.series, j["launch"] = f.launch;
+      j["clock"] = f.clock;
+      j["start"] = ref_json(f.start);
+      j["end"] = ref_json(f.end);
+      break;
+    case FactKind::most_at_once:
+      j["category"] = to_string(f.category);
+      j["at"] = ref_json(f.at);
+      break;
     case FactKind::snapshot_item:
       j["item"] = f.item;
       [[fallthrough]];

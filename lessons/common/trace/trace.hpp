@@ -110,6 +110,13 @@ enum class Operator { copy, add, mul, min, max, matmul };
 //   snapshot_fold   every item of a buffer as a step's snapshot holds it, folded in index order
 //                   with an operator (what a right reduction of the input returns): a number, or
 //                   for items of several words every word of the fold, as snapshot_item
+//   event_rate      a parameter's bytes over the time from one event to another: GB/s (the input
+//                   read over the recorded launch's span)
+//   series_share    a series' sum over a launch's grid times the time from one event to another
+//                   (block time idle, as a share of grid x span)
+//   most_at_once    the most intervals open at one instant, each track's events of a category
+//                   (counters aside) paired in time order, first with second, third with fourth
+//                   (the most kernels, or block 0s between check-in and check-out, at once)
 enum class FactKind {
   duration,
   event_value,
@@ -139,7 +146,10 @@ enum class FactKind {
   report_count,
   snapshot_item,
   snapshot_fold,
-  report_sites
+  report_sites,
+  event_rate,
+  series_share,
+  most_at_once
 };
 // How a fact's number is written: a plain number, nanoseconds, microseconds or milliseconds (the
 // value is in the clock's unit, ns), "A/B" (value out of `of`), "A–B" (value to `upper`), "1.02×"
@@ -350,20 +360,24 @@ struct FactValue {
   int decimals = 0;
   double of = 0;     // out_of: the whole ("100" of "97/100"); range: unused
   double upper = 0;  // range: the greatest value; spread: the spread
-  // duration: the clock it is on (Clock::source) and the events it runs from and to.
+  // duration, event_rate, series_share: the clock it is on (Clock::source) and the events its
+  // time runs from and to.
   std::string clock;
   EventRef start;
   EventRef end;
-  EventRef at;       // event_value, event_block, event_sm: the event
+  // event_value, event_block, event_sm: the event; most_at_once: the event that opened the
+  // interval with which the most were first open at once.
+  EventRef at;
   int step = -1;     // snapshot_value, shortfall: the step whose snapshot holds the value
   int buffer = -1;   // snapshot_value, shortfall: the buffer
   int64_t item = 0;  // snapshot_value, shortfall: the element; series_value: the value's index
-  int launch = -1;   // shortfall: the launch whose grid the value falls short of; launch_grid: the launch
-  Category category = Category::work;  // event_count
+  int launch = -1;   // shortfall: the launch whose grid the value falls short of; launch_grid,
+                     // series_share: the launch
+  Category category = Category::work;  // event_count, most_at_once
   int series = -1;                     // series_*: index into Trace::series
   int timing = -1;                     // timing_*: index into Trace::timings
   int versus = -1;                     // timing_ratio: the timing it is compared with
-  std::string parameter;               // parameter, timing_share: its name in Trace::parameters
+  std::string parameter;               // parameter, timing_share, event_rate: its name in Trace::parameters
   // report_count: the report it was counted in (a path in the repository, which a fact named
   // "*.report" cites) and what was counted there (races, hazards, errors or warnings).
   std::string report;
@@ -528,6 +542,17 @@ FactValue report_count_fact(const std::string& report, const std::string& counte
 // once; written one after another with ", " between them. gridlock-evidence-check reads them
 // again in the file.
 FactValue report_sites_fact(const std::string& report, const std::vector<std::string>& sites);
+// Parameter `bytes` (a byte count) over the time from `start` to `end`: GB/s, a count at `decimals`.
+FactValue event_rate_fact(const Trace& trace, const std::string& bytes, EventRef start, EventRef end,
+                          int decimals);
+// Series `series`' sum (a time a block, ns) over launch `launch`'s grid times the time from `start`
+// to `end`: a percentage at `decimals`.
+FactValue series_share_fact(const Trace& trace, int series, int launch, EventRef start, EventRef end,
+                            int decimals);
+// The most intervals of `category` open at one instant: on each track its events of that category
+// (counters aside), in time order, pair up first with second, third with fourth. An interval is
+// open from its first event's time up to, not at, its second's.
+FactValue most_at_once_fact(const Trace& trace, Category category);
 
 // The event of `step` on `track` at `t_ns` of `kind`, for a fact that names it. Throws TraceError
 // when there is none.

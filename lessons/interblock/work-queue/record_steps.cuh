@@ -213,14 +213,14 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
                  tr::duration_fact(t, *first_end, *last_end, tr::FactUnit::us, 1));
   else
     t.facts["recorded.finish_spread"] = us(*last_out - *first_out);
-  if (!all.empty() && last_end)
-    tr::set_fact(t, "recorded.span",
-                 tr::duration_fact(t,
-                                   tr::find_event(t, all.front().track, all.front().begin,
-                                                  tr::EventKind::slice_begin, tr::Category::work),
-                                   *last_end, tr::FactUnit::us, 1));
-  else
+  std::optional<tr::EventRef> span_start;
+  if (!all.empty() && last_end) {
+    span_start = tr::find_event(t, all.front().track, all.front().begin, tr::EventKind::slice_begin,
+                                tr::Category::work);
+    tr::set_fact(t, "recorded.span", tr::duration_fact(t, *span_start, *last_end, tr::FactUnit::us, 1));
+  } else {
     t.facts["recorded.span"] = all.empty() ? "none" : us(*last_out - begin);
+  }
   // Block time between a block running out of work and the last block's end, one value a block;
   // their sum written in µs.
   std::vector<double> idle;
@@ -230,11 +230,12 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   idle_sum.unit = tr::FactUnit::us;
   idle_sum.decimals = 1;
   tr::set_fact(t, "recorded.idle_at_end", idle_sum);
-  // Its share of grid × span stays text: a percentage is written only of a ratio of two timings.
-  char share[32];
-  std::snprintf(share, sizeof share, "%.0f%%",
-                all.empty() ? 0.0 : 100.0 * idle_sum.value / (double(*last_out - begin) * o.grid));
-  t.facts["recorded.idle_share"] = share;
+  // Its share of grid × span, on the span's own events.
+  if (span_start)
+    tr::set_fact(t, "recorded.idle_share",
+                 tr::series_share_fact(t, idle_sum.series, launch_id, *span_start, *last_end, 0));
+  else
+    t.facts["recorded.idle_share"] = "none";
   // Each item's visits after the kernel, as the last step's snapshot holds them.
   std::vector<double> never_done, done_again;  // one value an item: 1 where it was so
   for (unsigned v : visits) {

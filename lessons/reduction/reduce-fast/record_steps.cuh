@@ -187,10 +187,11 @@ inline void add_facts(gridlock::LessonRun& run, const Recorded& r, const Config&
   // The sum the merging block stored in out[0]: the last step's snapshot.
   tr::set_fact(t, "result", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kOut, 0));
   tr::set_fact(t, "merger", tr::event_block_fact(t, merge_begin));
-  tr::set_fact(t, "launch.time",
-               us(tr::find_event(t, kernel_track, at(first_start, kStarted), tr::EventKind::slice_begin,
-                                 tr::Category::kernel),
-                  tr::find_event(t, kernel_track, end, tr::EventKind::slice_end, tr::Category::kernel)));
+  const tr::EventRef launch_begin = tr::find_event(t, kernel_track, at(first_start, kStarted),
+                                                   tr::EventKind::slice_begin, tr::Category::kernel),
+                     launch_end =
+                         tr::find_event(t, kernel_track, end, tr::EventKind::slice_end, tr::Category::kernel);
+  tr::set_fact(t, "launch.time", us(launch_begin, launch_end));
   tr::set_fact(t, "starts.spread",
                us(block_event(first_start, kStarted, tr::EventKind::slice_begin),
                   block_event(last_start, kStarted, tr::EventKind::slice_begin)));
@@ -198,12 +199,9 @@ inline void add_facts(gridlock::LessonRun& run, const Recorded& r, const Config&
                us(block_event(first_summed, kSummed, tr::EventKind::slice_end),
                   block_event(last_summed, kSummed, tr::EventKind::slice_end)));
   tr::set_fact(t, "merge.time", us(merge_begin, merge_end));
-  // The input's bytes over the launch's span (launch.time): a bandwidth of events, not of a timing,
-  // so it is text alone.
-  const int64_t first_start_ns = at(first_start, kStarted);
-  char gbs[32];
-  std::snprintf(gbs, sizeof gbs, "%.0f GB/s", double(n) * sizeof(int) / double(end - first_start_ns));
-  t.facts["recorded.gbs"] = gbs;
+  // The input's bytes over the launch's span (launch.time): GB/s.
+  t.parameters["input_bytes"] = double(n) * sizeof(int);
+  tr::set_fact(t, "recorded.gbs", tr::event_rate_fact(t, "input_bytes", launch_begin, launch_end, 0));
 }
 
 // Records one launch of configuration c over `input` and turns it into the trace.

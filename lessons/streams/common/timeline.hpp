@@ -48,17 +48,4 @@ inline void add_block_slices(std::vector<trace::Event>& events, const std::vecto
               blocks[b].sm);
 }
 
-// The most intervals [begin, end) that were open at the same instant.
-inline int most_at_once(const std::vector<std::pair<int64_t, int64_t>>& intervals) {
-  std::vector<std::pair<int64_t, int>> edges;
-  for (const auto& [begin, end] : intervals) {
-    edges.push_back({begin, +1});
-    edges.push_back({end, -1});
-  }
-  std::sort(edges.begin(), edges.end());  // at equal times the end (-1) sorts first
-  int open = 0, most = 0;
-  for (const auto& edge : edges) most = std::max(most, open += edge.second);
-  return most;
-}
-
 }  // namespace gridlock::streams

@@ -287,11 +287,8 @@ inline tr::EventRef busiest_overlap(const tr::Trace& t) {
 
 // The facts the README quotes about the recorded launch.
 inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l, const CounterTracks& ct) {
-  std::vector<std::pair<int64_t, int64_t>> whole, block0;
-  for (const KernelOnClock& k : l.kernels) {
-    whole.push_back(gs::extent(k.blocks));
-    block0.push_back({k.checked_in, k.checked_out});
-  }
+  std::vector<std::pair<int64_t, int64_t>> whole;
+  for (const KernelOnClock& k : l.kernels) whole.push_back(gs::extent(k.blocks));
   add_kernel_time_facts(t, l);
   // The span: from the first kernel's start to the last kernel's end, on their streams' rows.
   size_t first = 0, last = 0;
@@ -299,12 +296,14 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l, const Coun
     if (whole[k].first < whole[first].first) first = k;
     if (whole[k].second > whole[last].second) last = k;
   }
-  // Kernels overlap at a kernel's start, where the overlap moment says how many ran then.
+  // Kernels overlap at a kernel's start, where the overlap moment says how many ran then; without
+  // one, the kernels' slices on their streams' rows say it.
   if (const tr::EventRef busiest = busiest_overlap(t); busiest.step >= 0)
     tr::set_fact(t, "recorded.kernels_at_once", tr::event_value_fact(t, busiest));
   else
-    t.facts["recorded.kernels_at_once"] = std::to_string(gs::most_at_once(whole));
-  t.facts["recorded.block0_at_once"] = std::to_string(gs::most_at_once(block0));
+    tr::set_fact(t, "recorded.kernels_at_once", tr::most_at_once_fact(t, tr::Category::kernel));
+  // Each block 0's check-in and check-out are its stream row's two atomic moments.
+  tr::set_fact(t, "recorded.block0_at_once", tr::most_at_once_fact(t, tr::Category::atomic));
   tr::set_fact(t, "recorded.report", tr::event_value_fact(t, most_counted_in(t, ct.in_count)));
   add_record_lists(t, "recorded", "the recorded run", l.masks.data(), l.counts.data(), int(l.masks.size()));
   const tr::EventRef start = tr::find_event(t, l.kernels[first].stream_track, whole[first].first,
