@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "common/bounded_launch.hpp"
 #include "common/device_buffer.hpp"
 #include "common/lesson.hpp"
 #include "common/watchdog_limit.hpp"
 #include "interblock/common/residency.hpp"
 #include "kernels.cuh"
 #include "lesson_info.hpp"
-#include "locks/common/bounded_launch.hpp"
 
 namespace g0 {
 
@@ -79,11 +79,9 @@ Exchange spin_exchange(int grid, int block, gridlock::EventRecorder<Record> rec)
   gridlock::DeviceBuffer<unsigned> arrived(std::vector<unsigned>{0u});
   seen.poison();
   Exchange e;
-  const gridlock::locks::BoundedRun run =
-      gridlock::locks::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
-        exchange_with_spin_barrier<Record>
-            <<<grid, block>>>(values.get(), seen.get(), arrived.get(), abort, rec);
-      });
+  const gridlock::BoundedRun run = gridlock::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
+    exchange_with_spin_barrier<Record><<<grid, block>>>(values.get(), seen.get(), arrived.get(), abort, rec);
+  });
   e.stopped = run.stopped;
   e.ms = run.ms;
   e.right = right_reads(seen);

@@ -61,7 +61,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
                                            o.block, args, 0, nullptr));
     CUDA_CHECK_LAUNCH();
   } else {
-    stopped = gridlock::locks::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
+    stopped = gridlock::bounded_launch(kSpinLimit, [&](const volatile int* abort) {
                 exchange_with_spin_barrier<true>
                     <<<grid, o.block>>>(values.get(), seen.get(), arrived.get(), abort, rec.device_view());
               }).stopped;

@@ -11,7 +11,7 @@
 #include "common/lesson.hpp"
 #include "kernels.cuh"
 #include "lesson_info.hpp"
-#include "locks/common/bounded_launch.hpp"
+#include "locks/common/fresh_lock.hpp"
 
 namespace l2 {
 
@@ -72,7 +72,7 @@ struct Outcome {
   std::string variant;
   std::vector<double> counts;
   std::vector<double> ns_per_block;  // kernel time / blocks, per run
-  gridlock::locks::WatchdogTally watchdog;
+  gridlock::WatchdogTally watchdog;
   int exact(int grid) const { return int(std::count(counts.begin(), counts.end(), double(grid))); }
 };
 

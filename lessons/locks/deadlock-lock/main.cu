@@ -13,7 +13,7 @@
 #include "common/lesson.hpp"
 #include "kernels.cuh"
 #include "lesson_info.hpp"
-#include "locks/common/bounded_launch.hpp"
+#include "locks/common/fresh_lock.hpp"
 
 namespace l3 {
 
@@ -72,7 +72,7 @@ struct Sweep {
   std::string text;  // per size: finished runs, exact counts, time
   bool any_finished = false, all_finished = true, all_exact = true;
   std::vector<double> finished_runs, exact_runs;  // per size, out of the runs
-  gridlock::locks::WatchdogTally watchdog;
+  gridlock::WatchdogTally watchdog;
 };
 
 Sweep sweep(const std::string& variant, const std::vector<std::pair<int, int>>& sizes, int runs) {

@@ -108,7 +108,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
       });
   rec.download();
   const int final_count = counted.count;
-  const gridlock::locks::BoundedRun& bounded = counted.run;
+  const gridlock::BoundedRun& bounded = counted.run;
 
   tr::Trace& t = run.trace();
   std::vector<Turn> all = turns(rec, grid, o.block, clock);

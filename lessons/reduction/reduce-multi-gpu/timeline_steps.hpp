@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "common/lesson.hpp"
+#include "common/record/kernel_blocks.hpp"
 #include "common/units.hpp"
-#include "streams/common/timeline.hpp"
 
 namespace rm {
 
@@ -64,7 +64,6 @@ struct Tracks {
 };
 
 inline Tracks declare(gridlock::LessonRun& run, const RecordedRun& r) {
-  namespace gs = gridlock::streams;
   tr::Trace& t = run.trace();
   Tracks k;
   k.host = gridlock::add_track(t, tr::TrackKind::host, "CPU thread", -1, -1);
@@ -139,7 +138,6 @@ inline void add_shares_step(gridlock::LessonRun& run, const RecordedRun& r, cons
 }
 
 inline void add_crossing_step(gridlock::LessonRun& run, const RecordedRun& r, const Tracks& k) {
-  namespace gs = gridlock::streams;
   const std::string waits =
       r.graph ? "GPU 0's stream waits for that event (in the graph, an edge made from cudaStreamWaitEvent)."
               : "GPU 0's stream waits for that event with cudaStreamWaitEvent.";
@@ -158,14 +156,14 @@ inline void add_crossing_step(gridlock::LessonRun& run, const RecordedRun& r, co
     gridlock::add_slice(s.events, k.stream[1], r.copy.begin, r.copy.end,
                         r.through_host ? "cudaMemcpyAsync to the host" : "cudaMemcpyPeerAsync",
                         tr::Category::copy);
-  tr::Event record = gs::make_event(k.stream[1], tr::EventKind::instant, r.copy.end, "arrived (recorded)",
+  tr::Event record = tr::make_event(k.stream[1], tr::EventKind::instant, r.copy.end, "arrived (recorded)",
                                     tr::Category::sync);
   record.flows_out = {0};
   s.events.push_back(record);
   gridlock::add_slice(s.events, k.stream[0], r.wait.begin, r.wait.end, "cudaStreamWaitEvent(arrived)",
                       tr::Category::sync);
   tr::Event released =
-      gs::make_event(k.stream[0], tr::EventKind::instant, r.wait.end, "released", tr::Category::sync);
+      tr::make_event(k.stream[0], tr::EventKind::instant, r.wait.end, "released", tr::Category::sync);
   released.flows_in = {0};
   s.events.push_back(released);
   if (r.through_host) {

@@ -14,6 +14,8 @@
 
 namespace s1 {
 
+namespace gs = gridlock::streams;
+
 constexpr int kSample = 16;  // elements per kernel whose values the trace replays
 
 inline KernelOnClock read_kernel(const gs::SpanRecording& rec, int kid, const Workload& w,

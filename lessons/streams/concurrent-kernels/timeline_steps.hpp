@@ -12,13 +12,12 @@
 #include "check_out.hpp"
 #include "common/lesson.hpp"
 #include "common/record/atomic_order.hpp"
+#include "common/record/kernel_blocks.hpp"
 #include "common/units.hpp"
-#include "streams/common/timeline.hpp"
 
 namespace s1 {
 
 namespace tr = gridlock::trace;
-namespace gs = gridlock::streams;
 
 constexpr int kIn = 0, kOut = 1, kAdded = 2, kMasks = 3, kCounts = 4;
 
@@ -32,7 +31,7 @@ struct Interval {
 // wrote.
 struct KernelOnClock {
   int kid = 0;
-  std::vector<gs::BlockOnClock> blocks;
+  std::vector<gridlock::BlockOnClock> blocks;
   Interval check_in, check_out;
   // Where the check-in and check-out happened in the order of the record's atomics, each inside
   // its interval (place_checks sets them).
@@ -103,7 +102,8 @@ inline CounterTracks declare(gridlock::LessonRun& run, RecordedLaunch& l) {
           t, tr::TrackKind::stream,
           l.concurrent ? "stream " + std::to_string(k.kid) : "stream 0 (every kernel)", device, 0);
     k.stream_track = stream;
-    k.block_tracks = gs::add_block_tracks(t, stream, 0, k.blocks, "kernel " + std::to_string(k.kid) + ", ");
+    k.block_tracks =
+        gridlock::add_block_tracks(t, stream, 0, k.blocks, "kernel " + std::to_string(k.kid) + ", ");
     k.launch =
         run.add_launch("add_kernel<" + std::string(name(l.check_out)) + "> kid " + std::to_string(k.kid),
                        int64_t(k.blocks.size()), l.block);
@@ -117,7 +117,7 @@ inline CounterTracks declare(gridlock::LessonRun& run, RecordedLaunch& l) {
 inline int streams_running_at(const RecordedLaunch& l, int64_t t) {
   std::vector<int> streams;
   for (const KernelOnClock& k : l.kernels) {
-    const auto [begin, end] = gs::extent(k.blocks);
+    const auto [begin, end] = gridlock::extent(k.blocks);
     if (begin <= t && t < end && std::find(streams.begin(), streams.end(), k.stream_track) == streams.end())
       streams.push_back(k.stream_track);
   }
@@ -136,18 +136,18 @@ inline void add_check_in(gridlock::LessonRun& run, const KernelOnClock& k, const
                    "what atomicOr returned, plus its own bit, is the set of kernels it saw running.",
                    k.launch);
   const std::string kernel = "add_kernel " + std::to_string(k.kid);
-  s.events.push_back(gs::make_event(k.stream_track, tr::EventKind::slice_begin, gs::extent(k.blocks).first,
-                                    kernel, tr::Category::kernel));
+  s.events.push_back(tr::make_event(k.stream_track, tr::EventKind::slice_begin,
+                                    gridlock::extent(k.blocks).first, kernel, tr::Category::kernel));
   if (running >= 2)
-    s.events.push_back(gs::make_event(
-        k.stream_track, tr::EventKind::instant, gs::extent(k.blocks).first,
+    s.events.push_back(tr::make_event(
+        k.stream_track, tr::EventKind::instant, gridlock::extent(k.blocks).first,
         "kernel " + std::to_string(k.kid) + " starts: " + std::to_string(running) + " kernels at once",
         tr::Category::overlap, running));
-  s.events.push_back(gs::make_event(k.stream_track, tr::EventKind::instant, k.checked_in,
+  s.events.push_back(tr::make_event(k.stream_track, tr::EventKind::instant, k.checked_in,
                                     "check in: sees " + hex(k.mask_in), tr::Category::atomic, k.mask_in));
-  s.events.push_back(gs::make_event(ct.in_mask, tr::EventKind::counter, k.checked_in, "kernel_data.mask",
+  s.events.push_back(tr::make_event(ct.in_mask, tr::EventKind::counter, k.checked_in, "kernel_data.mask",
                                     tr::Category::atomic, k.mask_in));
-  s.events.push_back(gs::make_event(ct.in_count, tr::EventKind::counter, k.checked_in, "kernel_data.count",
+  s.events.push_back(tr::make_event(ct.in_count, tr::EventKind::counter, k.checked_in, "kernel_data.count",
                                     tr::Category::atomic, k.count_in));
   s.snapshots.push_back({kMasks, {k.kid}, {double(k.mask_in)}});
   s.snapshots.push_back({kCounts, {k.kid}, {double(k.count_in)}});
@@ -162,7 +162,7 @@ inline void add_work(gridlock::LessonRun& run, const KernelOnClock& k, int64_t n
       "Every thread adds the kernel's increment to each of its elements, one addition at a time; added[k] is "
       "what those additions come to.",
       k.launch);
-  gs::add_block_slices(s.events, k.block_tracks, k.blocks);
+  gridlock::add_block_slices(s.events, k.block_tracks, k.blocks);
   tr::Snapshot in{kIn, {}, {}}, out{kOut, {}, {}};
   tr::Operation add{tr::Operator::add, kOut, kIn, kAdded, {}, {}, {}, {}};
   for (size_t j = 0; j < k.in_sample.size(); ++j) {
@@ -196,15 +196,16 @@ inline void add_check_out(gridlock::LessonRun& run, const KernelOnClock& k, cons
                        : "The check-out as printed ANDs with -(1 << kid): it keeps bit kid and every bit "
                          "above it, and clears the bits below it.",
                    k.launch);
-  s.events.push_back(gs::make_event(k.stream_track, tr::EventKind::instant, k.checked_out,
+  s.events.push_back(tr::make_event(k.stream_track, tr::EventKind::instant, k.checked_out,
                                     "check out: " + hex(k.mask_before_out) + " -> " + hex(mask_after),
                                     tr::Category::atomic, mask_after));
-  s.events.push_back(gs::make_event(ct.out_mask, tr::EventKind::counter, k.checked_out, record + ".mask",
+  s.events.push_back(tr::make_event(ct.out_mask, tr::EventKind::counter, k.checked_out, record + ".mask",
                                     tr::Category::atomic, mask_after));
-  s.events.push_back(gs::make_event(ct.out_count, tr::EventKind::counter, k.checked_out, record + ".count",
+  s.events.push_back(tr::make_event(ct.out_count, tr::EventKind::counter, k.checked_out, record + ".count",
                                     tr::Category::atomic, count_after));
-  s.events.push_back(gs::make_event(k.stream_track, tr::EventKind::slice_end, gs::extent(k.blocks).second,
-                                    "add_kernel " + std::to_string(k.kid), tr::Category::kernel));
+  s.events.push_back(tr::make_event(k.stream_track, tr::EventKind::slice_end,
+                                    gridlock::extent(k.blocks).second, "add_kernel " + std::to_string(k.kid),
+                                    tr::Category::kernel));
 }
 
 // The index of the median of `v` (the value at n/2 when sorted; a tie keeps the first).
@@ -224,21 +225,21 @@ inline void add_kernel_time_facts(tr::Trace& t, const RecordedLaunch& l) {
   std::vector<size_t> first_out;  // per kernel: its block that ended first
   for (size_t k = 0; k < l.kernels.size(); ++k) {
     const KernelOnClock& kernel = l.kernels[k];
-    const auto [begin, end] = gs::extent(kernel.blocks);
+    const auto [begin, end] = gridlock::extent(kernel.blocks);
     size_t first = 0;
     for (size_t b = 0; b < kernel.blocks.size(); ++b)
       if (kernel.blocks[b].end < kernel.blocks[first].end) first = b;
     first_out.push_back(first);
     lengths.push_back(end - begin);
     drains.push_back(end - kernel.blocks[first].end);
-    if (k > 0) gaps.push_back(begin - gs::extent(l.kernels[k - 1].blocks).second);
+    if (k > 0) gaps.push_back(begin - gridlock::extent(l.kernels[k - 1].blocks).second);
   }
   const auto begins = [&](size_t k) {
-    return tr::find_event(t, l.kernels[k].stream_track, gs::extent(l.kernels[k].blocks).first,
+    return tr::find_event(t, l.kernels[k].stream_track, gridlock::extent(l.kernels[k].blocks).first,
                           tr::EventKind::slice_begin, tr::Category::kernel);
   };
   const auto ends = [&](size_t k) {
-    return tr::find_event(t, l.kernels[k].stream_track, gs::extent(l.kernels[k].blocks).second,
+    return tr::find_event(t, l.kernels[k].stream_track, gridlock::extent(l.kernels[k].blocks).second,
                           tr::EventKind::slice_end, tr::Category::kernel);
   };
   using tr::FactUnit;
@@ -288,7 +289,7 @@ inline tr::EventRef busiest_overlap(const tr::Trace& t) {
 // The facts the README quotes about the recorded launch.
 inline void add_recorded_facts(tr::Trace& t, const RecordedLaunch& l, const CounterTracks& ct) {
   std::vector<std::pair<int64_t, int64_t>> whole;
-  for (const KernelOnClock& k : l.kernels) whole.push_back(gs::extent(k.blocks));
+  for (const KernelOnClock& k : l.kernels) whole.push_back(gridlock::extent(k.blocks));
   add_kernel_time_facts(t, l);
   // The span: from the first kernel's start to the last kernel's end, on their streams' rows.
   size_t first = 0, last = 0;
@@ -367,15 +368,15 @@ inline void build_steps(gridlock::LessonRun& run, RecordedLaunch& l) {
         {c.in ? k.checked_in : k.checked_out, c.kernel, c.in ? Moment::check_in : Moment::check_out});
   }
   for (size_t k = 0; k < l.kernels.size(); ++k) {
-    int64_t first_end = gs::extent(l.kernels[k].blocks).second;
-    for (const gs::BlockOnClock& b : l.kernels[k].blocks) first_end = std::min(first_end, b.end);
+    int64_t first_end = gridlock::extent(l.kernels[k].blocks).second;
+    for (const gridlock::BlockOnClock& b : l.kernels[k].blocks) first_end = std::min(first_end, b.end);
     steps.push_back({first_end, k, Moment::work});
   }
   std::stable_sort(steps.begin(), steps.end(), [](const Step& a, const Step& b) { return a.t < b.t; });
   for (const Step& step : steps) {
     const KernelOnClock& k = l.kernels[step.kernel];
     if (step.moment == Moment::check_in)
-      add_check_in(run, k, ct, streams_running_at(l, gs::extent(k.blocks).first));
+      add_check_in(run, k, ct, streams_running_at(l, gridlock::extent(k.blocks).first));
     if (step.moment == Moment::work) add_work(run, k, l.n);
     if (step.moment == Moment::check_out) add_check_out(run, k, ct, l.check_out);
   }

@@ -64,9 +64,9 @@ inline std::vector<HostCall> host_calls(const HostMarks& m, bool wait, bool two_
   return calls;
 }
 
-inline std::vector<gs::BlockOnClock> blocks_on_clock(const gs::SpanRecording& rec, bool consumer_clock,
-                                                     const Clocks& c, gridlock::RunClock& clock) {
-  std::vector<gs::BlockOnClock> blocks;
+inline std::vector<gridlock::BlockOnClock> blocks_on_clock(const gs::SpanRecording& rec, bool consumer_clock,
+                                                           const Clocks& c, gridlock::RunClock& clock) {
+  std::vector<gridlock::BlockOnClock> blocks;
   for (int b = 0; b < rec.grid(); ++b) {
     const gs::BlockSpan s = rec.block(b);
     auto on = [&](unsigned long long t) {

@@ -11,13 +11,12 @@
 #include <vector>
 
 #include "common/lesson.hpp"
+#include "common/record/kernel_blocks.hpp"
 #include "common/units.hpp"
-#include "streams/common/timeline.hpp"
 
 namespace s2 {
 
 namespace tr = gridlock::trace;
-namespace gs = gridlock::streams;
 
 constexpr int kIn = 0, kStamp = 1, kData = 2, kOut = 3, kCopy = 4;
 
@@ -37,7 +36,7 @@ struct RecordedRun {
   int64_t n = 0;
   int block = 0;
   int64_t delay_ns = 0;
-  std::vector<gs::BlockOnClock> producer, consumer;
+  std::vector<gridlock::BlockOnClock> producer, consumer;
   int64_t copy_begin = 0, copy_end = 0;
   std::vector<HostCall> host;
   int stamp = 0, poison = 0;
@@ -70,8 +69,8 @@ inline Tracks declare(gridlock::LessonRun& run, const RecordedRun& r) {
   k.producer = gridlock::add_track(t, tr::TrackKind::stream, "producer stream", device_tracks[0], 0);
   k.consumer =
       gridlock::add_track(t, tr::TrackKind::stream, "consumer stream", device_tracks.back(), devices - 1);
-  k.producer_blocks = gs::add_block_tracks(t, k.producer, 0, r.producer, "produce, ");
-  k.consumer_blocks = gs::add_block_tracks(t, k.consumer, devices - 1, r.consumer, "consume, ");
+  k.producer_blocks = gridlock::add_block_tracks(t, k.producer, 0, r.producer, "produce, ");
+  k.consumer_blocks = gridlock::add_block_tracks(t, k.consumer, devices - 1, r.consumer, "consume, ");
   const int64_t n = r.n;
   t.buffers = {{kIn, "in", tr::ElementType::i32, {n}, tr::MemorySpace::global, 0},
                {kStamp, "stamp", tr::ElementType::i32, {1}, tr::MemorySpace::registers, 0},
@@ -105,8 +104,8 @@ inline void add_delay_step(gridlock::LessonRun& run, const RecordedRun& r, const
             "after the producer.",
       k.produce_launch);
   for (const HostCall& c : r.host) gridlock::add_slice(s.events, k.host, c.begin, c.end, c.name, c.category);
-  s.events.push_back(gs::make_event(k.producer, tr::EventKind::slice_begin, gs::extent(r.producer).first,
-                                    "produce", tr::Category::kernel));
+  s.events.push_back(tr::make_event(k.producer, tr::EventKind::slice_begin,
+                                    gridlock::extent(r.producer).first, "produce", tr::Category::kernel));
   const std::vector<int64_t> items = sample_items(r);
   s.snapshots.push_back({kIn, items, {r.in_sample.begin(), r.in_sample.end()}});
   s.snapshots.push_back({kStamp, {}, {double(r.stamp)}});
@@ -119,11 +118,11 @@ inline void add_write_step(gridlock::LessonRun& run, const RecordedRun& r, const
                              "The producer writes the data; the event recorded behind it in its stream "
                              "happens once the kernel has finished.",
                              k.produce_launch);
-  gs::add_block_slices(s.events, k.producer_blocks, r.producer);
-  const int64_t end = gs::extent(r.producer).second;
+  gridlock::add_block_slices(s.events, k.producer_blocks, r.producer);
+  const int64_t end = gridlock::extent(r.producer).second;
   s.events.push_back(
-      gs::make_event(k.producer, tr::EventKind::slice_end, end, "produce", tr::Category::kernel));
-  tr::Event record = gs::make_event(k.producer, tr::EventKind::instant, end, "done (recorded after produce)",
+      tr::make_event(k.producer, tr::EventKind::slice_end, end, "produce", tr::Category::kernel));
+  tr::Event record = tr::make_event(k.producer, tr::EventKind::instant, end, "done (recorded after produce)",
                                     tr::Category::sync);
   if (r.wait) record.flows_out = {0};
   s.events.push_back(record);
@@ -153,10 +152,10 @@ inline void add_read_step(gridlock::LessonRun& run, const RecordedRun& r, const 
           ? "The consumer read the data before the producer had written it: its values are the poison."
           : "The consumer read the data after the producer had written it.",
       k.consume_launch);
-  const auto [begin, end] = gs::extent(r.consumer);
+  const auto [begin, end] = gridlock::extent(r.consumer);
   const int64_t released = r.two_devices() ? r.copy_begin : begin;
   if (r.wait) {
-    tr::Event wait = gs::make_event(k.consumer, tr::EventKind::instant, released, "wait for done: released",
+    tr::Event wait = tr::make_event(k.consumer, tr::EventKind::instant, released, "wait for done: released",
                                     tr::Category::sync);
     wait.flows_in = {0};
     s.events.push_back(wait);
@@ -165,7 +164,7 @@ inline void add_read_step(gridlock::LessonRun& run, const RecordedRun& r, const 
     gridlock::add_slice(s.events, k.consumer, r.copy_begin, r.copy_end, "cudaMemcpyPeerAsync",
                         tr::Category::copy);
   gridlock::add_slice(s.events, k.consumer, begin, end, "consume", tr::Category::kernel);
-  gs::add_block_slices(s.events, k.consumer_blocks, r.consumer);
+  gridlock::add_block_slices(s.events, k.consumer_blocks, r.consumer);
   const int source = r.two_devices() ? kCopy : kData;
   tr::Operation copy{tr::Operator::copy, source, kData, -1, {}, {}, {}, {}};
   tr::Operation read{tr::Operator::copy, kOut, source, -1, {}, {}, {}, {}};
@@ -187,8 +186,8 @@ inline void add_read_step(gridlock::LessonRun& run, const RecordedRun& r, const 
 // between. A gap that is negative (the consumer began before the producer ended, without the
 // wait) is not a duration from one event to a later one, so it stays text.
 inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r, const Tracks& k) {
-  const auto [p_begin, p_end] = gs::extent(r.producer);
-  const auto [c_begin, c_end] = gs::extent(r.consumer);
+  const auto [p_begin, p_end] = gridlock::extent(r.producer);
+  const auto [c_begin, c_end] = gridlock::extent(r.consumer);
   const auto kernel_event = [&](int track, int64_t at, tr::EventKind kind) {
     return tr::find_event(t, track, at, kind, tr::Category::kernel);
   };

@@ -1,5 +1,5 @@
-// A launch whose spins the watchdog bounds, timed with CUDA events: what every lock lesson does
-// to run a kernel that might never finish.
+// A launch whose spins the watchdog bounds, timed with CUDA events: how a lesson runs a kernel that
+// might never finish (the locks, the hand-written grid barrier).
 #pragma once
 
 #include <algorithm>
@@ -8,10 +8,9 @@
 #include <vector>
 
 #include "common/cuda_check.hpp"
-#include "common/device_buffer.hpp"
 #include "common/watchdog.hpp"
 
-namespace gridlock::locks {
+namespace gridlock {
 
 struct BoundedRun {
   float ms = 0;                       // the kernel, by CUDA events
@@ -43,23 +42,6 @@ BoundedRun bounded_launch(std::chrono::milliseconds limit, Launch launch) {
   return run;
 }
 
-// A bounded launch on a fresh lock word and counter (both 0): the count it left, and the run.
-// launch(state, count, abort_flag) launches the kernel on them.
-struct CountedRun {
-  int count = 0;
-  BoundedRun run;
-};
-
-template <typename Launch>
-CountedRun count_on_fresh_lock(std::chrono::milliseconds limit, Launch launch) {
-  DeviceBuffer<int> state(std::vector<int>{0}), count(std::vector<int>{0});
-  CountedRun counted;
-  counted.run =
-      bounded_launch(limit, [&](const volatile int* abort) { launch(state.get(), count.get(), abort); });
-  counted.count = count.download_one();
-  return counted;
-}
-
 // The launches of a run the watchdog stopped, for the report and the trace's notices.
 struct WatchdogTally {
   int launches = 0, stopped = 0;
@@ -83,4 +65,4 @@ struct WatchdogTally {
   }
 };
 
-}  // namespace gridlock::locks
+}  // namespace gridlock

@@ -1,6 +1,7 @@
-// What the streams chapter's recordings share: a kernel's blocks on the run's clock, its extent on
-// its stream, and its blocks' rows and slices nested under the stream's row (the rows and slices
-// themselves are common/record/tracks.hpp's).
+// A kernel's blocks as a recording of several kernels sees them (the streams lessons and the
+// two-GPU reduction): each block on the run's clock, the kernel's extent on its stream, and the
+// blocks' rows and slices nested under the stream's row (the rows and slices themselves are
+// tracks.hpp's).
 #pragma once
 
 #include <algorithm>
@@ -11,9 +12,7 @@
 #include "common/record/tracks.hpp"
 #include "trace/trace.hpp"
 
-namespace gridlock::streams {
-
-using trace::make_event;
+namespace gridlock {
 
 // One block of a recorded kernel, on the run's clock.
 struct BlockOnClock {
@@ -48,4 +47,4 @@ inline void add_block_slices(std::vector<trace::Event>& events, const std::vecto
               blocks[b].sm);
 }
 
-}  // namespace gridlock::streams
+}  // namespace gridlock
