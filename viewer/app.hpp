@@ -10,6 +10,7 @@
 
 #include "compare_screen.hpp"
 #include "explore_screen.hpp"
+#include "export_animation.hpp"
 #include "lecture_stops.hpp"
 #include "model/document.hpp"
 #include "model/file_source.hpp"

@@ -10,6 +10,7 @@
 
 #include "model/gif_writer.hpp"
 #include "model/lesson_cli.hpp"
+#include "model/paths.hpp"
 #include "render/offscreen.hpp"
 
 namespace gridlock::viewer {
@@ -101,18 +102,6 @@ class FrameSink {
   std::FILE* ffmpeg_ = nullptr;
   int count_ = 0;
 };
-
-std::string find_on_path(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  if (!path) return {};
-  std::stringstream folders(path);
-  for (std::string folder; std::getline(folders, folder, ':');) {
-    const fs::path candidate = fs::path(folder.empty() ? "." : folder) / program;
-    std::error_code ec;
-    if (fs::is_regular_file(candidate, ec) && access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  }
-  return {};
-}
 
 std::string frame_file(const std::string& folder, int index) {
   char name[32];

@@ -9,10 +9,9 @@
 #include <vector>
 
 #include "headless.hpp"
+#include "model/export_range.hpp"
 
 namespace gridlock::viewer {
-
-enum class ExportKind { png, frames, gif, video };
 
 struct ExportTargets {
   ExportKind kind = ExportKind::png;
@@ -58,9 +57,6 @@ class AnimationExport {
 // The whole export at once (the command line's): start(), every advance(), finish().
 std::string export_animation(const RenderFrame& render, const std::function<std::vector<Move>()>& plan,
                              const ExportTargets& targets, std::string& summary);
-
-// The path of `program` on the PATH; empty when it is not there.
-std::string find_on_path(const std::string& program);
 
 // "NAME-00012.png" in `folder`: frame `index` (counted from 0) of an export.
 std::string frame_file(const std::string& folder, int index);

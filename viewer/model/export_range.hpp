@@ -11,6 +11,10 @@
 
 namespace gridlock::viewer {
 
+// What an export writes: the current view as one PNG, or the animation as numbered PNG frames, an
+// animated GIF or a video.
+enum class ExportKind { png, frames, gif, video };
+
 struct ExportRange {
   int first = 0;  // steps; negative counts from the end (-1: the last)
   int last = -1;

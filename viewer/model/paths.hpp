@@ -13,4 +13,11 @@ std::string executable_dir(const std::string& argv0);
 // probe_file is empty); empty when none is.
 std::string first_folder_with(const std::vector<std::string>& candidates, const std::string& probe_file = {});
 
+// The folder with the viewer's shaders: the source tree's shaders/ when the build knows it,
+// else <exe>/../share/gridlock/shaders. Empty when neither holds heat_strip.frag.
+std::string find_shader_folder(const std::string& source_folder, const std::string& exe_folder);
+
+// The path of `program` on the PATH; empty when it is not there.
+std::string find_on_path(const std::string& program);
+
 }  // namespace gridlock::viewer

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "model/gif_writer.hpp"
+#include "model/paths.hpp"
 
 namespace gridlock::viewer {
 

@@ -5,7 +5,6 @@
 #include <optional>
 #include <string>
 
-#include "export_animation.hpp"
 #include "model/export_range.hpp"
 
 namespace gridlock::viewer {

@@ -1,17 +1,24 @@
 // Loading GLSL programs from the shaders folder.
 #include "render/shader_program.hpp"
 
+#include <fstream>
+#include <sstream>
 #include <vector>
-
-#include "model/document.hpp"
-#include "model/paths.hpp"
 
 namespace gridlock::viewer {
 
 namespace {
 
+// The shader file's text; empty when it cannot be read.
+std::string shader_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  if (in) text << in.rdbuf();
+  return text.str();
+}
+
 GLuint compile(GLenum kind, const std::string& path, std::string& error) {
-  std::string text = read_text_file(path);
+  std::string text = shader_text(path);
   if (text.empty()) {
     error = path + ": cannot be read";
     return 0;
@@ -75,10 +82,6 @@ bool ShaderProgram::load(const std::string& folder, const std::string& name) {
   if (program_) glDeleteProgram(program_);
   program_ = program;
   return true;
-}
-
-std::string find_shader_folder(const std::string& source_folder, const std::string& exe_folder) {
-  return first_folder_with({source_folder, exe_folder + "/../share/gridlock/shaders"}, "heat_strip.frag");
 }
 
 }  // namespace gridlock::viewer

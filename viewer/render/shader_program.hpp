@@ -28,8 +28,4 @@ class ShaderProgram {
   std::string error_;
 };
 
-// The folder with the viewer's shaders: the source tree's shaders/ when the build knows it,
-// else <exe>/../share/gridlock/shaders. Empty when neither holds heat_strip.frag.
-std::string find_shader_folder(const std::string& source_folder, const std::string& exe_folder);
-
 }  // namespace gridlock::viewer
