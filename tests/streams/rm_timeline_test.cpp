@@ -108,6 +108,30 @@ TEST(RmTimeline, StepsFollowThePhases) {
   EXPECT_EQ(built(made_up_run(false, false, false)).steps.size(), 1u);
 }
 
+TEST(RmTimeline, TheRecordedTimesNameTheSlicesTheyRunBetween) {
+  const tr::Trace t = built(made_up_run(true, false, true));
+  for (const char* key : {"recorded.kernel0", "recorded.kernel1", "recorded.copy", "recorded.wait",
+                          "recorded.first_to_total", "recorded.host_ahead"}) {
+    SCOPED_TRACE(key);
+    ASSERT_EQ(t.fact_values.count(key), 1u);
+    const tr::FactValue& f = t.fact_values.at(key);
+    EXPECT_EQ(f.kind, tr::FactKind::duration);
+    const tr::Event& end = t.steps[size_t(f.end.step)].events[size_t(f.end.event)];
+    EXPECT_EQ(end.kind, tr::EventKind::slice_end);
+    // Moved by a microsecond, the slice's end no longer gives the number the fact holds.
+    tr::Trace moved = t;
+    moved.steps[size_t(f.end.step)].events[size_t(f.end.event)].t_ns += 1000;
+    std::vector<std::string> problems;
+    tr::check_facts(moved, problems);
+    EXPECT_FALSE(problems.empty());
+  }
+  // The wait is GPU 0's cudaStreamWaitEvent slice, the copy GPU 1's copy slice.
+  const tr::FactValue& wait = t.fact_values.at("recorded.wait");
+  EXPECT_EQ(t.steps[size_t(wait.start.step)].events[size_t(wait.start.event)].category, tr::Category::sync);
+  const tr::FactValue& copy = t.fact_values.at("recorded.copy");
+  EXPECT_EQ(t.steps[size_t(copy.start.step)].events[size_t(copy.start.event)].category, tr::Category::copy);
+}
+
 TEST(RmTimeline, TheLessonsFormShowsThePeerWriteAndOneGraphLaunch) {
   const tr::Trace t = built(made_up_run(true, false, false, true));
   ASSERT_EQ(t.steps.size(), 3u);

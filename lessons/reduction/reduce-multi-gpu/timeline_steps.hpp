@@ -219,21 +219,49 @@ inline std::string us_text(int64_t ns) { return gridlock::microseconds(double(ns
 // The same to a tenth of a microsecond: the sweep's and the breakdown's times.
 inline std::string us_tenths(double ns) { return gridlock::microseconds(ns, 1); }
 
-inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r) {
-  t.facts["recorded.kernel0"] = us_text(r.kernel[0].length());
+// The facts the README quotes about the recorded sum: each time from the slices it is measured
+// between, so that it names the events it runs from and to. How far the host ran ahead stays text
+// where it is negative (the host's calls ended after the first kernel): no duration from one
+// event to a later one.
+inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r, const Tracks& k) {
+  const auto slice = [&](int track, int64_t at, tr::EventKind kind, tr::Category category) {
+    return tr::find_event(t, track, at, kind, category);
+  };
+  const auto time_of = [&](int track, const Span& span, tr::Category category) {
+    return tr::duration_fact(t, slice(track, span.begin, tr::EventKind::slice_begin, category),
+                             slice(track, span.end, tr::EventKind::slice_end, category), tr::FactUnit::us, 0);
+  };
+  tr::set_fact(t, "recorded.kernel0", time_of(k.stream[0], r.kernel[0], tr::Category::kernel));
   if (!r.two()) return;
-  t.facts["recorded.kernel1"] = us_text(r.kernel[1].length());
+  tr::set_fact(t, "recorded.kernel1", time_of(k.stream[1], r.kernel[1], tr::Category::kernel));
   t.facts["recorded.route"] = r.through_host ? "through pinned host memory (no peer access)" : "peer to peer";
-  if (!r.peer_write) t.facts["recorded.copy"] = us_text(r.copy.length());
-  t.facts["recorded.wait"] = us_text(r.wait.length());
-  t.facts["recorded.first_to_total"] = us_text(r.add.end - std::min(r.kernel[0].begin, r.kernel[1].begin));
+  if (!r.peer_write) tr::set_fact(t, "recorded.copy", time_of(k.stream[1], r.copy, tr::Category::copy));
+  tr::set_fact(t, "recorded.wait", time_of(k.stream[0], r.wait, tr::Category::sync));
+  const int first = r.kernel[1].begin < r.kernel[0].begin ? 1 : 0;
+  const int first_out = r.kernel[1].end < r.kernel[0].end ? 1 : 0;
+  tr::set_fact(
+      t, "recorded.first_to_total",
+      tr::duration_fact(
+          t, slice(k.stream[first], r.kernel[first].begin, tr::EventKind::slice_begin, tr::Category::kernel),
+          slice(k.stream[0], r.add.end, tr::EventKind::slice_end, tr::Category::kernel), tr::FactUnit::us,
+          0));
   // How long before the first kernel ended the host had every call of the sum behind it (the
   // host waits only in its last call, the synchronisation).
-  int64_t issued = INT64_MIN;
+  const HostCall* issued = nullptr;
   for (const HostCall& c : r.host)
-    if (c.category != tr::Category::sync) issued = std::max(issued, c.span.end);
-  if (issued != INT64_MIN)
-    t.facts["recorded.host_ahead"] = us_text(std::min(r.kernel[0].end, r.kernel[1].end) - issued);
+    if (c.category != tr::Category::sync && (issued == nullptr || c.span.end > issued->span.end)) issued = &c;
+  if (issued != nullptr) {
+    const int64_t ahead = r.kernel[first_out].end - issued->span.end;
+    if (ahead >= 0)
+      tr::set_fact(
+          t, "recorded.host_ahead",
+          tr::duration_fact(t, slice(k.host, issued->span.end, tr::EventKind::slice_end, issued->category),
+                            slice(k.stream[first_out], r.kernel[first_out].end, tr::EventKind::slice_end,
+                                  tr::Category::kernel),
+                            tr::FactUnit::us, 0));
+    else
+      t.facts["recorded.host_ahead"] = us_text(ahead);
+  }
   for (const NcclRun& c : r.nccl)
     t.facts[std::string("recorded.") + (c.all_reduce ? "allreduce" : "reduce")] =
         us_text(c.call[0].length()) + " on GPU 0, " + us_text(c.call[1].length()) + " on GPU 1";
@@ -286,7 +314,7 @@ inline void build_steps(gridlock::LessonRun& run, const RecordedRun& r) {
     for (const NcclRun& c : r.nccl) add_nccl_step(run, c, k);
   }
   gridlock::trace::order_events(run.trace());
-  add_recorded_facts(run.trace(), r);
+  add_recorded_facts(run.trace(), r, k);
 }
 
 }  // namespace rm
