@@ -221,16 +221,25 @@ void set_fact(Trace& trace, const std::string& key, const FactValue& v) {
   trace.facts[key] = fact_text(trace, v);
 }
 
+namespace {
+
+// Names the trace's clock and the two events a fact's time runs between.
+FactValue on_clock(FactValue v, const Trace& trace, EventRef start, EventRef end) {
+  v.clock = trace.clock.source;
+  v.start = start;
+  v.end = end;
+  return v;
+}
+
+}  // namespace
+
 FactValue duration_fact(const Trace& trace, EventRef start, EventRef end, FactUnit unit, int decimals) {
   FactValue v;
   v.kind = FactKind::duration;
   v.value = double(event_at(trace, end).t_ns - event_at(trace, start).t_ns);
   v.unit = unit;
   v.decimals = decimals;
-  v.clock = trace.clock.source;
-  v.start = start;
-  v.end = end;
-  return v;
+  return on_clock(v, trace, start, end);
 }
 
 FactValue event_value_fact(const Trace& trace, EventRef at) {
@@ -605,10 +614,7 @@ FactValue event_rate_fact(const Trace& trace, const std::string& bytes, EventRef
   f.kind = FactKind::event_rate;
   f.value = f.value / span_of(trace, start, end);  // bytes a nanosecond: GB/s
   f.decimals = decimals;
-  f.clock = trace.clock.source;
-  f.start = start;
-  f.end = end;
-  return f;
+  return on_clock(f, trace, start, end);
 }
 
 FactValue series_share_fact(const Trace& trace, int series, int launch, EventRef start, EventRef end,
@@ -620,10 +626,7 @@ FactValue series_share_fact(const Trace& trace, int series, int launch, EventRef
   f.value = sum / (f.value * span_of(trace, start, end));
   f.unit = FactUnit::percent;
   f.decimals = decimals;
-  f.clock = trace.clock.source;
-  f.start = start;
-  f.end = end;
-  return f;
+  return on_clock(f, trace, start, end);
 }
 
 FactValue most_at_once_fact(const Trace& trace, Category category) {

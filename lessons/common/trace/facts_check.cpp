@@ -98,19 +98,24 @@ struct Recorded {
   bool has_second = false;
 };
 
+// The time from the fact's start event to its end event, on the trace's clock; a rate or a share
+// divides by it, so it must then be more than nothing. False, with `why`, where it is not so.
+bool time_between(const Trace& t, const FactValue& f, bool positive, double* span, std::string* why) {
+  const Event* a = event_of(t, f.start);
+  const Event* b = event_of(t, f.end);
+  if (a == nullptr || b == nullptr) return *why = "its start or end event is not in the trace", false;
+  if (f.clock != t.clock.source)
+    return *why = "it is on the clock \"" + f.clock + "\", the trace's is \"" + t.clock.source + "\"", false;
+  if (b->t_ns < a->t_ns || (positive && b->t_ns == a->t_ns))
+    return *why = "its end event does not come after its start event", false;
+  *span = double(b->t_ns - a->t_ns);
+  return true;
+}
+
 bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why) {
   switch (f.kind) {
-    case FactKind::duration: {
-      const Event* a = event_of(t, f.start);
-      const Event* b = event_of(t, f.end);
-      if (a == nullptr || b == nullptr) return *why = "its start or end event is not in the trace", false;
-      if (f.clock != t.clock.source)
-        return *why = "it is on the clock \"" + f.clock + "\", the trace's is \"" + t.clock.source + "\"",
-               false;
-      if (b->t_ns < a->t_ns) return *why = "its end event comes before its start event", false;
-      r->value = double(b->t_ns - a->t_ns);
-      return true;
-    }
+    case FactKind::duration:
+      return time_between(t, f, false, &r->value, why);
     case FactKind::event_value: {
       const Event* e = event_of(t, f.at);
       if (e == nullptr) return *why = "its event is not in the trace", false;
@@ -291,14 +296,8 @@ bool recorded(const Trace& t, const FactValue& f, Recorded* r, std::string* why)
     }
     case FactKind::event_rate:
     case FactKind::series_share: {
-      const Event* a = event_of(t, f.start);
-      const Event* b = event_of(t, f.end);
-      if (a == nullptr || b == nullptr) return *why = "its start or end event is not in the trace", false;
-      if (f.clock != t.clock.source)
-        return *why = "it is on the clock \"" + f.clock + "\", the trace's is \"" + t.clock.source + "\"",
-               false;
-      if (b->t_ns <= a->t_ns) return *why = "its end event does not come after its start event", false;
-      const double span = double(b->t_ns - a->t_ns);
+      double span = 0;
+      if (!time_between(t, f, true, &span, why)) return false;
       if (f.kind == FactKind::event_rate) {
         const auto bytes = t.parameters.find(f.parameter);
         if (bytes == t.parameters.end())
