@@ -268,8 +268,8 @@ void two_gpus(LessonRun& run, const std::vector<int>& input) {
   for (bool all_reduce : {true, false})
     r.nccl.push_back(rm::record_nccl(run, b.config, g, comms, all_reduce, clocks));
 #endif
-  rm::build_steps(run, r);
   rm::describe_two_gpu_clock(run, clocks);
+  rm::build_steps(run, r);
   if (run.options().bench) {
     bench(run, b);
   } else {

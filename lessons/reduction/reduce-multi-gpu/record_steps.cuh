@@ -221,9 +221,12 @@ inline void record_one_gpu(gridlock::LessonRun& run, const rf::Config& c, const 
              tr::Category::sync}};
   clock.set_source("%globaltimer; the host's steady_clock put on it by a measured offset (\xC2\xB1" +
                    std::to_string(clocks.host.uncertainty_ns) + " ns)");
+  // The durations among the facts name this clock, so it is described before they are made.
+  run.trace().clock = clock.description();
 }
 
-// Sets the clock's description and the facts about the offsets of a two-GPU recording.
+// Sets the clock's description and the facts about the offsets of a two-GPU recording: before the
+// steps are built, as the durations among their facts name the clock.
 inline void describe_two_gpu_clock(gridlock::LessonRun& run, const Clocks& clocks) {
   run.trace().facts["clock.gpu1_offset"] = gridlock::microseconds(double(clocks.gpu1.offset_ns), 0) +
                                            " \xC2\xB1" +
@@ -233,6 +236,7 @@ inline void describe_two_gpu_clock(gridlock::LessonRun& run, const Clocks& clock
       "(host \xC2\xB1" +
       std::to_string(clocks.host.uncertainty_ns) + " ns, GPU 1 \xC2\xB1" +
       std::to_string(clocks.gpu1.uncertainty_ns) + " ns)");
+  run.trace().clock = run.clock().description();
 }
 
 }  // namespace rm

@@ -305,6 +305,8 @@ inline std::string breakdown_text(const Breakdown& b, int64_t gpu1_uncertainty_n
          us_tenths(b.to_host) + "; in all " + us_tenths(b.total);
 }
 
+// The trace's clock must be described before (the recording's): the durations among the facts
+// name it.
 inline void build_steps(gridlock::LessonRun& run, const RecordedRun& r) {
   const Tracks k = declare(run, r);
   add_shares_step(run, r, k);
