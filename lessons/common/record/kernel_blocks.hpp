@@ -27,6 +27,13 @@ inline std::pair<int64_t, int64_t> extent(const std::vector<BlockOnClock>& block
   return e;
 }
 
+// Puts launch `launch` on GPU `device`'s stream `stream_track`; returns the launch.
+inline int on_stream(trace::Trace& t, int launch, int device, int stream_track) {
+  t.launches[size_t(launch)].device = device;
+  t.launches[size_t(launch)].stream = stream_track;
+  return launch;
+}
+
 // Declares one track per block of a kernel (kind block, nested in the stream's track), named
 // "<prefix>block b"; returns their ids.
 inline std::vector<int> add_block_tracks(trace::Trace& t, int stream_track, int device,

@@ -108,11 +108,10 @@ trace::Step& add_store_step(LessonRun& run, const TreeRecording<typename Op::T>&
   append_item_values(written.values, rec.register_of(hb.block, step, 0));
   s.snapshots.push_back(written);
   s.live.push_back({out, item, 1, 1});
-  trace::Event at = make_event(block_track, trace::EventKind::instant,
-                               run.clock().since_origin(rec.stored_time(hb.block, step)), target + " written",
-                               trace::Category::work);
+  trace::Event& at =
+      add_instant(s.events, block_track, run.clock().since_origin(rec.stored_time(hb.block, step)),
+                  target + " written", trace::Category::work);
   if (flow >= 0) at.flows_out.push_back(flow);
-  s.events.push_back(at);
   return s;
 }
 

@@ -184,11 +184,9 @@ size_t add_in_order_steps(LessonRun& run, const TreeRecording<typename Op::T>& r
   append_item_values(result.values, rec.register_of(b, step, 0));
   write.snapshots.push_back(result);
   write.live.push_back({tt.out, c.out_item, 1, 1});
-  trace::Event at =
-      make_event(tt.block_track, trace::EventKind::instant, clock.since_origin(rec.stored_time(b, step)),
-                 target + " written", trace::Category::work);
+  trace::Event& at = add_instant(write.events, tt.block_track, clock.since_origin(rec.stored_time(b, step)),
+                                 target + " written", trace::Category::work);
   if (tt.flow >= 0) at.flows_out.push_back(tt.flow);
-  write.events.push_back(at);
   return run.trace().steps.size() - 1;
 }
 

@@ -79,11 +79,19 @@ inline void add_slice(trace::Trace& t, size_t first_step, size_t last_step, int 
   std::vector<trace::Event>& first = t.steps[first_step].events;
   first.insert(first.begin(),
                make_event(track, trace::EventKind::slice_begin, span.first, name, trace::Category::kernel));
-  t.steps[last_step].events.push_back(
-      make_event(track, trace::EventKind::slice_end, span.second, name, trace::Category::kernel));
+  add_event(t.steps[last_step].events, track, trace::EventKind::slice_end, span.second, name,
+            trace::Category::kernel);
 }
 
 // "1.23 µs"
+// The moment a block begins to read out[0..count-1], joined by a flow from each partial's store
+// (flow b from block b's).
+inline void add_partials_read(std::vector<trace::Event>& events, int track, int64_t at, int count) {
+  trace::Event& reads = add_instant(events, track, at, "reads out[0.." + std::to_string(count - 1) + "]",
+                                    trace::Category::work);
+  for (int b = 0; b < count; ++b) reads.flows_in.push_back(b);
+}
+
 inline std::string microseconds(int64_t ns) { return gridlock::microseconds(double(ns), 2); }
 
 // The length of a slice add_slice() put on `track` over `span`, as a fact that names its begin and

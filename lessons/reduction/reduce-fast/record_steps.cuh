@@ -99,20 +99,19 @@ inline void add_steps(gridlock::LessonRun& run, const Recorded& r, const std::ve
   tr::Step& load = run.add_step(
       "PHASE 1: wide loads, several in flight", std::to_string(grid) + " blocks stream the input",
       "Every block walks the input grid-stride in 16-byte loads, several in flight per thread.", launch);
-  load.events.push_back(red::make_event(kernel_track, tr::EventKind::slice_begin, first_start, "reduce_fast",
-                                        tr::Category::kernel));
+  using gridlock::add_event;
+  add_event(load.events, kernel_track, tr::EventKind::slice_begin, first_start, "reduce_fast",
+            tr::Category::kernel);
   for (int b = 0; b < grid; ++b)
-    load.events.push_back(red::make_event(rows[size_t(b)], tr::EventKind::slice_begin,
-                                          r.blocks[size_t(b)].t(kStarted, clock), "loads and sum",
-                                          tr::Category::work));
+    add_event(load.events, rows[size_t(b)], tr::EventKind::slice_begin,
+              r.blocks[size_t(b)].t(kStarted, clock), "loads and sum", tr::Category::work);
 
   tr::Step& sum =
       run.add_step("PHASE 2: sum within each warp, then over the warps", "each block's sum is ready",
                    "Shuffles fold each warp into its lane 0; warp 0 folds the warps' sums.", launch);
   for (int b = 0; b < grid; ++b)
-    sum.events.push_back(red::make_event(rows[size_t(b)], tr::EventKind::slice_end,
-                                         r.blocks[size_t(b)].t(kSummed, clock), "loads and sum",
-                                         tr::Category::work, r.partials[size_t(b)]));
+    add_event(sum.events, rows[size_t(b)], tr::EventKind::slice_end, r.blocks[size_t(b)].t(kSummed, clock),
+              "loads and sum", tr::Category::work, r.partials[size_t(b)]);
 
   tr::Step& ticket =
       run.add_step("PHASE 3: publish the partial, take a ticket",
@@ -123,11 +122,9 @@ inline void add_steps(gridlock::LessonRun& run, const Recorded& r, const std::ve
   std::vector<int64_t> all(static_cast<size_t>(grid));
   for (int b = 0; b < grid; ++b) {
     all[size_t(b)] = b;
-    tr::Event e =
-        red::make_event(rows[size_t(b)], tr::EventKind::instant, r.blocks[size_t(b)].t(kTicket, clock),
-                        "partial stored, ticket taken", tr::Category::ticket, r.partials[size_t(b)]);
-    e.flows_out.push_back(b);
-    ticket.events.push_back(e);
+    gridlock::add_instant(ticket.events, rows[size_t(b)], r.blocks[size_t(b)].t(kTicket, clock),
+                          "partial stored, ticket taken", tr::Category::ticket, r.partials[size_t(b)])
+        .flows_out.push_back(b);
   }
   ticket.snapshots.push_back({kPartials, all, {r.partials.begin(), r.partials.end()}});
 
@@ -137,15 +134,13 @@ inline void add_steps(gridlock::LessonRun& run, const Recorded& r, const std::ve
                    "The trace folds the partials in order; on the GPU each thread loads some and "
                    "shuffles fold them, as in PHASE 2.",
                    launch);
-  tr::Event reads = red::make_event(rows[size_t(r.merger)], tr::EventKind::slice_begin,
-                                    merger.t(kTicket, clock), "merge", tr::Category::work);
+  tr::Event& reads = add_event(merge.events, rows[size_t(r.merger)], tr::EventKind::slice_begin,
+                               merger.t(kTicket, clock), "merge", tr::Category::work);
   for (int b = 0; b < grid; ++b) reads.flows_in.push_back(b);
-  merge.events.push_back(reads);
   const int64_t end = merger.t(kMerged, clock);
-  merge.events.push_back(red::make_event(rows[size_t(r.merger)], tr::EventKind::slice_end, end, "merge",
-                                         tr::Category::work, r.result));
-  merge.events.push_back(
-      red::make_event(kernel_track, tr::EventKind::slice_end, end, "reduce_fast", tr::Category::kernel));
+  add_event(merge.events, rows[size_t(r.merger)], tr::EventKind::slice_end, end, "merge", tr::Category::work,
+            r.result);
+  add_event(merge.events, kernel_track, tr::EventKind::slice_end, end, "reduce_fast", tr::Category::kernel);
   tr::Operation fold{tr::Operator::add, kOut, kOut, kPartials, {}, {}, {}, {}};
   tr::Operation first{tr::Operator::copy, kOut, kPartials, -1, {0}, {0}, {}, {0}};
   for (int b = 1; b < grid; ++b) {
@@ -221,7 +216,7 @@ inline void record_steps(gridlock::LessonRun& run, const Config& c, const std::v
   const int kernel_track = int(t.tracks.size());
   const std::vector<int> rows = declare_tracks(t, kernel, r);
   const int launch = run.add_launch(kernel, grid, c.block);
-  if (r.dropped > 0) t.notices.push_back(std::to_string(r.dropped) + " recorded events did not fit");
+  gridlock::note_dropped(t, r.dropped);
   t.notices.push_back(
       "the input (" + std::to_string(input.size()) +
       " ints) is not recorded; each block's partial was checked against the CPU's sum of its slice");

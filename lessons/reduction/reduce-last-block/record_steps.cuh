@@ -88,11 +88,8 @@ inline void add_merge(gridlock::LessonRun& run, const Recording& rec, const red:
                        "PHASE 5: the last block loads the partials"};
   tr::Step& load = red::add_copy_load_step<red::Sum>(
       run, rec, hb, s.merge_load, kOut, "Thread i loads partial i; the other threads the identity.");
-  tr::Event reads = red::make_event(
-      tracks.block[merger], tr::EventKind::instant, run.clock().since_origin(rec.first_left(merger, s.guard)),
-      "reads out[0.." + std::to_string(rec.grid() - 1) + "]", tr::Category::work);
-  for (int b = 0; b < rec.grid(); ++b) reads.flows_in.push_back(b);
-  load.events.push_back(reads);
+  red::add_partials_read(load.events, tracks.block[merger],
+                         run.clock().since_origin(rec.first_left(merger, s.guard)), rec.grid());
   hb.phase = "PHASE 6: merge tree";
   red::add_halving_steps<red::Sum>(run, rec, hb, s.merge_load + 1);
   hb.phase = "PHASE 7: write the result";
@@ -144,7 +141,7 @@ inline void record_steps(gridlock::LessonRun& run, const Recording& rec, const s
   const std::string kernel = "reduce_with_last_block<" + std::to_string(block) + ", " + variant + " guard>";
   const red::LaunchTracks tracks = red::declare_launch_tracks(t, kernel, rec, grid);
   const int launch = run.add_launch(kernel, grid, block);
-  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " recorded events did not fit");
+  gridlock::note_dropped(t, rec.dropped());
 
   const size_t first = t.steps.size();
   std::vector<size_t> block_first(static_cast<size_t>(grid)), block_last(static_cast<size_t>(grid));

@@ -96,12 +96,8 @@ inline void add_merge(gridlock::LessonRun& run, const Recording& rec, const Layo
       run, rec, {merger, s.guard + 1, rec.grid(), kOut, 0, 0},
       routine_trace(l, merger, "PHASE 3: the last block reduces the partials in order",
                     "block " + std::to_string(merger) + ", the merge", -1));
-  tr::Event reads =
-      red::make_event(l.tracks.block[merger], tr::EventKind::instant,
-                      run.clock().since_origin(rec.first_left(merger, s.guard)),
-                      "reads out[0.." + std::to_string(rec.grid() - 1) + "]", tr::Category::work);
-  for (int b = 0; b < rec.grid(); ++b) reads.flows_in.push_back(b);
-  run.trace().steps[first].events.push_back(reads);
+  red::add_partials_read(run.trace().steps[first].events, l.tracks.block[merger],
+                         run.clock().since_origin(rec.first_left(merger, s.guard)), rec.grid());
 }
 
 inline void add_facts(gridlock::LessonRun& run, const Recording& rec, const Layout& l, const RecordedRun& r,
@@ -147,7 +143,7 @@ inline void record_steps(gridlock::LessonRun& run, const Recording& rec, const s
   Layout l;
   l.tracks = red::declare_launch_tracks(t, kernel, rec, grid);
   l.launch = run.add_launch(kernel, grid, block);
-  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " recorded events did not fit");
+  gridlock::note_dropped(t, rec.dropped());
 
   const size_t first = t.steps.size();
   std::vector<size_t> block_first, block_last;

@@ -73,36 +73,29 @@ inline Tracks declare(gridlock::LessonRun& run, const RecordedRun& r) {
         t, tr::TrackKind::device, "GPU " + std::to_string(d) + ": " + r.device_names[size_t(d)], -1, d);
     k.stream[d] =
         gridlock::add_track(t, tr::TrackKind::stream, "GPU " + std::to_string(d) + " stream", device, d);
-    k.launch[d] = run.add_launch("reduce_fast on GPU " + std::to_string(d), r.grid[d], r.block);
-    t.launches.back().device = d;
-    t.launches.back().stream = k.stream[d];
+    k.launch[d] = gridlock::on_stream(
+        t, run.add_launch("reduce_fast on GPU " + std::to_string(d), r.grid[d], r.block), d, k.stream[d]);
   }
-  t.buffers = {{kPartial0,
-                r.two() ? "partial of GPU 0" : "sum on GPU 0",
-                tr::ElementType::i32,
-                {1},
-                tr::MemorySpace::global,
-                0}};
+  // One int each: on a GPU's memory, or the host's.
+  const auto on_gpu = [&](int id, const std::string& name, int device) {
+    t.buffers.push_back(gridlock::int_buffer(id, name, 1, tr::MemorySpace::global, device));
+  };
+  const auto on_host = [&](int id, const std::string& name) {
+    t.buffers.push_back(gridlock::int_buffer(id, name, 1, tr::MemorySpace::host, -1));
+  };
+  on_gpu(kPartial0, r.two() ? "partial of GPU 0" : "sum on GPU 0", 0);
   if (!r.two()) return k;
-  k.add_launch = run.add_launch("add_partials", 1, 1);
-  t.launches.back().device = 0;
-  t.launches.back().stream = k.stream[0];
-  t.buffers.push_back({kPartial1, "partial of GPU 1", tr::ElementType::i32, {1}, tr::MemorySpace::global, 1});
-  if (r.through_host)
-    t.buffers.push_back(
-        {kStaged, "staged on the host", tr::ElementType::i32, {1}, tr::MemorySpace::host, -1});
-  t.buffers.push_back(
-      {kReceived, "received on GPU 0", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0});
+  k.add_launch = gridlock::on_stream(t, run.add_launch("add_partials", 1, 1), 0, k.stream[0]);
+  on_gpu(kPartial1, "partial of GPU 1", 1);
+  if (r.through_host) on_host(kStaged, "staged on the host");
+  on_gpu(kReceived, "received on GPU 0", 0);
   if (r.total_on_host)
-    t.buffers.push_back(
-        {kTotal, "total in host memory", tr::ElementType::i32, {1}, tr::MemorySpace::host, -1});
+    on_host(kTotal, "total in host memory");
   else
-    t.buffers.push_back({kTotal, "total", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0});
+    on_gpu(kTotal, "total", 0);
   if (!r.nccl.empty()) {
-    t.buffers.push_back(
-        {kNccl0, "NCCL's result on GPU 0", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0});
-    t.buffers.push_back(
-        {kNccl1, "NCCL's result on GPU 1", tr::ElementType::i32, {1}, tr::MemorySpace::global, 1});
+    on_gpu(kNccl0, "NCCL's result on GPU 0", 0);
+    on_gpu(kNccl1, "NCCL's result on GPU 1", 1);
   }
   return k;
 }
@@ -156,16 +149,11 @@ inline void add_crossing_step(gridlock::LessonRun& run, const RecordedRun& r, co
     gridlock::add_slice(s.events, k.stream[1], r.copy.begin, r.copy.end,
                         r.through_host ? "cudaMemcpyAsync to the host" : "cudaMemcpyPeerAsync",
                         tr::Category::copy);
-  tr::Event record = tr::make_event(k.stream[1], tr::EventKind::instant, r.copy.end, "arrived (recorded)",
-                                    tr::Category::sync);
-  record.flows_out = {0};
-  s.events.push_back(record);
+  gridlock::add_instant(s.events, k.stream[1], r.copy.end, "arrived (recorded)", tr::Category::sync)
+      .flows_out = {0};
   gridlock::add_slice(s.events, k.stream[0], r.wait.begin, r.wait.end, "cudaStreamWaitEvent(arrived)",
                       tr::Category::sync);
-  tr::Event released =
-      tr::make_event(k.stream[0], tr::EventKind::instant, r.wait.end, "released", tr::Category::sync);
-  released.flows_in = {0};
-  s.events.push_back(released);
+  gridlock::add_instant(s.events, k.stream[0], r.wait.end, "released", tr::Category::sync).flows_in = {0};
   if (r.through_host) {
     gridlock::add_slice(s.events, k.stream[0], r.host_copy.begin, r.host_copy.end,
                         "cudaMemcpyAsync from the host", tr::Category::copy);
@@ -224,12 +212,11 @@ inline std::string us_tenths(double ns) { return gridlock::microseconds(ns, 1); 
 // where it is negative (the host's calls ended after the first kernel): no duration from one
 // event to a later one.
 inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r, const Tracks& k) {
-  const auto slice = [&](int track, int64_t at, tr::EventKind kind, tr::Category category) {
-    return tr::find_event(t, track, at, kind, category);
-  };
   const auto time_of = [&](int track, const Span& span, tr::Category category) {
-    return tr::duration_fact(t, slice(track, span.begin, tr::EventKind::slice_begin, category),
-                             slice(track, span.end, tr::EventKind::slice_end, category), tr::FactUnit::us, 0);
+    return gridlock::slice_fact(t, track, {span.begin, span.end}, category, tr::FactUnit::us, 0);
+  };
+  const auto end_of = [&](int track, int64_t at, tr::Category category) {
+    return tr::find_event(t, track, at, tr::EventKind::slice_end, category);
   };
   tr::set_fact(t, "recorded.kernel0", time_of(k.stream[0], r.kernel[0], tr::Category::kernel));
   if (!r.two()) return;
@@ -239,12 +226,11 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r, const Tracks&
   tr::set_fact(t, "recorded.wait", time_of(k.stream[0], r.wait, tr::Category::sync));
   const int first = r.kernel[1].begin < r.kernel[0].begin ? 1 : 0;
   const int first_out = r.kernel[1].end < r.kernel[0].end ? 1 : 0;
-  tr::set_fact(
-      t, "recorded.first_to_total",
-      tr::duration_fact(
-          t, slice(k.stream[first], r.kernel[first].begin, tr::EventKind::slice_begin, tr::Category::kernel),
-          slice(k.stream[0], r.add.end, tr::EventKind::slice_end, tr::Category::kernel), tr::FactUnit::us,
-          0));
+  tr::set_fact(t, "recorded.first_to_total",
+               tr::duration_fact(t,
+                                 tr::find_event(t, k.stream[first], r.kernel[first].begin,
+                                                tr::EventKind::slice_begin, tr::Category::kernel),
+                                 end_of(k.stream[0], r.add.end, tr::Category::kernel), tr::FactUnit::us, 0));
   // How long before the first kernel ended the host had every call of the sum behind it (the
   // host waits only in its last call, the synchronisation).
   const HostCall* issued = nullptr;
@@ -255,9 +241,8 @@ inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r, const Tracks&
     if (ahead >= 0)
       tr::set_fact(
           t, "recorded.host_ahead",
-          tr::duration_fact(t, slice(k.host, issued->span.end, tr::EventKind::slice_end, issued->category),
-                            slice(k.stream[first_out], r.kernel[first_out].end, tr::EventKind::slice_end,
-                                  tr::Category::kernel),
+          tr::duration_fact(t, end_of(k.host, issued->span.end, issued->category),
+                            end_of(k.stream[first_out], r.kernel[first_out].end, tr::Category::kernel),
                             tr::FactUnit::us, 0));
     else
       t.facts["recorded.host_ahead"] = us_text(ahead);

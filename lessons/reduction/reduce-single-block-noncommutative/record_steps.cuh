@@ -114,7 +114,7 @@ inline void record_steps(gridlock::LessonRun& run, const gridlock::TreeRecording
   const std::string kernel = "reduce_single_block_in_order<" + std::to_string(block) + ">";
   const red::LaunchTracks tracks = red::declare_launch_tracks(t, kernel, rec, 1);
   const int launch = run.add_launch(kernel, 1, block);
-  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " recorded events did not fit");
+  gridlock::note_dropped(t, rec.dropped());
 
   const size_t first = t.steps.size();
   red::InOrderTrace tt;

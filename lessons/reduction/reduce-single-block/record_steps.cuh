@@ -41,10 +41,11 @@ inline std::string fold_counts(const gridlock::TreeRecording<int>& rec, int bloc
 }
 
 inline void declare_buffers_and_tracks(tr::Trace& t, int64_t n, int block, unsigned sm, int warps) {
-  t.buffers = {{kInput, "in", tr::ElementType::i32, {n}, tr::MemorySpace::global, 0},
-               {kAccumulators, "acc", tr::ElementType::i32, {block}, tr::MemorySpace::registers, 0},
-               {kShared, "r", tr::ElementType::i32, {block}, tr::MemorySpace::shared, 0},
-               {kOut, "out", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
+  using gridlock::int_buffer;
+  t.buffers = {int_buffer(kInput, "in", n, tr::MemorySpace::global),
+               int_buffer(kAccumulators, "acc", block, tr::MemorySpace::registers),
+               int_buffer(kShared, "r", block, tr::MemorySpace::shared),
+               int_buffer(kOut, "out", 1, tr::MemorySpace::global)};
   gridlock::add_block_track(t, -1, 0, int(sm));  // kBlockTrack, then the warps from kFirstWarpTrack
   for (int w = 0; w < warps; ++w) gridlock::add_warp_track(t, kBlockTrack, 0, w, int(sm));
 }
@@ -101,10 +102,7 @@ inline void record_steps(gridlock::LessonRun& run) {
   load.ops.push_back(store);
   load.snapshots.push_back(rec.snapshot(kShared, 0, 0));
   load.live.push_back({kShared, 0, o.block, 1});
-  load.events.push_back(
-      {kBlockTrack, tr::EventKind::slice_begin, block_begin, t.tracks[0].name, tr::Category::kernel});
-  for (const tr::Event& e : rec.warp_events(0, 0, kFirstWarpTrack, "strided load", clock))
-    load.events.push_back(e);
+  load.events = rec.warp_events(0, 0, kFirstWarpTrack, "strided load", clock);
 
   // One value per addition made at a level where only warp 0 adds, the level's number: how many
   // levels (and additions) a warp-level reduction could do without a barrier.
@@ -123,10 +121,9 @@ inline void record_steps(gridlock::LessonRun& run) {
     const std::vector<int64_t>& threads = s.ops.back().thread;
     if (!threads.empty() && *std::max_element(threads.begin(), threads.end()) < 32)
       warp0_alone.values.insert(warp0_alone.values.end(), threads.size(), double(level));
-    if (size == 1)
-      s.events.push_back(
-          {kBlockTrack, tr::EventKind::slice_end, block_end, t.tracks[0].name, tr::Category::kernel});
   }
+  gridlock::reduction::add_slice(t, load_step, load_step + size_t(levels), kBlockTrack,
+                                 {block_begin, block_end}, t.tracks[0].name);
 
   tr::Step& done = run.add_step("PHASE 3: write the result", "",
                                 "Thread 0 copies r[0] to out: " + std::to_string(result) + ".", launch);

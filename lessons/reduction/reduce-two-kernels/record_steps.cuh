@@ -76,11 +76,7 @@ inline void add_second_launch(gridlock::LessonRun& run, const Recording& second,
       0, launch, kShared2, tracks.first_warp[0], "second launch, block 0", "PHASE 1: grid-stride load"};
   tr::Step& load = red::add_fold_step<red::Sum>(run, second, hb, kAcc2, kOut, true,
                                                 "The same kernel, one block: its input is the partials.");
-  tr::Event reads =
-      red::make_event(tracks.block[0], tr::EventKind::instant, second.block_start(0, run.clock()),
-                      "reads out[0.." + std::to_string(partials - 1) + "]", tr::Category::work);
-  for (int b = 0; b < partials; ++b) reads.flows_in.push_back(b);
-  load.events.push_back(reads);
+  red::add_partials_read(load.events, tracks.block[0], second.block_start(0, run.clock()), partials);
   hb.phase = "PHASE 2: halving tree";
   red::add_halving_steps<red::Sum>(run, second, hb, 1);
   hb.phase = "PHASE 3: write the block's partial";
@@ -144,8 +140,7 @@ inline void record_steps(gridlock::LessonRun& run, const Recording& first, const
   const red::LaunchTracks one = red::declare_launch_tracks(t, "first launch: " + kernel, first, grid);
   const red::LaunchTracks two = red::declare_launch_tracks(t, "second launch: " + kernel, second, 1);
   const int launch_one = run.add_launch(kernel, grid, block), launch_two = run.add_launch(kernel, 1, block);
-  if (first.dropped() + second.dropped() > 0)
-    t.notices.push_back(std::to_string(first.dropped() + second.dropped()) + " recorded events did not fit");
+  gridlock::note_dropped(t, first.dropped() + second.dropped());
 
   const size_t first_step = t.steps.size();
   add_first_launch(run, first, one, launch_one, input_recorded);

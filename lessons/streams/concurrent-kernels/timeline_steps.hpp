@@ -90,11 +90,12 @@ inline CounterTracks declare(gridlock::LessonRun& run, RecordedLaunch& l) {
   const CounterTracks ct = declare_counters(t, device, l.check_out);
   const int64_t all = l.n * int64_t(l.kernels.size());
   const int64_t kernels = int64_t(l.kernels.size());
-  t.buffers = {{kIn, "in", tr::ElementType::i32, {all}, tr::MemorySpace::global, 0},
-               {kOut, "out", tr::ElementType::i32, {all}, tr::MemorySpace::global, 0},
-               {kAdded, "added", tr::ElementType::i32, {kernels}, tr::MemorySpace::registers, 0},
-               {kMasks, "kernel_data.masks", tr::ElementType::i32, {kernels}, tr::MemorySpace::global, 0},
-               {kCounts, "kernel_data.counts", tr::ElementType::i32, {kernels}, tr::MemorySpace::global, 0}};
+  using gridlock::int_buffer;
+  t.buffers = {int_buffer(kIn, "in", all, tr::MemorySpace::global),
+               int_buffer(kOut, "out", all, tr::MemorySpace::global),
+               int_buffer(kAdded, "added", kernels, tr::MemorySpace::registers),
+               int_buffer(kMasks, "kernel_data.masks", kernels, tr::MemorySpace::global),
+               int_buffer(kCounts, "kernel_data.counts", kernels, tr::MemorySpace::global)};
   int stream = -1;
   for (KernelOnClock& k : l.kernels) {
     if (l.concurrent || stream < 0)
@@ -104,10 +105,9 @@ inline CounterTracks declare(gridlock::LessonRun& run, RecordedLaunch& l) {
     k.stream_track = stream;
     k.block_tracks =
         gridlock::add_block_tracks(t, stream, 0, k.blocks, "kernel " + std::to_string(k.kid) + ", ");
-    k.launch =
-        run.add_launch("add_kernel<" + std::string(name(l.check_out)) + "> kid " + std::to_string(k.kid),
-                       int64_t(k.blocks.size()), l.block);
-    t.launches.back().stream = stream;
+    const std::string kernel =
+        "add_kernel<" + std::string(name(l.check_out)) + "> kid " + std::to_string(k.kid);
+    k.launch = gridlock::on_stream(t, run.add_launch(kernel, int64_t(k.blocks.size()), l.block), 0, stream);
   }
   return ct;
 }
@@ -136,19 +136,20 @@ inline void add_check_in(gridlock::LessonRun& run, const KernelOnClock& k, const
                    "what atomicOr returned, plus its own bit, is the set of kernels it saw running.",
                    k.launch);
   const std::string kernel = "add_kernel " + std::to_string(k.kid);
-  s.events.push_back(tr::make_event(k.stream_track, tr::EventKind::slice_begin,
-                                    gridlock::extent(k.blocks).first, kernel, tr::Category::kernel));
+  const int64_t start = gridlock::extent(k.blocks).first;
+  gridlock::add_event(s.events, k.stream_track, tr::EventKind::slice_begin, start, kernel,
+                      tr::Category::kernel);
+  const std::string at_once = std::to_string(running) + " kernels at once";
   if (running >= 2)
-    s.events.push_back(tr::make_event(
-        k.stream_track, tr::EventKind::instant, gridlock::extent(k.blocks).first,
-        "kernel " + std::to_string(k.kid) + " starts: " + std::to_string(running) + " kernels at once",
-        tr::Category::overlap, running));
-  s.events.push_back(tr::make_event(k.stream_track, tr::EventKind::instant, k.checked_in,
-                                    "check in: sees " + hex(k.mask_in), tr::Category::atomic, k.mask_in));
-  s.events.push_back(tr::make_event(ct.in_mask, tr::EventKind::counter, k.checked_in, "kernel_data.mask",
-                                    tr::Category::atomic, k.mask_in));
-  s.events.push_back(tr::make_event(ct.in_count, tr::EventKind::counter, k.checked_in, "kernel_data.count",
-                                    tr::Category::atomic, k.count_in));
+    gridlock::add_instant(s.events, k.stream_track, start,
+                          "kernel " + std::to_string(k.kid) + " starts: " + at_once, tr::Category::overlap,
+                          running);
+  gridlock::add_instant(s.events, k.stream_track, k.checked_in, "check in: sees " + hex(k.mask_in),
+                        tr::Category::atomic, k.mask_in);
+  gridlock::add_counter(s.events, ct.in_mask, k.checked_in, "kernel_data.mask", tr::Category::atomic,
+                        k.mask_in);
+  gridlock::add_counter(s.events, ct.in_count, k.checked_in, "kernel_data.count", tr::Category::atomic,
+                        k.count_in);
   s.snapshots.push_back({kMasks, {k.kid}, {double(k.mask_in)}});
   s.snapshots.push_back({kCounts, {k.kid}, {double(k.count_in)}});
 }
@@ -196,16 +197,15 @@ inline void add_check_out(gridlock::LessonRun& run, const KernelOnClock& k, cons
                        : "The check-out as printed ANDs with -(1 << kid): it keeps bit kid and every bit "
                          "above it, and clears the bits below it.",
                    k.launch);
-  s.events.push_back(tr::make_event(k.stream_track, tr::EventKind::instant, k.checked_out,
-                                    "check out: " + hex(k.mask_before_out) + " -> " + hex(mask_after),
-                                    tr::Category::atomic, mask_after));
-  s.events.push_back(tr::make_event(ct.out_mask, tr::EventKind::counter, k.checked_out, record + ".mask",
-                                    tr::Category::atomic, mask_after));
-  s.events.push_back(tr::make_event(ct.out_count, tr::EventKind::counter, k.checked_out, record + ".count",
-                                    tr::Category::atomic, count_after));
-  s.events.push_back(tr::make_event(k.stream_track, tr::EventKind::slice_end,
-                                    gridlock::extent(k.blocks).second, "add_kernel " + std::to_string(k.kid),
-                                    tr::Category::kernel));
+  gridlock::add_instant(s.events, k.stream_track, k.checked_out,
+                        "check out: " + hex(k.mask_before_out) + " -> " + hex(mask_after),
+                        tr::Category::atomic, mask_after);
+  gridlock::add_counter(s.events, ct.out_mask, k.checked_out, record + ".mask", tr::Category::atomic,
+                        mask_after);
+  gridlock::add_counter(s.events, ct.out_count, k.checked_out, record + ".count", tr::Category::atomic,
+                        count_after);
+  gridlock::add_event(s.events, k.stream_track, tr::EventKind::slice_end, gridlock::extent(k.blocks).second,
+                      "add_kernel " + std::to_string(k.kid), tr::Category::kernel);
 }
 
 // The index of the median of `v` (the value at n/2 when sorted; a tie keeps the first).

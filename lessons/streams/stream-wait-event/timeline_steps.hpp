@@ -72,18 +72,16 @@ inline Tracks declare(gridlock::LessonRun& run, const RecordedRun& r) {
   k.producer_blocks = gridlock::add_block_tracks(t, k.producer, 0, r.producer, "produce, ");
   k.consumer_blocks = gridlock::add_block_tracks(t, k.consumer, devices - 1, r.consumer, "consume, ");
   const int64_t n = r.n;
-  t.buffers = {{kIn, "in", tr::ElementType::i32, {n}, tr::MemorySpace::global, 0},
-               {kStamp, "stamp", tr::ElementType::i32, {1}, tr::MemorySpace::registers, 0},
-               {kData, "data", tr::ElementType::i32, {n}, tr::MemorySpace::global, 0},
-               {kOut, "out", tr::ElementType::i32, {n}, tr::MemorySpace::global, devices - 1}};
-  if (r.two_devices())
-    t.buffers.push_back({kCopy, "copy of data", tr::ElementType::i32, {n}, tr::MemorySpace::global, 1});
-  k.produce_launch = run.add_launch("produce", int64_t(r.producer.size()), r.block);
-  t.launches.back().device = 0;
-  t.launches.back().stream = k.producer;
-  k.consume_launch = run.add_launch("consume", int64_t(r.consumer.size()), r.block);
-  t.launches.back().device = devices - 1;
-  t.launches.back().stream = k.consumer;
+  using gridlock::int_buffer;
+  t.buffers = {int_buffer(kIn, "in", n, tr::MemorySpace::global),
+               int_buffer(kStamp, "stamp", 1, tr::MemorySpace::registers),
+               int_buffer(kData, "data", n, tr::MemorySpace::global),
+               int_buffer(kOut, "out", n, tr::MemorySpace::global, devices - 1)};
+  if (r.two_devices()) t.buffers.push_back(int_buffer(kCopy, "copy of data", n, tr::MemorySpace::global, 1));
+  k.produce_launch =
+      gridlock::on_stream(t, run.add_launch("produce", int64_t(r.producer.size()), r.block), 0, k.producer);
+  k.consume_launch = gridlock::on_stream(t, run.add_launch("consume", int64_t(r.consumer.size()), r.block),
+                                         devices - 1, k.consumer);
   return k;
 }
 
@@ -104,8 +102,8 @@ inline void add_delay_step(gridlock::LessonRun& run, const RecordedRun& r, const
             "after the producer.",
       k.produce_launch);
   for (const HostCall& c : r.host) gridlock::add_slice(s.events, k.host, c.begin, c.end, c.name, c.category);
-  s.events.push_back(tr::make_event(k.producer, tr::EventKind::slice_begin,
-                                    gridlock::extent(r.producer).first, "produce", tr::Category::kernel));
+  gridlock::add_event(s.events, k.producer, tr::EventKind::slice_begin, gridlock::extent(r.producer).first,
+                      "produce", tr::Category::kernel);
   const std::vector<int64_t> items = sample_items(r);
   s.snapshots.push_back({kIn, items, {r.in_sample.begin(), r.in_sample.end()}});
   s.snapshots.push_back({kStamp, {}, {double(r.stamp)}});
@@ -120,12 +118,10 @@ inline void add_write_step(gridlock::LessonRun& run, const RecordedRun& r, const
                              k.produce_launch);
   gridlock::add_block_slices(s.events, k.producer_blocks, r.producer);
   const int64_t end = gridlock::extent(r.producer).second;
-  s.events.push_back(
-      tr::make_event(k.producer, tr::EventKind::slice_end, end, "produce", tr::Category::kernel));
-  tr::Event record = tr::make_event(k.producer, tr::EventKind::instant, end, "done (recorded after produce)",
-                                    tr::Category::sync);
+  gridlock::add_event(s.events, k.producer, tr::EventKind::slice_end, end, "produce", tr::Category::kernel);
+  tr::Event& record =
+      gridlock::add_instant(s.events, k.producer, end, "done (recorded after produce)", tr::Category::sync);
   if (r.wait) record.flows_out = {0};
-  s.events.push_back(record);
   tr::Operation add{tr::Operator::add, kData, kIn, kStamp, {}, {}, {}, {}};
   std::vector<double> values;
   for (size_t j = 0; j < r.in_sample.size(); ++j) {
@@ -154,12 +150,9 @@ inline void add_read_step(gridlock::LessonRun& run, const RecordedRun& r, const 
       k.consume_launch);
   const auto [begin, end] = gridlock::extent(r.consumer);
   const int64_t released = r.two_devices() ? r.copy_begin : begin;
-  if (r.wait) {
-    tr::Event wait = tr::make_event(k.consumer, tr::EventKind::instant, released, "wait for done: released",
-                                    tr::Category::sync);
-    wait.flows_in = {0};
-    s.events.push_back(wait);
-  }
+  if (r.wait)
+    gridlock::add_instant(s.events, k.consumer, released, "wait for done: released", tr::Category::sync)
+        .flows_in = {0};
   if (r.two_devices())
     gridlock::add_slice(s.events, k.consumer, r.copy_begin, r.copy_end, "cudaMemcpyPeerAsync",
                         tr::Category::copy);
@@ -188,27 +181,23 @@ inline void add_read_step(gridlock::LessonRun& run, const RecordedRun& r, const 
 inline void add_recorded_facts(tr::Trace& t, const RecordedRun& r, const Tracks& k) {
   const auto [p_begin, p_end] = gridlock::extent(r.producer);
   const auto [c_begin, c_end] = gridlock::extent(r.consumer);
-  const auto kernel_event = [&](int track, int64_t at, tr::EventKind kind) {
-    return tr::find_event(t, track, at, kind, tr::Category::kernel);
-  };
-  const tr::EventRef produced = kernel_event(k.producer, p_end, tr::EventKind::slice_end);
+  const tr::EventRef produced =
+      tr::find_event(t, k.producer, p_end, tr::EventKind::slice_end, tr::Category::kernel);
   const tr::EventRef consumer_start =
       r.two_devices()
           ? tr::find_event(t, k.consumer, r.copy_begin, tr::EventKind::slice_begin, tr::Category::copy)
-          : kernel_event(k.consumer, c_begin, tr::EventKind::slice_begin);
+          : tr::find_event(t, k.consumer, c_begin, tr::EventKind::slice_begin, tr::Category::kernel);
   t.facts["recorded.stale"] = std::to_string(r.stale) + " of " + std::to_string(r.n);
   const int64_t start_of_consumer = r.two_devices() ? r.copy_begin : c_begin;
   if (start_of_consumer >= p_end)
     tr::set_fact(t, "recorded.gap", tr::duration_fact(t, produced, consumer_start, tr::FactUnit::us, 0));
   else
     t.facts["recorded.gap"] = gridlock::microseconds(double(start_of_consumer - p_end), 0);
+  using gridlock::slice_fact;
   tr::set_fact(t, "recorded.producer",
-               tr::duration_fact(t, kernel_event(k.producer, p_begin, tr::EventKind::slice_begin), produced,
-                                 tr::FactUnit::us, 0));
-  tr::set_fact(
-      t, "recorded.consumer",
-      tr::duration_fact(t, kernel_event(k.consumer, c_begin, tr::EventKind::slice_begin),
-                        kernel_event(k.consumer, c_end, tr::EventKind::slice_end), tr::FactUnit::us, 0));
+               slice_fact(t, k.producer, {p_begin, p_end}, tr::Category::kernel, tr::FactUnit::us, 0));
+  tr::set_fact(t, "recorded.consumer",
+               slice_fact(t, k.consumer, {c_begin, c_end}, tr::Category::kernel, tr::FactUnit::us, 0));
   // From the end of the host's last call (the sync excepted) to the producer's end.
   const auto last = std::max_element(r.host.begin(), r.host.end(), [](const HostCall& a, const HostCall& b) {
     return (a.category == tr::Category::host ? a.end : INT64_MIN) <
