@@ -20,7 +20,7 @@
 namespace g1 {
 
 namespace tr = gridlock::trace;
-using gridlock::trace::make_event;
+using gridlock::add_event;
 
 constexpr int kPartials = 0, kSeen = 1, kAcc = 2, kShared = 3, kResult = 4;
 constexpr int kTicketSteps = 8;
@@ -70,12 +70,12 @@ inline tr::Snapshot local(tr::Snapshot s, int live) {
 }
 
 inline void declare(tr::Trace& t, std::vector<Arrival>& all, int grid, int block) {
-  t.buffers = {
-      {kPartials, "partials", tr::ElementType::i32, {grid}, tr::MemorySpace::global, 0},
-      {kSeen, "loaded by the last block", tr::ElementType::i32, {grid}, tr::MemorySpace::registers, 0},
-      {kAcc, "acc", tr::ElementType::i32, {block}, tr::MemorySpace::registers, 0},
-      {kShared, "r", tr::ElementType::i32, {block}, tr::MemorySpace::shared, 0},
-      {kResult, "out.total", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
+  using gridlock::int_buffer;
+  t.buffers = {int_buffer(kPartials, "partials", grid, tr::MemorySpace::global),
+               int_buffer(kSeen, "loaded by the last block", grid, tr::MemorySpace::registers),
+               int_buffer(kAcc, "acc", block, tr::MemorySpace::registers),
+               int_buffer(kShared, "r", block, tr::MemorySpace::shared),
+               int_buffer(kResult, "out.total", 1, tr::MemorySpace::global)};
   gridlock::add_block_rows(t, all);
 }
 
@@ -89,10 +89,9 @@ inline void add_partials(gridlock::LessonRun& run, const std::vector<Arrival>& a
                    launch);
   for (const Arrival& a : all) {
     if (a.ticket < 0) continue;
-    s.events.push_back(
-        make_event(a.track, tr::EventKind::slice_begin, a.started, "partial", tr::Category::work, 0));
-    s.events.push_back(
-        make_event(a.track, tr::EventKind::slice_end, a.stored, "partial", tr::Category::work, a.partial));
+    add_event(s.events, a.track, tr::EventKind::slice_begin, a.started, "partial", tr::Category::work);
+    add_event(s.events, a.track, tr::EventKind::slice_end, a.stored, "partial", tr::Category::work,
+              a.partial);
   }
 }
 
@@ -104,9 +103,7 @@ inline int add_tickets(gridlock::LessonRun& run, std::vector<Arrival> by_ticket,
       by_ticket.end());
   std::sort(by_ticket.begin(), by_ticket.end(),
             [](const Arrival& a, const Arrival& b) { return a.ticket < b.ticket; });
-  const size_t per_step = std::max<size_t>(1, (by_ticket.size() + kTicketSteps - 1) / kTicketSteps);
-  for (size_t first = 0; first < by_ticket.size(); first += per_step) {
-    const size_t last = std::min(by_ticket.size(), first + per_step);
+  for (const auto& [first, last] : gridlock::step_runs(by_ticket.size(), kTicketSteps)) {
     tr::Step& s =
         run.add_step("PHASE 2: take a ticket (the last-block guard)",
                      "tickets " + std::to_string(by_ticket[first].ticket) + "\xE2\x80\x93" +
@@ -118,10 +115,9 @@ inline int add_tickets(gridlock::LessonRun& run, std::vector<Arrival> by_ticket,
     tr::Snapshot partials{kPartials, {}, {}};
     for (size_t k = first; k < last; ++k) {
       const Arrival& a = by_ticket[k];
-      tr::Event e = make_event(a.track, tr::EventKind::instant, a.ticket_at,
-                               "ticket " + std::to_string(a.ticket), tr::Category::ticket, a.ticket);
-      e.flows_out.push_back(a.block);
-      s.events.push_back(e);
+      gridlock::add_instant(s.events, a.track, a.ticket_at, "ticket " + std::to_string(a.ticket),
+                            tr::Category::ticket, a.ticket)
+          .flows_out.push_back(a.block);
       partials.items.push_back(a.block);
       partials.values.push_back(a.partial);
     }
@@ -149,12 +145,12 @@ inline void add_merge(gridlock::LessonRun& run, const gridlock::TreeRecording<in
   for (int i = 0; i < live; ++i) store.dst.push_back(i), store.a.push_back(i), store.thread.push_back(i);
   fold.ops.push_back(store);
   fold.snapshots.push_back(local(rec.snapshot(kShared, merger.block, 0), live));
-  tr::Event begin = make_event(merger.track, tr::EventKind::slice_begin,
-                               std::max(span_begin, merger.ticket_at), "merge", tr::Category::work, 0);
-  begin.flows_in = flows;
-  fold.events.push_back(begin);
-  for (const tr::Event& e : rec.warp_events(merger.block, 0, first_warp_track, "load partials", clock))
-    fold.events.push_back(e);
+  add_event(fold.events, merger.track, tr::EventKind::slice_begin, std::max(span_begin, merger.ticket_at),
+            "merge", tr::Category::work)
+      .flows_in = flows;
+  const std::vector<tr::Event> loads =
+      rec.warp_events(merger.block, 0, first_warp_track, "load partials", clock);
+  fold.events.insert(fold.events.end(), loads.begin(), loads.end());
   int level = 1;
   for (int size = block / 2; size > 0; size /= 2, ++level) {
     tr::Step& s = run.add_step(
@@ -166,8 +162,8 @@ inline void add_merge(gridlock::LessonRun& run, const gridlock::TreeRecording<in
     s.events =
         rec.warp_events(merger.block, level, first_warp_track, "level " + std::to_string(level), clock);
     if (size == 1)
-      s.events.push_back(
-          make_event(merger.track, tr::EventKind::slice_end, span_end, "merge", tr::Category::work, total));
+      add_event(s.events, merger.track, tr::EventKind::slice_end, span_end, "merge", tr::Category::work,
+                total);
   }
   tr::Step& done = run.add_step(label, "thread 0 stores the total",
                                 "out.total = r[0] = " + std::to_string(total) + ".", launch);
@@ -250,10 +246,8 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
     const int64_t end = std::max_element(all.begin(), all.end(), [](const Arrival& a, const Arrival& b) {
                           return a.ticket_at < b.ticket_at;
                         })->ticket_at;
-    tr::Event nobody =
-        make_event(all.front().track, tr::EventKind::instant, end, "nobody merges", tr::Category::other, 0);
-    nobody.flows_in = flows;
-    s.events.push_back(nobody);
+    gridlock::add_instant(s.events, all.front().track, end, "nobody merges", tr::Category::other).flows_in =
+        flows;
     // No block merged: no event to take the block, its SM or its ticket from, so no such fact.
   }
   // Block by block, 1 where the merging block loaded its partial other than as the block stored it.
@@ -285,7 +279,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   // Where no block merged, nothing holds a result: no recorded.result.
   // Text alone: the CPU's sum of an input the trace does not record (see its notice).
   t.facts["recorded.expected"] = std::to_string(cpu_sum(host, 0, host.size()));
-  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
+  gridlock::note_dropped(t, rec.dropped());
 }
 
 }  // namespace g1

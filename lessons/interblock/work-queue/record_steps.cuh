@@ -1,44 +1,24 @@
 // G2 recording: one launch of the chosen variant's recording instantiation on the skewed items,
-// turned into a Gantt chart: every block's items, one after another, inside the row of the SM it
-// ran on; the queue's next index as the fetches take it; which block did which item; how far
-// apart the blocks ran out of work, and the block time left idle until the last one did.
+// each block's items read back from its log and handed to the trace building
+// (timeline_steps.hpp).
 // main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <algorithm>
-#include <cstdio>
-#include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
-#include "common/record/raised_counter.hpp"
-#include "common/record/tracks.hpp"
-#include "common/units.hpp"
+#include "timeline_steps.hpp"
 
 namespace g2 {
-
-namespace tr = gridlock::trace;
-using gridlock::trace::make_event;
-
-constexpr int kDoneBy = 0, kVisits = 1;
-constexpr int kNextTrack = 0;
-constexpr int kSteps = 8;
-
-// One item as a block did it.
-struct Slice {
-  int block = 0, item = 0, cost = 0, track = 0;
-  int64_t begin = 0, end = 0;
-};
 
 // Every block's items in the order it did them; `last_done` gets each block's last end (or the
 // time it found the queue empty), `empty_at` the time it found the queue empty (-1: it did not).
 inline std::vector<Slice> slices(const gridlock::EventRecording& rec, int grid,
-                                 const std::vector<WorkItem>& items, const std::vector<int>& tracks,
-                                 gridlock::RunClock& clock, std::vector<int64_t>& last_done,
-                                 std::vector<int64_t>& empty_at) {
+                                 const std::vector<WorkItem>& items, gridlock::RunClock& clock,
+                                 std::vector<int64_t>& last_done, std::vector<int64_t>& empty_at) {
   std::vector<Slice> out;
   last_done.assign(size_t(grid), 0);
   empty_at.assign(size_t(grid), -1);
@@ -47,7 +27,7 @@ inline std::vector<Slice> slices(const gridlock::EventRecording& rec, int grid,
     for (const gridlock::LogRecord& r : rec.records(b)) {
       const int64_t at = clock.since_origin(r.t_ns);
       if (r.what == kQueueEmpty) empty_at[size_t(b)] = at;
-      if (r.what == kFetched) open = {b, r.value, 0, tracks[size_t(b)], at, at};
+      if (r.what == kFetched) open = {b, r.value, 0, 0, at, at};
       if (r.what == kDone) {
         open.end = at;
         open.cost = open.item >= 0 && open.item < int(items.size()) ? items[size_t(open.item)].cost : 0;
@@ -58,15 +38,6 @@ inline std::vector<Slice> slices(const gridlock::EventRecording& rec, int grid,
   }
   std::sort(out.begin(), out.end(), [](const Slice& a, const Slice& b) { return a.begin < b.begin; });
   return out;
-}
-
-inline std::string us(int64_t ns) { return gridlock::microseconds(double(ns), 1); }
-
-// A count as a fact the trace checker recomputes: the values as a series named `what` (one an
-// item, each out of `out_of`, or plain counts where it is 0), and the fact `key` their sum.
-inline void sum_fact(tr::Trace& t, const std::string& key, const std::string& what,
-                     const std::vector<double>& values, double out_of) {
-  tr::set_fact(t, key, tr::series_sum_fact(t, tr::add_series(t, {what, "items", values, false, 0, out_of})));
 }
 
 inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
@@ -85,167 +56,12 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   CUDA_CHECK_LAUNCH();
   rec.download();
   const std::vector<unsigned> visits = device.visits.download();
-
-  tr::Trace& t = run.trace();
-  t.buffers = {{kDoneBy, "done by block", tr::ElementType::i32, {room}, tr::MemorySpace::registers, 0},
-               {kVisits, "visits", tr::ElementType::u32, {room}, tr::MemorySpace::global, 0}};
-  gridlock::add_track(t, tr::TrackKind::memory, "queue: next item");  // kNextTrack
-  std::vector<int> blocks;
-  std::vector<unsigned> sms;
-  for (int b = 0; b < o.grid; ++b) blocks.push_back(b), sms.push_back(rec.sm_of(b));
-  const std::vector<int> rows = gridlock::add_block_rows(t, blocks, sms);
-  std::vector<int64_t> last_done, empty_at;
-  const std::vector<Slice> all = slices(rec, o.grid, items, rows, clock, last_done, empty_at);
-  // Each block's last item, in start order: the queue-empty moment goes in that item's step.
-  std::map<size_t, int> ends_block;  // slice -> the block whose last item it is
-  {
-    std::vector<int64_t> last_slice(size_t(o.grid), -1);
-    for (size_t k = 0; k < all.size(); ++k) last_slice[size_t(all[k].block)] = int64_t(k);
-    for (int b = 0; b < o.grid; ++b)
-      if (last_slice[size_t(b)] >= 0) ends_block[size_t(last_slice[size_t(b)])] = b;
-  }
-  const int launch_id = run.add_launch(queue ? "work_from_queue<" + std::to_string(kBlock) + ">"
-                                             : "work_assigned_up_front<" + std::to_string(kBlock) + ">",
-                                       o.grid, kBlock);
-  const std::string label = queue ? "PHASE 2: every thread works on the item"
-                                  : "PHASE 4: block b does items b, b + gridDim.x, ... whatever they cost";
-  const std::string note =
-      queue ? "Each block's thread 0 took the next index with atomicAdd once the block was done "
-              "with its last item; the whole block works on it."
-            : "Block b does items b, b + gridDim.x, ...: the slices are warp 0's time on each "
-              "item (the block has no barrier to wait at).";
-  // An item started again after some block had started it already: the double fetch, joined by a
-  // flow to the item's first start.
-  std::map<int, size_t> first_start;               // item -> its first slice
-  std::map<size_t, int> start_flow, double_fetch;  // slice -> flow out of its begin / into its moment
-  int flows = 0;
-  for (size_t k = 0; k < all.size(); ++k) {
-    const auto [first, fresh] = first_start.try_emplace(all[k].item, k);
-    if (fresh) continue;
-    // One flow from a first start, however many starts repeat it.
-    const auto [out, added] = start_flow.try_emplace(first->second, flows);
-    if (added) ++flows;
-    double_fetch[k] = out->second;
-  }
-  const size_t per_step = std::max<size_t>(1, (all.size() + kSteps - 1) / kSteps);
-  // The queue's index as drawn: the fetch that returned item i left it at i + 1, and atomicAdd only
-  // raises it, so at each start it was at least the highest value recorded by then
-  // (common/record/raised_counter.hpp).
-  std::vector<int64_t> starts;
-  std::vector<double> left;
-  for (const Slice& sl : all) {
-    starts.push_back(sl.begin);
-    left.push_back(sl.item + 1);
-  }
-  const std::vector<double> index_shown = gridlock::raised_counter(starts, left);
-  for (size_t first = 0; first < all.size(); first += per_step) {
-    const size_t last = std::min(all.size(), first + per_step);
-    tr::Step& s = run.add_step(label,
-                               "items started " + us(all[first].begin) + "\xE2\x80\x93" +
-                                   us(all[last - 1].begin) + " (" + std::to_string(last - first) + " items)",
-                               note, launch_id);
-    tr::Snapshot done_by{kDoneBy, {}, {}};
-    std::map<int, int> done_by_block;  // an item done twice in this step: its last doer
-    for (size_t k = first; k < last; ++k) {
-      const Slice& sl = all[k];
-      const std::string name = "item " + std::to_string(sl.item) + " (cost " + std::to_string(sl.cost) + ")";
-      tr::Event begin =
-          make_event(sl.track, tr::EventKind::slice_begin, sl.begin, name, tr::Category::work, sl.cost);
-      if (const auto out = start_flow.find(k); out != start_flow.end())
-        begin.flows_out.push_back(out->second);
-      s.events.push_back(begin);
-      if (const auto again = double_fetch.find(k); again != double_fetch.end()) {
-        tr::Event moment = make_event(
-            sl.track, tr::EventKind::instant, sl.begin,
-            "item " + std::to_string(sl.item) + " fetched again by block " + std::to_string(sl.block),
-            tr::Category::double_fetch, sl.item);
-        moment.flows_in.push_back(again->second);
-        s.events.push_back(moment);
-      }
-      s.events.push_back(
-          make_event(sl.track, tr::EventKind::slice_end, sl.end, name, tr::Category::work, sl.cost));
-      if (queue)
-        s.events.push_back(make_event(kNextTrack, tr::EventKind::counter, sl.begin, "next",
-                                      tr::Category::atomic, index_shown[k]));
-      if (sl.item >= 0 && sl.item < room) done_by_block[sl.item] = sl.block;
-      if (const auto ends = ends_block.find(k); ends != ends_block.end() && empty_at[size_t(sl.block)] >= 0)
-        s.events.push_back(make_event(sl.track, tr::EventKind::instant, empty_at[size_t(sl.block)],
-                                      "queue empty", tr::Category::other, 0));
-    }
-    for (const auto& [item, block] : done_by_block) {
-      done_by.items.push_back(item);
-      done_by.values.push_back(block);
-    }
-    s.snapshots.push_back(done_by);
-  }
-  tr::Step& after = run.add_step(label, "after the kernel", "How many times each item was done.", launch_id);
-  after.snapshots.push_back({kVisits, {}, {visits.begin(), visits.end()}});
-
-  // Facts the README quotes.
-  std::vector<int> per_block(size_t(o.grid), 0);
-  for (const Slice& sl : all) ++per_block[size_t(sl.block)];
-  const auto [first_out, last_out] = std::minmax_element(last_done.begin(), last_done.end());
-  int64_t begin = INT64_MAX;
-  for (const Slice& sl : all) begin = std::min(begin, sl.begin);
-  tr::Series done_per_block;
-  done_per_block.name = "items each block did, one a block";
-  done_per_block.unit = "items";
-  done_per_block.values.assign(per_block.begin(), per_block.end());
-  tr::set_fact(t, "recorded.items_per_block", tr::series_range_fact(t, tr::add_series(t, done_per_block)));
-  // When a block ran out of work, as an event of its row: its queue-empty moment, or the end of
-  // its last item. None where the block recorded neither.
-  const auto out_of_work = [&](size_t b) -> std::optional<tr::EventRef> {
-    for (size_t s = 0; s < t.steps.size(); ++s)
-      for (size_t e = 0; e < t.steps[s].events.size(); ++e) {
-        const tr::Event& ev = t.steps[s].events[e];
-        if (ev.track == rows[b] && ev.t_ns == last_done[b] &&
-            (ev.kind == tr::EventKind::instant || ev.kind == tr::EventKind::slice_end) &&
-            (ev.category == tr::Category::other || ev.category == tr::Category::work))
-          return tr::EventRef{int(s), int(e)};
-      }
-    return std::nullopt;
-  };
-  const auto first_block = size_t(first_out - last_done.begin()),
-             last_block = size_t(last_out - last_done.begin());
-  const std::optional<tr::EventRef> first_end = out_of_work(first_block), last_end = out_of_work(last_block);
-  if (first_end && last_end)
-    tr::set_fact(t, "recorded.finish_spread",
-                 tr::duration_fact(t, *first_end, *last_end, tr::FactUnit::us, 1));
-  else
-    t.facts["recorded.finish_spread"] = us(*last_out - *first_out);
-  std::optional<tr::EventRef> span_start;
-  if (!all.empty() && last_end) {
-    span_start = tr::find_event(t, all.front().track, all.front().begin, tr::EventKind::slice_begin,
-                                tr::Category::work);
-    tr::set_fact(t, "recorded.span", tr::duration_fact(t, *span_start, *last_end, tr::FactUnit::us, 1));
-  } else {
-    t.facts["recorded.span"] = all.empty() ? "none" : us(*last_out - begin);
-  }
-  // Block time between a block running out of work and the last block's end, one value a block;
-  // their sum written in µs.
-  std::vector<double> idle;
-  for (int64_t done : last_done) idle.push_back(double(*last_out - done));
-  tr::FactValue idle_sum = tr::series_sum_fact(
-      t, tr::add_series(t, {"block time idle after running out of work, one a block", "ns", idle}));
-  idle_sum.unit = tr::FactUnit::us;
-  idle_sum.decimals = 1;
-  tr::set_fact(t, "recorded.idle_at_end", idle_sum);
-  // Its share of grid × span, on the span's own events.
-  if (span_start)
-    tr::set_fact(t, "recorded.idle_share",
-                 tr::series_share_fact(t, idle_sum.series, launch_id, *span_start, *last_end, 0));
-  else
-    t.facts["recorded.idle_share"] = "none";
-  // Each item's visits after the kernel, as the last step's snapshot holds them.
-  std::vector<double> never_done, done_again;  // one value an item: 1 where it was so
-  for (unsigned v : visits) {
-    never_done.push_back(v == 0);
-    done_again.push_back(v > 1);
-  }
-  sum_fact(t, "recorded.never_done", "item never done (the recorded run)", never_done, 0);
-  sum_fact(t, "recorded.done_twice", "item done more than once (the recorded run)", done_again, 0);
-  tr::set_fact(t, "recorded.double_fetches", tr::event_count_fact(t, tr::Category::double_fetch));
-  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
+  RecordedRun r{queue, o.grid, kBlock, room};
+  r.slices = slices(rec, o.grid, items, clock, r.last_done, r.empty_at);
+  for (int b = 0; b < o.grid; ++b) r.sms.push_back(rec.sm_of(b));
+  r.visits = visits;
+  r.dropped = rec.dropped();
+  build_steps(run, r);
 }
 
 }  // namespace g2

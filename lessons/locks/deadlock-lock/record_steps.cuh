@@ -1,39 +1,18 @@
-// L3 recording: one launch of the chosen variant's recording instantiation, thread by thread:
-// each thread's wait (with its failed attempts) and its turn holding the lock, nested SM > block >
-// warp > lane, the lock's owner over time and each hand-off as a flow; steps follow the turns in
-// the order the lock was taken.
+// L3 recording: one launch of the chosen variant's recording instantiation at most
+// kMostRecordedBlocks blocks large, each thread's turn read back from its log and handed to the
+// trace building (timeline_steps.hpp).
 // main.cu includes this file after the lesson's launch function.
 #pragma once
 
 #include <algorithm>
-#include <cstdio>
-#include <map>
 #include <string>
 #include <vector>
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
-#include "common/record/tracks.hpp"
-#include "common/units.hpp"
+#include "timeline_steps.hpp"
 
 namespace l3 {
-
-namespace tr = gridlock::trace;
-using gridlock::trace::make_event;
-
-constexpr int kCount = 0;
-constexpr int kLockTrack = 0;
-constexpr int kSteps = 8;
-constexpr int kMostRecordedBlocks = 4;  // a thread per row: larger grids are recorded in part
-
-// One thread's turn as the recorder saw it.
-struct Turn {
-  int block = 0, thread = 0;
-  int64_t asked = 0, took = 0, released = 0;
-  int spins = 0;
-  bool gave_up = false;
-  int track = 0;
-};
 
 inline std::vector<Turn> turns(const gridlock::EventRecording& rec, int grid, int block,
                                gridlock::RunClock& clock) {
@@ -56,46 +35,6 @@ inline std::vector<Turn> turns(const gridlock::EventRecording& rec, int grid, in
   return out;
 }
 
-// The lock's row, then SM > block > warp > lane rows; each turn gets its lane's track.
-inline void declare_tracks(tr::Trace& t, const gridlock::EventRecording& rec, int grid, int block,
-                           std::vector<Turn>& all) {
-  gridlock::add_track(t, tr::TrackKind::lock, "lock");  // kLockTrack
-  std::vector<int> blocks;
-  std::vector<unsigned> sms;
-  for (int b = 0; b < grid; ++b) blocks.push_back(b), sms.push_back(rec.sm_of(b));
-  const std::vector<int> block_tracks = gridlock::add_block_rows(t, blocks, sms);
-  std::map<std::pair<int, int>, int> warp_track;
-  for (Turn& turn : all) {
-    const int warp = turn.thread / 32, sm = int(rec.sm_of(turn.block));
-    auto [it, added] = warp_track.emplace(std::make_pair(turn.block, warp), -1);
-    if (added)
-      it->second = gridlock::add_warp_track(t, block_tracks[size_t(turn.block)], turn.block, warp, sm);
-    turn.track = gridlock::add_thread_track(t, it->second, turn.block, turn.thread, sm);
-  }
-}
-
-inline void add_turn(tr::Step& s, const Turn& turn, int flow_in, int flow_out) {
-  s.events.push_back(make_event(turn.track, tr::EventKind::slice_begin, turn.asked, "waiting for the lock",
-                                tr::Category::spin, turn.spins));
-  s.events.push_back(make_event(turn.track, tr::EventKind::slice_end, turn.took, "waiting for the lock",
-                                tr::Category::spin, turn.spins));
-  if (turn.gave_up) return;
-  tr::Event begin = make_event(turn.track, tr::EventKind::slice_begin, turn.took, "holding the lock",
-                               tr::Category::critical, 0);
-  tr::Event end = make_event(turn.track, tr::EventKind::slice_end, turn.released, "holding the lock",
-                             tr::Category::critical, 0);
-  if (flow_in >= 0) begin.flows_in.push_back(flow_in);
-  if (flow_out >= 0) end.flows_out.push_back(flow_out);
-  s.events.push_back(begin);
-  s.events.push_back(end);
-  const std::string holder =
-      "block " + std::to_string(turn.block) + ", thread " + std::to_string(turn.thread);
-  s.events.push_back(
-      make_event(kLockTrack, tr::EventKind::slice_begin, turn.took, holder, tr::Category::critical, 0));
-  s.events.push_back(
-      make_event(kLockTrack, tr::EventKind::slice_end, turn.released, holder, tr::Category::critical, 0));
-}
-
 inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
   const auto& o = run.options();
   const int grid = std::min(o.grid, kMostRecordedBlocks);
@@ -107,99 +46,10 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& variant) {
         launch<true>(variant, grid, o.block, state, count, abort, rec.device_view());
       });
   rec.download();
-  const int final_count = counted.count;
-  const gridlock::BoundedRun& bounded = counted.run;
-
-  tr::Trace& t = run.trace();
-  std::vector<Turn> all = turns(rec, grid, o.block, clock);
-  declare_tracks(t, rec, grid, o.block, all);
-  if (grid < o.grid)
-    t.notices.push_back("recorded with " + std::to_string(grid) + " blocks, not " + std::to_string(o.grid) +
-                        ": one timeline row per thread; the claims were measured at the full size");
-  t.buffers = {{kCount, "count", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
-  const bool every_thread = variant == "every-thread";
-  const int launch_id = run.add_launch(
-      every_thread ? "count_with_a_lock_in_every_thread" : "count_with_the_lock_inside_the_loop", o.grid,
-      o.block);
-  if (bounded.stopped)
-    t.notices.push_back("the watchdog stopped the recorded run after " +
-                        std::to_string(bounded.limit.count()) + " ms: some threads gave up");
-
-  // The turns in the order the lock was taken; the threads that gave up (the watchdog stopped the
-  // run) after them, in the order they asked.
-  std::sort(all.begin(), all.end(), [](const Turn& a, const Turn& b) {
-    return a.gave_up != b.gave_up ? b.gave_up : a.took < b.took;
-  });
-  const size_t held = size_t(std::count_if(all.begin(), all.end(), [](const Turn& t) { return !t.gave_up; }));
-  std::vector<int> flow_in(all.size(), -1), flow_out(all.size(), -1);
-  int flows = 0;
-  for (size_t i = 0, previous = all.size(); i < all.size(); ++i) {
-    if (all[i].gave_up) continue;
-    if (previous < all.size()) flow_out[previous] = flow_in[i] = flows++;
-    previous = i;
-  }
-  const std::string label =
-      every_thread ? "PHASE 1: every thread takes the lock"
-                   : "PHASE 1: try the lock; the winner counts and gives it back inside the loop";
-  const size_t per_step = std::max<size_t>(1, (held + kSteps - 1) / kSteps);
-  for (size_t first = 0; first < all.size();) {
-    // A step holds turns, or threads that gave up; never both.
-    const size_t end = first < held ? held : all.size();
-    const size_t last = std::min(end, first + per_step);
-    const std::string detail =
-        first < held
-            ? "turns " + std::to_string(first + 1) + "\xE2\x80\x93" + std::to_string(last) + " of " +
-                  std::to_string(held) + ", in the order the lock was taken"
-            : std::to_string(last - first) + " more threads, which gave up when the watchdog said so";
-    tr::Step& s = run.add_step(
-        label, detail,
-        "Every thread spins on atomicCAS until it holds the lock; one thread at a time holds it.", launch_id);
-    for (size_t i = first; i < last; ++i) add_turn(s, all[i], flow_in[i], flow_out[i]);
-    first = last;
-  }
-  tr::Step& after = run.add_step(
-      label, "after the kernel",
-      "count holds " + std::to_string(final_count) + " for " + std::to_string(o.grid) + " blocks; " +
-          (bounded.stopped ? "the watchdog had to stop it." : "every thread got through."),
-      launch_id);
-  after.snapshots.push_back({kCount, {}, {double(final_count)}});
-
-  // Facts the README quotes: how far it got, how long, how hard the warps spun.
-  std::map<std::pair<int, int>, long long> warp_spins;
-  tr::Series gave_up;  // 1 where the thread gave up waiting
-  gave_up.name = "threads that gave up waiting, one a thread";
-  gave_up.unit = "threads";
-  for (const Turn& turn : all) {
-    warp_spins[{turn.block, turn.thread / 32}] += turn.spins;
-    gave_up.values.push_back(turn.gave_up ? 1 : 0);
-  }
-  tr::Series spins;
-  spins.name = "failed atomicCAS attempts of each warp, one a warp";
-  spins.unit = "attempts";
-  for (const auto& [warp, attempts] : warp_spins) spins.values.push_back(double(attempts));
-  // The warps' spins first: the histogram view opens on the first series.
-  tr::set_fact(t, "recorded.warp_spins", tr::series_range_fact(t, tr::add_series(t, spins)));
-  if (!all.empty()) {
-    const int per_thread = tr::add_series(t, gave_up);
-    tr::set_fact(t, "recorded.gave_up", tr::series_sum_fact(t, per_thread));
-    tr::set_fact(t, "recorded.threads", tr::series_count_fact(t, per_thread));
-  } else {
-    t.facts["recorded.gave_up"] = "0";
-    t.facts["recorded.threads"] = "0";
-  }
-  tr::set_fact(t, "recorded.final", tr::snapshot_value_fact(t, int(t.steps.size()) - 1, kCount, 0));
-  // From the first hold's start to the last hold's end, on the threads' rows.
-  if (held > 0) {
-    const Turn &first = all.front(), &last = all[held - 1];
-    const tr::EventRef took =
-        tr::find_event(t, first.track, first.took, tr::EventKind::slice_begin, tr::Category::critical);
-    const tr::EventRef released =
-        tr::find_event(t, last.track, last.released, tr::EventKind::slice_end, tr::Category::critical);
-    tr::set_fact(t, "recorded.span", tr::duration_fact(t, took, released, tr::FactUnit::us, 1));
-  } else {
-    t.facts["recorded.span"] = "none: no thread took the lock";
-  }
-  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
+  std::vector<unsigned> sms;
+  for (int b = 0; b < grid; ++b) sms.push_back(rec.sm_of(b));
+  build_steps(run, {variant, o.grid, grid, o.block, turns(rec, grid, o.block, clock), sms, counted.count,
+                    counted.run.stopped, counted.run.limit.count(), rec.dropped()});
 }
 
 }  // namespace l3

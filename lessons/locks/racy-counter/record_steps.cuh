@@ -1,37 +1,15 @@
-// L1 recording: one launch of the recording instantiation, turned into a timeline of every
-// block's read-modify-write (grouped by the SM it ran on), the counter's value as the writes land,
-// and a flow for each lost update; steps follow the writes in time order.
-// main.cu includes this file after the lesson's launch function.
+// L1 recording: one launch of the recording instantiation, each block's read and write read
+// back from its log and handed to the trace building (timeline_steps.hpp).
+// main.cu includes this file after the lesson's kernels.
 #pragma once
 
-#include <algorithm>
-#include <map>
-#include <string>
 #include <vector>
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
-#include "common/record/raised_counter.hpp"
-#include "common/record/tracks.hpp"
+#include "timeline_steps.hpp"
 
 namespace l1 {
-
-namespace tr = gridlock::trace;
-using gridlock::trace::make_event;
-
-constexpr int kSeen = 0, kCount = 1;
-constexpr int kCountTrack = 0;
-constexpr int kSteps = 8;  // the blocks' writes, in time order, in this many steps
-
-// One block's read-modify-write as the recorder saw it.
-struct Access {
-  int block = 0;
-  unsigned sm = 0;
-  int seen = 0;          // the value thread 0 read
-  int64_t read_ns = 0;   // before its load was issued
-  int64_t write_ns = 0;  // after its store was issued
-  int track = 0;
-};
 
 inline std::vector<Access> accesses(const gridlock::EventRecording& rec, int grid,
                                     gridlock::RunClock& clock) {
@@ -39,12 +17,6 @@ inline std::vector<Access> accesses(const gridlock::EventRecording& rec, int gri
     if (r.what == gridlock::locks::kLoaded) a.seen = r.value, a.read_ns = at;
     if (r.what == gridlock::locks::kStored) a.write_ns = at;
   });
-}
-
-// Tracks: the counter, then one per SM that ran a block, with its blocks inside.
-inline void declare_tracks(tr::Trace& t, std::vector<Access>& all) {
-  gridlock::add_track(t, tr::TrackKind::memory, "count");  // kCountTrack
-  gridlock::add_block_rows(t, all);
 }
 
 inline void record_steps(gridlock::LessonRun& run, bool atomic) {
@@ -61,127 +33,7 @@ inline void record_steps(gridlock::LessonRun& run, bool atomic) {
   CUDA_CHECK_LAUNCH();
   rec.download();
   const int final_count = count.download_one();
-
-  tr::Trace& t = run.trace();
-  std::vector<Access> all = accesses(rec, o.grid, clock);
-  declare_tracks(t, all);
-  t.buffers = {{kSeen, "seen", tr::ElementType::i32, {o.grid}, tr::MemorySpace::registers, 0},
-               {kCount, "count", tr::ElementType::i32, {1}, tr::MemorySpace::global, 0}};
-  const std::string kernel = atomic ? "count_blocks_with_atomic" : "count_blocks_without_lock";
-  const int launch = run.add_launch(kernel, o.grid, o.block);
-  const std::string label =
-      atomic ? "PHASE 1: one atomicAdd per block" : "PHASE 1: read, add one, write back";
-  const std::string slice = atomic ? "atomicAdd" : "read-modify-write";
-  const tr::Category category = atomic ? tr::Category::atomic : tr::Category::work;
-
-  // Lost updates: blocks that read the same value all wrote value + 1; in the order their writes
-  // were issued, each overwrote the one before it. A flow joins the later block's read (which did
-  // not see the earlier write) to the write it then overwrote.
-  // Writes in one tick of the clock keep the order of the values they wrote: that is exactly their
-  // order for atomicAdd (each returned the one before); for the racy writes it is one order the
-  // clock cannot rule out.
-  std::sort(all.begin(), all.end(), [](const Access& a, const Access& b) {
-    return a.write_ns != b.write_ns ? a.write_ns < b.write_ns : a.seen < b.seen;
-  });
-  std::map<int, std::vector<size_t>> readers;  // value read -> accesses, in write order
-  for (size_t i = 0; i < all.size(); ++i) readers[all[i].seen].push_back(i);
-  // The moment itself: a lost_update instant at each such write, joined by a second flow to the
-  // write it replaced.
-  std::map<size_t, std::vector<int>> flows_out, flows_in;  // access -> flow ids at its read / write
-  std::map<size_t, std::vector<int>> replaced_out;         // access -> flows from its write to a loss
-  std::map<size_t, std::pair<size_t, int>> lost;           // access -> the write it replaced, the flow
-  int flows = 0;
-  for (const auto& [value, group] : readers)
-    for (size_t k = 1; k < group.size(); ++k) {
-      flows_out[group[k]].push_back(flows);
-      flows_in[group[k - 1]].push_back(flows++);
-      replaced_out[group[k - 1]].push_back(flows);
-      lost[group[k]] = {group[k - 1], flows++};
-    }
-
-  // The count as drawn: what each write left, or for atomicAdd, which only raises the word, the
-  // highest value recorded by then (common/record/raised_counter.hpp).
-  std::vector<int64_t> write_times;
-  std::vector<double> left;
-  for (const Access& a : all) {
-    write_times.push_back(a.write_ns);
-    left.push_back(a.seen + 1);
-  }
-  const std::vector<double> count_shown = atomic ? gridlock::raised_counter(write_times, left) : left;
-
-  const size_t per_step = (all.size() + kSteps - 1) / kSteps;
-  for (size_t first = 0; first < all.size(); first += per_step) {
-    const size_t last = std::min(all.size(), first + per_step);
-    tr::Step& s = run.add_step(
-        label,
-        "writes " + std::to_string(first + 1) + "\xE2\x80\x93" + std::to_string(last) + " of " +
-            std::to_string(all.size()) + ", in the order they were issued",
-        atomic ? "Each block's thread 0 adds one with atomicAdd: the read, the addition and the "
-                 "write are one indivisible operation, so no increment is lost."
-               : "Each block's thread 0 reads count, adds one and writes it back; blocks that read "
-                 "the same value lose all but one of their increments.",
-        launch);
-    tr::Snapshot seen{kSeen, {}, {}};
-    for (size_t i = first; i < last; ++i) {
-      const Access& a = all[i];
-      tr::Event begin = make_event(a.track, tr::EventKind::slice_begin, a.read_ns, slice, category, a.seen);
-      tr::Event end = make_event(a.track, tr::EventKind::slice_end, a.write_ns, slice, category, a.seen + 1);
-      begin.flows_out = flows_out[i];
-      end.flows_in = flows_in[i];
-      end.flows_out = replaced_out[i];
-      s.events.push_back(begin);
-      s.events.push_back(end);
-      if (const auto found = lost.find(i); found != lost.end()) {
-        const Access& replaced = all[found->second.first];
-        tr::Event moment = make_event(
-            a.track, tr::EventKind::instant, a.write_ns,
-            "block " + std::to_string(a.block) + " wrote " + std::to_string(a.seen + 1) + " over block " +
-                std::to_string(replaced.block) + "'s " + std::to_string(replaced.seen + 1),
-            tr::Category::lost_update, a.seen + 1);
-        moment.flows_in.push_back(found->second.second);
-        s.events.push_back(moment);
-      }
-      seen.items.push_back(a.block);
-      seen.values.push_back(a.seen);
-    }
-    for (size_t i = first; i < last; ++i)
-      s.events.push_back(make_event(kCountTrack, tr::EventKind::counter, all[i].write_ns, "count", category,
-                                    count_shown[i]));
-    s.snapshots.push_back(seen);
-  }
-  tr::Step& after = run.add_step(
-      label, "after the kernel",
-      "count holds " + std::to_string(final_count) + " for " + std::to_string(o.grid) + " blocks.", launch);
-  after.snapshots.push_back({kCount, {}, {double(final_count)}});
-  // Writes that share the last tick may have landed in another order than the one above: the
-  // count as it was read back after the kernel closes the counter, at that tick.
-  if (!all.empty() && count_shown.back() != final_count)
-    after.events.push_back(
-        make_event(kCountTrack, tr::EventKind::counter, all.back().write_ns, "count", category, final_count));
-
-  // Facts the README quotes, from this recording: what each block read is a series, so the
-  // checker recomputes the largest group of blocks that read one value, and how many values.
-  const int after_step = int(t.steps.size()) - 1;
-  tr::set_fact(t, "recorded.final", tr::snapshot_value_fact(t, after_step, kCount, 0));
-  tr::set_fact(t, "recorded.lost", tr::shortfall_fact(t, after_step, kCount, 0, launch));
-  tr::Series read;
-  read.name = "the value each block read, one a block";
-  read.unit = "count";
-  for (const Access& a : all) read.values.push_back(a.seen);
-  if (!read.values.empty()) {
-    const int series = tr::add_series(t, read);
-    tr::set_fact(t, "recorded.distinct_reads", tr::series_distinct_fact(t, series));
-    tr::set_fact(t, "recorded.largest_group.blocks", tr::series_mode_count_fact(t, series));
-    tr::set_fact(t, "recorded.largest_group.read", tr::series_mode_fact(t, series));
-    // The SM each block ran on: how many SMs the blocks were spread over.
-    tr::Series on_sm{"the SM each block ran on, one a block", "SM", {}};
-    for (const Access& a : all) on_sm.values.push_back(a.sm);
-    tr::set_fact(t, "recorded.sms", tr::series_distinct_fact(t, tr::add_series(t, on_sm)));
-  } else {
-    t.facts["recorded.sms"] = "0";
-  }
-  tr::set_fact(t, "recorded.flows", tr::event_count_fact(t, tr::Category::lost_update));
-  if (rec.dropped() > 0) t.notices.push_back(std::to_string(rec.dropped()) + " records did not fit the log");
+  build_steps(run, {atomic, o.grid, o.block, accesses(rec, o.grid, clock), final_count, rec.dropped()});
 }
 
 }  // namespace l1
