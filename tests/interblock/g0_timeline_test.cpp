@@ -40,30 +40,17 @@ g0::RecordedRun recorded_in(const tr::Trace& t) {
     for (size_t k = 0; k < s.values.size(); ++k) r.stored[k] = int(s.values[k]);
   for (const tr::Snapshot& s : t.steps.back().snapshots)
     for (size_t k = 0; k < s.items.size(); ++k) r.read[size_t(s.items[k])] = int(s.values[k]);
-  for (const std::string& notice : t.notices) {
-    if (notice.rfind("the watchdog stopped", 0) == 0) r.stopped = true;
-    if (notice.find("records did not fit") != std::string::npos) r.dropped = std::stoll(notice);
-  }
+  const rebuild_test::NoticeWords words = rebuild_test::notice_words(t);
+  r.stopped = words.stopped, r.dropped = words.dropped;
   return r;
-}
-
-tr::Trace built(gridlock::LessonRun run, const g0::RecordedRun& r) {
-  g0::build_steps(run, r);
-  tr::order_events(run.trace());  // as run_lesson does before it writes the trace
-  return run.trace();
 }
 
 }  // namespace
 
 TEST(G0Timeline, EveryShippedTraceIsWhatItsVisitsBuild) {
-  const auto paths = rebuild_test::shipped("interblock/grid-barrier");
-  ASSERT_GE(paths.size(), 4u);
-  for (const auto& path : paths) {
-    SCOPED_TRACE(path.filename().string());
-    const tr::Trace shipped = rebuild_test::read_trace(path);
-    rebuild_test::expect_same_recording(built(rebuild_test::run_like(shipped), recorded_in(shipped)),
-                                        shipped);
-  }
+  EXPECT_EQ(rebuild_test::expect_shipped_traces_rebuilt("interblock/grid-barrier", "grid-barrier",
+                                                        recorded_in, g0::build_steps),
+            4);
 }
 
 // Three blocks fit; the fourth starts only after block 0 gave up. Blocks 1 and 2 gave up as well.
@@ -78,9 +65,9 @@ TEST(G0Timeline, AStoppedWaitShowsWhoGaveUpAndWhoStartedLate) {
   r.stored = {3, 10, 17, 24};
   r.read = {0, 0, 0, 3};
   r.stopped = true;
-  const tr::Trace t = built(rebuild_test::made_up_run("lessons/interblock/grid-barrier/kernels.cuh"), r);
-  for (const std::string& p : tr::validate(t)) ADD_FAILURE() << "validate: " << p;
-  for (const std::string& p : tr::check_truth(t)) ADD_FAILURE() << "check_truth: " << p;
+  const tr::Trace t = rebuild_test::built(
+      rebuild_test::made_up_run("lessons/interblock/grid-barrier/kernels.cuh"), r, g0::build_steps);
+  rebuild_test::expect_valid_and_truthful(t);
   EXPECT_EQ(t.facts.at("recorded.passed"), "1");
   EXPECT_EQ(t.facts.at("recorded.gave_up"), "3");
   EXPECT_EQ(t.facts.at("recorded.late"), "1");

@@ -30,28 +30,16 @@ l1::RecordedRun recorded_in(const tr::Trace& t) {
   std::sort(r.accesses.begin(), r.accesses.end(),
             [](const l1::Access& a, const l1::Access& b) { return a.block < b.block; });
   r.final_count = int(t.steps.back().snapshots.at(0).values.at(0));
-  for (const std::string& notice : t.notices)
-    if (notice.find("records did not fit") != std::string::npos) r.dropped = std::stoll(notice);
+  r.dropped = rebuild_test::notice_words(t).dropped;
   return r;
-}
-
-tr::Trace built(gridlock::LessonRun run, const l1::RecordedRun& r) {
-  l1::build_steps(run, r);
-  tr::order_events(run.trace());  // as run_lesson does before it writes the trace
-  return run.trace();
 }
 
 }  // namespace
 
 TEST(L1Timeline, EveryShippedTraceIsWhatItsAccessesBuild) {
-  const auto paths = rebuild_test::shipped("locks/racy-counter");
-  ASSERT_GE(paths.size(), 2u);
-  for (const auto& path : paths) {
-    SCOPED_TRACE(path.filename().string());
-    const tr::Trace shipped = rebuild_test::read_trace(path);
-    rebuild_test::expect_same_recording(built(rebuild_test::run_like(shipped), recorded_in(shipped)),
-                                        shipped);
-  }
+  EXPECT_EQ(rebuild_test::expect_shipped_traces_rebuilt("locks/racy-counter", "racy-counter", recorded_in,
+                                                        l1::build_steps),
+            3);
 }
 
 // Four blocks on two SMs; blocks 1 and 2 read the same value: one of their updates is lost, and
@@ -63,9 +51,9 @@ TEST(L1Timeline, AMadeUpRaceLosesTheUpdateItShould) {
   r.accesses = {
       {0, 0, 0, 100, 200, 0}, {1, 1, 1, 300, 420, 0}, {2, 0, 1, 310, 400, 0}, {3, 1, 2, 500, 600, 0}};
   r.final_count = 3;
-  const tr::Trace t = built(rebuild_test::made_up_run("lessons/locks/racy-counter/kernels.cuh"), r);
-  for (const std::string& p : tr::validate(t)) ADD_FAILURE() << "validate: " << p;
-  for (const std::string& p : tr::check_truth(t)) ADD_FAILURE() << "check_truth: " << p;
+  const tr::Trace t = rebuild_test::built(rebuild_test::made_up_run("lessons/locks/racy-counter/kernels.cuh"),
+                                          r, l1::build_steps);
+  rebuild_test::expect_valid_and_truthful(t);
   EXPECT_EQ(t.facts.at("recorded.final"), "3");
   EXPECT_EQ(t.facts.at("recorded.lost"), "1");
   EXPECT_EQ(t.facts.at("recorded.flows"), "1");

@@ -41,29 +41,15 @@ l2::RecordedRun recorded_in(const tr::Trace& t) {
   std::sort(r.turns.begin(), r.turns.end(),
             [](const l2::Turn& a, const l2::Turn& b) { return a.block < b.block; });
   r.final_count = int(t.steps.back().snapshots.at(0).values.at(0));
-  for (const std::string& notice : t.notices) {
-    if (notice.rfind("the watchdog stopped", 0) == 0)
-      r.stopped = true, r.limit_ms = std::stoll(notice.substr(44));
-    if (notice.find("records did not fit") != std::string::npos) r.dropped = std::stoll(notice);
-  }
+  const rebuild_test::NoticeWords words = rebuild_test::notice_words(t);
+  r.stopped = words.stopped, r.limit_ms = words.limit_ms, r.dropped = words.dropped;
   return r;
-}
-
-tr::Trace built(const tr::Trace& like, const l2::RecordedRun& r) {
-  gridlock::LessonRun run = rebuild_test::run_like(like);
-  l2::build_steps(run, r);
-  tr::order_events(run.trace());  // as run_lesson does before it writes the trace
-  return run.trace();
 }
 
 }  // namespace
 
 TEST(L2Timeline, EveryShippedTraceIsWhatItsTurnsBuild) {
-  const auto paths = rebuild_test::shipped("locks/critical-section");
-  ASSERT_GE(paths.size(), 4u);
-  for (const auto& path : paths) {
-    SCOPED_TRACE(path.filename().string());
-    const tr::Trace shipped = rebuild_test::read_trace(path);
-    rebuild_test::expect_same_recording(built(shipped, recorded_in(shipped)), shipped);
-  }
+  EXPECT_EQ(rebuild_test::expect_shipped_traces_rebuilt("locks/critical-section", "critical-section",
+                                                        recorded_in, l2::build_steps),
+            4);
 }

@@ -42,33 +42,18 @@ l3::RecordedRun recorded_in(const tr::Trace& t) {
     return std::make_pair(a.block, a.thread) < std::make_pair(b.block, b.thread);
   });
   r.final_count = int(t.steps.back().snapshots.at(0).values.at(0));
-  for (const std::string& notice : t.notices) {
-    if (notice.rfind("the watchdog stopped", 0) == 0)
-      r.stopped = true, r.limit_ms = std::stoll(notice.substr(44));
-    if (notice.find("records did not fit") != std::string::npos) r.dropped = std::stoll(notice);
-  }
+  const rebuild_test::NoticeWords words = rebuild_test::notice_words(t);
+  r.stopped = words.stopped, r.limit_ms = words.limit_ms, r.dropped = words.dropped;
   return r;
-}
-
-tr::Trace built(gridlock::LessonRun run, const l3::RecordedRun& r) {
-  l3::build_steps(run, r);
-  tr::order_events(run.trace());  // as run_lesson does before it writes the trace
-  return run.trace();
 }
 
 }  // namespace
 
 TEST(L3Timeline, EveryShippedTraceFromAGpuIsWhatItsTurnsBuild) {
-  int rebuilt = 0;
-  for (const auto& path : rebuild_test::shipped("locks/deadlock-lock")) {
-    SCOPED_TRACE(path.filename().string());
-    const tr::Trace shipped = rebuild_test::read_trace(path);
-    if (shipped.producer.program != "deadlock-lock") continue;  // the lockstep model's traces
-    rebuild_test::expect_same_recording(built(rebuild_test::run_like(shipped), recorded_in(shipped)),
-                                        shipped);
-    ++rebuilt;
-  }
-  EXPECT_GE(rebuilt, 3);
+  // The lockstep model's traces (program deadlock-lock-model) are not built from a recording.
+  EXPECT_EQ(rebuild_test::expect_shipped_traces_rebuilt("locks/deadlock-lock", "deadlock-lock", recorded_in,
+                                                        l3::build_steps),
+            3);
 }
 
 // One block of 64 threads: 40 take the lock in turn, then the watchdog stops the run and the other
@@ -92,9 +77,9 @@ TEST(L3Timeline, ThreadsThatGaveUpComeAfterTheTurns) {
   r.final_count = 40;
   r.stopped = true;
   r.limit_ms = 5000;
-  const tr::Trace t = built(rebuild_test::made_up_run("lessons/locks/deadlock-lock/kernels.cuh"), r);
-  for (const std::string& p : tr::validate(t)) ADD_FAILURE() << "validate: " << p;
-  for (const std::string& p : tr::check_truth(t)) ADD_FAILURE() << "check_truth: " << p;
+  const tr::Trace t = rebuild_test::built(
+      rebuild_test::made_up_run("lessons/locks/deadlock-lock/kernels.cuh"), r, l3::build_steps);
+  rebuild_test::expect_valid_and_truthful(t);
   EXPECT_EQ(t.facts.at("recorded.gave_up"), "24");
   EXPECT_EQ(t.facts.at("recorded.final"), "40");
   // 8 steps of 5 turns, then the 24 give-ups in steps of at most 5, then the count after the kernel.

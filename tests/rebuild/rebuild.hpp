@@ -143,4 +143,53 @@ inline void expect_same_recording(const tr::Trace& rebuilt, const tr::Trace& shi
   }
 }
 
+// What a recording's notices say: whether the watchdog stopped the run and after how many ms
+// ("the watchdog stopped the recorded run after 5000 ms: ..."), and how many records did not fit
+// the log.
+struct NoticeWords {
+  bool stopped = false;
+  long long limit_ms = 0, dropped = 0;
+};
+
+inline NoticeWords notice_words(const tr::Trace& t) {
+  NoticeWords w;
+  const std::string after = "the watchdog stopped the recorded run after ";
+  for (const std::string& notice : t.notices) {
+    if (notice.rfind("the watchdog stopped", 0) == 0) w.stopped = true;
+    if (notice.rfind(after, 0) == 0) w.limit_ms = std::stoll(notice.substr(after.size()));
+    if (notice.find("records did not fit") != std::string::npos) w.dropped = std::stoll(notice);
+  }
+  return w;
+}
+
+// `run` with `recorded` built into it by `build` (a lesson's build_steps), its events ordered as
+// run_lesson orders them before it writes the trace.
+template <typename Recorded, typename Build>
+tr::Trace built(gridlock::LessonRun run, const Recorded& recorded, Build build) {
+  build(run, recorded);
+  tr::order_events(run.trace());
+  return run.trace();
+}
+
+inline void expect_valid_and_truthful(const tr::Trace& t) {
+  for (const std::string& p : tr::validate(t)) ADD_FAILURE() << "validate: " << p;
+  for (const std::string& p : tr::check_truth(t)) ADD_FAILURE() << "check_truth: " << p;
+}
+
+// Every shipped trace of lesson `folder` made by program `program` (not a model's) is what
+// `build` makes of what `recorded_in` reads back from it. Returns how many were rebuilt.
+template <typename ReadBack, typename Build>
+int expect_shipped_traces_rebuilt(const std::string& folder, const std::string& program, ReadBack recorded_in,
+                                  Build build) {
+  int rebuilt = 0;
+  for (const auto& path : shipped(folder)) {
+    SCOPED_TRACE(path.filename().string());
+    const tr::Trace trace = read_trace(path);
+    if (trace.producer.program != program) continue;
+    expect_same_recording(built(run_like(trace), recorded_in(trace), build), trace);
+    ++rebuilt;
+  }
+  return rebuilt;
+}
+
 }  // namespace rebuild_test
