@@ -165,7 +165,7 @@ inline NoticeWords notice_words(const tr::Trace& t) {
 // `run` with `recorded` built into it by `build` (a lesson's build_steps), its events ordered as
 // run_lesson orders them before it writes the trace.
 template <typename Recorded, typename Build>
-tr::Trace built(gridlock::LessonRun run, const Recorded& recorded, Build build) {
+tr::Trace built(gridlock::LessonRun run, Recorded recorded, Build build) {
   build(run, recorded);
   tr::order_events(run.trace());
   return run.trace();
