@@ -12,6 +12,7 @@
 #include "common/lesson.hpp"
 #include "common/record/raised_counter.hpp"
 #include "common/record/tracks.hpp"
+#include "locks/common/turns.hpp"
 
 namespace l2 {
 
@@ -22,15 +23,7 @@ constexpr int kSeen = 0, kCount = 1;
 constexpr int kLockTrack = 0, kCountTrack = 1;
 constexpr int kSteps = 8;
 
-// One block's turn as the recorder saw it.
-struct Turn {
-  int block = 0;
-  unsigned sm = 0;
-  int64_t asked = 0, took = 0, released = 0;
-  int spins = 0, seen = 0;
-  bool gave_up = false;
-  int track = 0;
-};
+using gridlock::locks::Turn;
 
 // One recorded launch: the variant ("atomic", or a lock's), its grid, each block's turn (in block
 // order), the count it left, whether the watchdog stopped it (after limit_ms), and how many
@@ -100,21 +93,15 @@ inline void build_steps(gridlock::LessonRun& run, RecordedRun r) {
   const int launch_id = run.add_launch(
       lock ? "count_blocks_with_lock<" + r.variant + ">" : "count_blocks_with_atomic", r.grid, r.block);
   if (r.stopped)
-    t.notices.push_back("the watchdog stopped the recorded run after " + std::to_string(r.limit_ms) +
-                        " ms: some blocks never took the lock");
+    t.notices.push_back(gridlock::locks::watchdog_notice(r.limit_ms, "some blocks never took the lock"));
 
   // Turns in the order the lock was taken (without a lock: the order the additions finished, so
   // the counter's row runs forward); each hand-off is a flow from one holder's release to the next
   // holder's take.
   // The blocks that gave up (the watchdog stopped the run) come after the turns, in their own steps.
-  std::sort(all.begin(), all.end(), [&](const Turn& a, const Turn& b) {
-    if (a.gave_up != b.gave_up) return b.gave_up;
-    return lock ? a.took < b.took : a.released < b.released;
-  });
-  const size_t held = size_t(std::count_if(all.begin(), all.end(), [](const Turn& t) { return !t.gave_up; }));
+  const size_t held = gridlock::locks::order_turns(all, /*by_release=*/!lock);
   const std::string label =
       lock ? "PHASE 2: count inside the critical section" : "PHASE 1: one atomicAdd per block";
-  const size_t per_step = std::max<size_t>(1, (held + kSteps - 1) / kSteps);
   std::vector<TurnFlows> flows(all.size());
   int next_flow = 0;
   for (size_t i = 0, previous = all.size(); lock && i < all.size(); ++i) {
@@ -140,14 +127,9 @@ inline void build_steps(gridlock::LessonRun& run, RecordedRun r) {
   }
   const std::vector<double> count_shown = lock ? left : gridlock::raised_counter(released, left);
   std::vector<int> step_of(all.size(), -1);  // the step each turn's events are in
-  for (size_t first = 0; first < all.size();) {
-    const size_t end = first < held ? held : all.size();
-    const size_t last = std::min(end, first + per_step);
-    const std::string detail =
-        first >= held ? std::to_string(last - first) + " more blocks, which gave up when the watchdog said so"
-                      : (lock ? "turns " : "additions ") + std::to_string(first + 1) + "\xE2\x80\x93" +
-                            std::to_string(last) + " of " + std::to_string(held) +
-                            (lock ? ", in the order the lock was taken" : ", in the order they finished");
+  for (const auto& [first, last, detail] : gridlock::locks::turn_runs(
+           held, all.size(), kSteps, lock ? "turns" : "additions",
+           lock ? "in the order the lock was taken" : "in the order they finished", "blocks")) {
     tr::Step& s =
         run.add_step(label, detail,
                      lock ? "One block at a time holds the lock and adds one; the others spin on atomicCAS."
@@ -162,7 +144,6 @@ inline void build_steps(gridlock::LessonRun& run, RecordedRun r) {
       seen.values.push_back(all[i].seen);
     }
     s.snapshots.push_back(seen);
-    first = last;
   }
   tr::Step& after = run.add_step(
       label, "after the kernel",

@@ -13,6 +13,7 @@
 
 #include "common/lesson.hpp"
 #include "common/record/tracks.hpp"
+#include "locks/common/turns.hpp"
 
 namespace l3 {
 
@@ -24,14 +25,7 @@ constexpr int kLockTrack = 0;
 constexpr int kSteps = 8;
 constexpr int kMostRecordedBlocks = 4;  // a thread per row: larger grids are recorded in part
 
-// One thread's turn as the recorder saw it.
-struct Turn {
-  int block = 0, thread = 0;
-  int64_t asked = 0, took = 0, released = 0;
-  int spins = 0;
-  bool gave_up = false;
-  int track = 0;
-};
+using gridlock::locks::Turn;
 
 // One recorded launch: the variant, the grid the claims ran at and the blocks recorded (at most
 // kMostRecordedBlocks), each recorded thread's turn (block by block, thread by thread), the SM
@@ -92,16 +86,11 @@ inline void build_steps(gridlock::LessonRun& run, RecordedRun r) {
   const int launch_id = run.add_launch(
       every_thread ? "count_with_a_lock_in_every_thread" : "count_with_the_lock_inside_the_loop", r.grid,
       r.block);
-  if (r.stopped)
-    t.notices.push_back("the watchdog stopped the recorded run after " + std::to_string(r.limit_ms) +
-                        " ms: some threads gave up");
+  if (r.stopped) t.notices.push_back(gridlock::locks::watchdog_notice(r.limit_ms, "some threads gave up"));
 
   // The turns in the order the lock was taken; the threads that gave up (the watchdog stopped the
   // run) after them, in the order they asked.
-  std::sort(all.begin(), all.end(), [](const Turn& a, const Turn& b) {
-    return a.gave_up != b.gave_up ? b.gave_up : a.took < b.took;
-  });
-  const size_t held = size_t(std::count_if(all.begin(), all.end(), [](const Turn& t) { return !t.gave_up; }));
+  const size_t held = gridlock::locks::order_turns(all);
   std::vector<int> flow_in(all.size(), -1), flow_out(all.size(), -1);
   int flows = 0;
   for (size_t i = 0, previous = all.size(); i < all.size(); ++i) {
@@ -112,21 +101,13 @@ inline void build_steps(gridlock::LessonRun& run, RecordedRun r) {
   const std::string label =
       every_thread ? "PHASE 1: every thread takes the lock"
                    : "PHASE 1: try the lock; the winner counts and gives it back inside the loop";
-  const size_t per_step = std::max<size_t>(1, (held + kSteps - 1) / kSteps);
-  for (size_t first = 0; first < all.size();) {
-    // A step holds turns, or threads that gave up; never both.
-    const size_t end = first < held ? held : all.size();
-    const size_t last = std::min(end, first + per_step);
-    const std::string detail =
-        first < held
-            ? "turns " + std::to_string(first + 1) + "\xE2\x80\x93" + std::to_string(last) + " of " +
-                  std::to_string(held) + ", in the order the lock was taken"
-            : std::to_string(last - first) + " more threads, which gave up when the watchdog said so";
+  // A step holds turns, or threads that gave up; never both.
+  for (const auto& [first, last, detail] : gridlock::locks::turn_runs(
+           held, all.size(), kSteps, "turns", "in the order the lock was taken", "threads")) {
     tr::Step& s = run.add_step(
         label, detail,
         "Every thread spins on atomicCAS until it holds the lock; one thread at a time holds it.", launch_id);
     for (size_t i = first; i < last; ++i) add_turn(s, all[i], flow_in[i], flow_out[i]);
-    first = last;
   }
   tr::Step& after = run.add_step(
       label, "after the kernel",
