@@ -13,10 +13,8 @@
 #include <vector>
 
 #include "common/lesson.hpp"
-#include "common/record/tracks.hpp"
 #include "reduction/common/operators.cuh"
 #include "reduction/common/reference.hpp"
-#include "reduction/common/trace_parts.hpp"
 #include "reduction/common/warp_trace.hpp"
 #include "run_kernel.cuh"
 
@@ -44,13 +42,13 @@ inline std::array<gridlock::SpaceBuffer, gridlock::kLaneSpaces> spaces(int64_t n
 }
 
 inline void declare_buffers(tr::Trace& t, int64_t n, int block) {
-  using gridlock::int_buffer;
-  t.buffers = {int_buffer(kInput, "in", n, tr::MemorySpace::global),
-               int_buffer(kAccumulators, "sum", block, tr::MemorySpace::registers),
-               int_buffer(kShared, "r", block, tr::MemorySpace::shared),
-               int_buffer(kRegisters, "v", block, tr::MemorySpace::registers),
-               int_buffer(kReturned, "returned", block, tr::MemorySpace::registers),
-               int_buffer(kOut, "out", 1, tr::MemorySpace::global)};
+  const auto i32 = tr::ElementType::i32;
+  t.buffers = {{kInput, "in", i32, {n}, tr::MemorySpace::global, 0},
+               {kAccumulators, "sum", i32, {block}, tr::MemorySpace::registers, 0},
+               {kShared, "r", i32, {block}, tr::MemorySpace::shared, 0},
+               {kRegisters, "v", i32, {block}, tr::MemorySpace::registers, 0},
+               {kReturned, "returned", i32, {block}, tr::MemorySpace::registers, 0},
+               {kOut, "out", i32, {1}, tr::MemorySpace::global, 0}};
 }
 
 // What the lanes of one warp fold in step `step` (1..5) of R6's sum.
@@ -137,8 +135,7 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& form) {
   take(met, kWarpSumRead);
   met.live.push_back({kShared, 0, warps, 32});
   met.events = timeline.work(kWarpSumRead, "read the sum");
-  const std::vector<tr::Event> barrier = timeline.barrier(kWarpSumRead, "__syncthreads()");
-  met.events.insert(met.events.end(), barrier.begin(), barrier.end());
+  for (const tr::Event& e : timeline.barrier(kWarpSumRead, "__syncthreads()")) met.events.push_back(e);
 
   tr::Step& gather = run.add_step(
       "PHASE 3: warp 0 gathers the warps' sums", "",
@@ -166,7 +163,11 @@ inline void record_steps(gridlock::LessonRun& run, const std::string& form) {
   done.snapshots.push_back({kOut, {}, {double(answer)}});
   done.live.push_back({kOut, 0, 1, 1});
   const auto [begin, end] = timeline.span();
-  red::add_slice(t, first_step, t.steps.size() - 1, kBlockTrack, {begin, end}, t.tracks[0].name);
+  t.steps[first_step].events.insert(t.steps[first_step].events.begin(),
+                                    red::make_event(kBlockTrack, tr::EventKind::slice_begin, begin,
+                                                    t.tracks[0].name, tr::Category::kernel));
+  done.events.push_back(
+      red::make_event(kBlockTrack, tr::EventKind::slice_end, end, t.tracks[0].name, tr::Category::kernel));
 
   // What the block returned: out[0] in the last step's snapshot; the right answer: the input's
   // snapshot summed, as the CPU sums it.
