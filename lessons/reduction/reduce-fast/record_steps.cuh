@@ -9,6 +9,10 @@
 
 #include "common/lesson.hpp"
 #include "common/record/event_recording.hpp"
+// The shipped traces were recorded with the tree recorder in this translation unit (through
+// trace_parts.hpp) and carry it; it stays until they are recorded again, so that what they carry
+// is what this build compiles.
+#include "reduction/common/trace_parts.hpp"
 #include "run_kernel.cuh"
 #include "timeline_steps.hpp"
 
