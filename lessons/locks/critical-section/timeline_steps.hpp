@@ -4,7 +4,6 @@
 // acquisitions in order.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>

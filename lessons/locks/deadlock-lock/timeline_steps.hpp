@@ -4,8 +4,6 @@
 // turns in the order the lock was taken.
 #pragma once
 
-#include <algorithm>
-#include <cstdint>
 #include <map>
 #include <string>
 #include <utility>
