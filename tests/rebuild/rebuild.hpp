@@ -21,12 +21,19 @@ namespace rebuild_test {
 
 namespace tr = gridlock::trace;
 
-inline tr::Trace read_trace(const std::filesystem::path& path) {
+// The text of the file at `path`.
+inline std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
-  return tr::from_json(text.str(), path.string());
+  return text.str();
 }
+
+inline tr::Trace read_trace(const std::filesystem::path& path) {
+  return tr::from_json(read_text(path), path.string());
+}
+
+inline tr::Device test_gpu(const std::string& name = "Test GPU") { return {name, 9, 0, 132, 13000, 13000}; }
 
 // The shipped traces of lesson `folder` (under lessons/), each variant's and the classroom's.
 inline std::vector<std::filesystem::path> shipped(const std::string& folder) {
@@ -95,18 +102,18 @@ inline nlohmann::json focused(const nlohmann::json& step) {
   return focus < 0 ? nlohmann::json() : step.at("events").at(size_t(focus)).at("t_ns");
 }
 
-// A made-up run of the lesson whose kernel source is `path_in_repo`, on one made-up GPU.
-inline gridlock::LessonRun made_up_run(const std::string& path_in_repo) {
+// A made-up run of the lesson whose kernel source is `path_in_repo` (technique `technique`), on one
+// made-up GPU.
+inline gridlock::LessonRun made_up_run(const std::string& path_in_repo, const std::string& technique = "") {
   tr::Trace t;
   t.lesson_id = "test";
-  t.producer.devices = {{"Test GPU", 9, 0, 132, 13000, 13000}};
+  t.technique = technique;
+  t.producer.devices = {test_gpu()};
   t.producer.program = "tests";
   t.producer.recorded_at = "2026-01-01T00:00:00Z";
   t.clock.resolution_ns = 32;
-  std::ifstream in(std::string(GRIDLOCK_SOURCE_DIR) + "/" + path_in_repo, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  t.sources = {{path_in_repo, text.str(), tr::source_hash(text.str())}};
+  const std::string text = read_text(std::string(GRIDLOCK_SOURCE_DIR) + "/" + path_in_repo);
+  t.sources = {{path_in_repo, text, tr::source_hash(text)}};
   return gridlock::LessonRun(gridlock::LessonOptions{}, t);
 }
 

@@ -4,46 +4,30 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 
 #include "common/lesson.hpp"
+#include "rebuild/rebuild.hpp"
 #include "trace/trace.hpp"
 
 namespace streams_test {
 
 namespace tr = gridlock::trace;
 
-inline std::string read_source(const std::string& path_in_repo) {
-  std::ifstream in(std::string(GRIDLOCK_SOURCE_DIR) + "/" + path_in_repo, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-inline tr::Device test_gpu(const std::string& name = "Test GPU") { return {name, 9, 0, 132, 13000, 13000}; }
+using rebuild_test::test_gpu;
 
 // A run of a lesson whose kernel source is `path_in_repo`, on one made-up GPU.
 inline gridlock::LessonRun lesson_run(const std::string& path_in_repo) {
-  tr::Trace t;
-  t.lesson_id = "test";
-  t.technique = "S";
-  t.producer.devices = {test_gpu()};
-  t.producer.program = "tests";
-  t.producer.recorded_at = "2026-01-01T00:00:00Z";
-  t.clock.resolution_ns = 32;
-  const std::string text = read_source(path_in_repo);
-  EXPECT_FALSE(text.empty()) << path_in_repo;
-  t.sources = {{path_in_repo, text, tr::source_hash(text)}};
-  return gridlock::LessonRun(gridlock::LessonOptions{}, t);
+  gridlock::LessonRun run = rebuild_test::made_up_run(path_in_repo, "S");
+  EXPECT_FALSE(run.trace().sources.front().text.empty()) << path_in_repo;
+  return run;
 }
 
+// Valid, truthful, and the same number of steps after a JSON round trip.
 inline void expect_valid_and_truthful(const tr::Trace& t) {
-  for (const std::string& p : tr::validate(t)) ADD_FAILURE() << "validate: " << p;
-  for (const std::string& p : tr::check_truth(t)) ADD_FAILURE() << "check_truth: " << p;
+  rebuild_test::expect_valid_and_truthful(t);
   const tr::Trace again = tr::from_json(tr::to_json(t));
   EXPECT_EQ(again.steps.size(), t.steps.size());
 }
